@@ -1,0 +1,4 @@
+export * from './knex';
+export * from './migrate';
+export * from './transaction';
+export * from './outbox.repository';

@@ -1,0 +1,24 @@
+import knexFactory, { type Knex } from 'knex';
+import { types } from 'pg';
+
+// `date` columns stay 'YYYY-MM-DD' strings: converting them to JS Dates shifts them by the local offset.
+types.setTypeParser(1082, (v: string) => v);
+// bigint counts fit in a JS number for our sizes.
+types.setTypeParser(20, (v: string) => Number(v));
+
+export interface DbOptions {
+  connectionString: string;
+  poolMax?: number;
+  applicationName?: string;
+}
+
+export function createKnex(opts: DbOptions): Knex {
+  return knexFactory({
+    client: 'pg',
+    connection: { connectionString: opts.connectionString, application_name: opts.applicationName ?? 'meridian' },
+    pool: { min: 0, max: opts.poolMax ?? 10 },
+    acquireConnectionTimeout: 10_000,
+  });
+}
+
+export type { Knex };

@@ -1,0 +1,2 @@
+export * from './client-user-id';
+export * from './continuous-query';

@@ -1,0 +1,92 @@
+import express, { type Express, type RequestHandler, type Router } from 'express';
+import * as OpenApiValidator from 'express-openapi-validator';
+import swaggerUi from 'swagger-ui-express';
+import type { Registry } from 'prom-client';
+import type { OpenAPIV3 } from 'express-openapi-validator/dist/framework/types';
+import { runWithContext } from '../request-context';
+import type { Logger } from '../logger';
+import { createErrorMapper } from './error-mapper';
+import { healthRouter, type ReadinessCheck } from './health';
+import { httpMetricsMiddleware, metricsHandler } from './metrics';
+
+export interface HttpAppOptions {
+  service: string;
+  /** The service's OpenAPI document (source of truth for routes and validation). */
+  openapi: Record<string, unknown>;
+  logger: Logger;
+  metrics: Registry;
+  readiness: Record<string, ReadinessCheck>;
+  /** Runs before request validation: authentication and authorization (check order §2.4). */
+  guard?: RequestHandler;
+  routes: Router;
+  /** Validate responses against the document (on in tests). */
+  validateResponses?: boolean;
+  jsonLimit?: string;
+}
+
+const REQUEST_ID_RE = /^[\w.:-]{1,128}$/;
+
+function requestContext(): RequestHandler {
+  return (req, res, next) => {
+    const incoming = req.header('x-request-id');
+    const requestId = incoming && REQUEST_ID_RE.test(incoming) ? incoming : undefined;
+    const traceparent = req.header('traceparent');
+    const traceId = traceparent?.split('-')[1];
+    runWithContext({ requestId, traceId }, () => {
+      res.setHeader('x-request-id', requestId ?? '');
+      next();
+    });
+  };
+}
+
+function accessLog(logger: Logger): RequestHandler {
+  return (req, res, next) => {
+    const started = process.hrtime.bigint();
+    res.on('finish', () => {
+      // The route template, never the raw path: paths can hold a client_user_id.
+      const route = (req as { openapi?: { openApiRoute?: string } }).openapi?.openApiRoute ?? 'unmatched';
+      logger.info('request', {
+        method: req.method,
+        route,
+        status: res.statusCode,
+        duration_ms: Number(process.hrtime.bigint() - started) / 1e6,
+      });
+    });
+    next();
+  };
+}
+
+/** Builds an express app: context, health, metrics, docs, JSON, guard, OpenAPI validator (once), routes, errors. */
+export function createHttpApp(opts: HttpAppOptions): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('query parser', 'extended');
+  app.use(requestContext());
+  app.use((req, res, next) => {
+    const id = res.getHeader('x-request-id');
+    if (!id) res.setHeader('x-request-id', String(req.header('x-request-id') ?? ''));
+    next();
+  });
+  app.use(healthRouter(opts.readiness));
+  app.get('/metrics', metricsHandler(opts.metrics));
+  app.get('/openapi.json', (_req, res) => {
+    res.json(opts.openapi);
+  });
+  app.use('/docs', swaggerUi.serve, swaggerUi.setup(opts.openapi, { customSiteTitle: `${opts.service} API` }));
+  app.use(accessLog(opts.logger));
+  app.use(httpMetricsMiddleware(opts.metrics));
+  app.use(express.json({ limit: opts.jsonLimit ?? '1mb' }));
+  if (opts.guard) app.use(opts.guard);
+  app.use(
+    OpenApiValidator.middleware({
+      apiSpec: opts.openapi as unknown as OpenAPIV3.DocumentV3,
+      validateRequests: { allowUnknownQueryParameters: true, coerceTypes: true },
+      validateResponses: opts.validateResponses ?? false,
+      validateFormats: 'full',
+      ignoreUndocumented: false,
+    }),
+  );
+  app.use(opts.routes);
+  app.use(createErrorMapper(opts.logger));
+  return app;
+}

@@ -1,0 +1,5 @@
+import { ensureTemplateDatabase } from './template-database';
+
+export default async function globalSetup(): Promise<void> {
+  await ensureTemplateDatabase();
+}

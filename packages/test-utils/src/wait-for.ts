@@ -1,0 +1,19 @@
+/** Polls until `check` returns a truthy value (or stops throwing); fails with the last error after `timeoutMs`. */
+export async function waitFor<T>(
+  check: () => Promise<T> | T,
+  { timeoutMs = 10_000, intervalMs = 50 }: { timeoutMs?: number; intervalMs?: number } = {},
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let lastError: unknown = new Error('condition never became true');
+  for (;;) {
+    try {
+      const value = await check();
+      if (value) return value;
+      lastError = new Error('condition never became true');
+    } catch (err) {
+      lastError = err;
+    }
+    if (Date.now() > deadline) throw lastError;
+    await new Promise((r) => setTimeout(r, intervalMs));
+  }
+}
