@@ -2,3 +2,4 @@ export * from './knex';
 export * from './migrate';
 export * from './transaction';
 export * from './outbox.repository';
+export * from './repositories/credentials.repository';

@@ -22,3 +22,9 @@ export function createKnex(opts: DbOptions): Knex {
 }
 
 export type { Knex };
+
+/** Readiness probe: the database answers a trivial query. */
+export async function pingDatabase(db: Knex): Promise<boolean> {
+  await db.raw('select 1');
+  return true;
+}

@@ -82,8 +82,9 @@ export function createHttpApp(opts: HttpAppOptions): Express {
       apiSpec: opts.openapi as unknown as OpenAPIV3.DocumentV3,
       validateRequests: { allowUnknownQueryParameters: true, coerceTypes: true },
       validateResponses: opts.validateResponses ?? false,
-      validateFormats: 'full',
+      validateFormats: true,
       ignoreUndocumented: false,
+      validateSecurity: false,
     }),
   );
   app.use(opts.routes);

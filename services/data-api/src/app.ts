@@ -1,0 +1,51 @@
+import path from 'node:path';
+import express, { type Express } from 'express';
+import type { Knex } from '@meridian/db';
+import { createCredentialsRepository } from '@meridian/db';
+import type { Region } from '@meridian/domain';
+import {
+  createHttpApp,
+  createRouteMatcher,
+  loadOpenApiDocument,
+  type Logger,
+  type ReadinessCheck,
+} from '@meridian/platform';
+import type { Registry } from 'prom-client';
+import { createDataApiGuard } from './auth/data-api.guard';
+import { createUsersRouter } from './features/users/users.router';
+import { createProvidersRouter } from './features/providers/providers.router';
+
+export const DATA_API_OPENAPI_PATH = path.join(__dirname, '..', 'openapi.yaml');
+
+export interface DataApiDeps {
+  db: Knex;
+  logger: Logger;
+  metrics: Registry;
+  region: Region;
+  readiness: Record<string, ReadinessCheck>;
+  clock?: () => Date;
+  validateResponses?: boolean;
+}
+
+/** The data API (integrators' surface). Does no I/O of its own: everything arrives in `deps`. */
+export function createDataApi(deps: DataApiDeps): Express {
+  const openapi = loadOpenApiDocument(DATA_API_OPENAPI_PATH);
+  const clock = deps.clock ?? (() => new Date());
+  const routes = express.Router();
+  routes.use(createUsersRouter({ db: deps.db, clock }));
+  routes.use(createProvidersRouter());
+  return createHttpApp({
+    service: 'data-api',
+    openapi,
+    logger: deps.logger,
+    metrics: deps.metrics,
+    readiness: deps.readiness,
+    guard: createDataApiGuard({
+      credentials: createCredentialsRepository(deps.db),
+      match: createRouteMatcher(openapi),
+      region: deps.region,
+    }),
+    routes,
+    validateResponses: deps.validateResponses,
+  });
+}

@@ -1,0 +1,52 @@
+import type { RequestHandler } from 'express';
+import {
+  featureNotEnabled,
+  hashKey,
+  sameHash,
+  UnauthenticatedError,
+  wrongKeyType,
+  type Feature,
+  type Region,
+} from '@meridian/domain';
+import type { CredentialsRepository } from '@meridian/db';
+import type { RouteMatcher } from '@meridian/platform';
+import type { TeamPrincipal } from './principal';
+
+/**
+ * Authenticates `x-service-api-key` and applies the closed-beta gate, before request validation
+ * (check order: 401 → 403 wrong_key_type → 403 feature_not_enabled → 422 → 404).
+ */
+export function createDataApiGuard(deps: {
+  credentials: CredentialsRepository;
+  match: RouteMatcher;
+  region: Region;
+}): RequestHandler {
+  return (req, res, next) => {
+    const op = deps.match(req.method, req.path);
+    if (op && Array.isArray(op.operation.security) && op.operation.security.length === 0) return next();
+    void (async () => {
+      const presented = req.header('x-service-api-key');
+      if (!presented) throw new UnauthenticatedError('The x-service-api-key header is required.');
+      const hash = hashKey(presented);
+      const key = await deps.credentials.findTeamApiKey(hash);
+      if (!key || !sameHash(key.keyHash, hash) || key.region !== deps.region) {
+        if (await deps.credentials.findManagementKey(hash)) {
+          throw wrongKeyType('A management key cannot be used on the data API; send a team API key.');
+        }
+        throw new UnauthenticatedError();
+      }
+      const principal: TeamPrincipal = {
+        keyId: key.keyId,
+        teamId: key.teamId,
+        orgId: key.orgId,
+        environment: key.environment,
+        region: key.region,
+      };
+      res.locals.principal = principal;
+      const feature = op?.operation['x-meridian-feature'] as Feature | undefined;
+      if (feature && !(await deps.credentials.isFeatureEnabled(key.teamId, feature))) {
+        throw featureNotEnabled(feature);
+      }
+    })().then(() => next(), next);
+  };
+}

@@ -1,0 +1,5 @@
+import express, { type Router } from 'express';
+
+export function createProvidersRouter(): Router {
+  return express.Router();
+}

@@ -1,0 +1,43 @@
+import path from 'node:path';
+import express, { type Express } from 'express';
+import { createCredentialsRepository, type Knex } from '@meridian/db';
+import type { Region } from '@meridian/domain';
+import {
+  createHttpApp,
+  createRouteMatcher,
+  loadOpenApiDocument,
+  type Logger,
+  type ReadinessCheck,
+} from '@meridian/platform';
+import type { Registry } from 'prom-client';
+import { createManagementGuard } from './auth/management.guard';
+import { createManagementRoutes } from './features/routes';
+
+export const MANAGEMENT_API_OPENAPI_PATH = path.join(__dirname, '..', 'openapi.yaml');
+
+export interface ManagementApiDeps {
+  db: Knex;
+  logger: Logger;
+  metrics: Registry;
+  region: Region;
+  readiness: Record<string, ReadinessCheck>;
+  clock?: () => Date;
+  validateResponses?: boolean;
+}
+
+/** The management API (operators' surface). Does no I/O of its own: everything arrives in `deps`. */
+export function createManagementApi(deps: ManagementApiDeps): Express {
+  const openapi = loadOpenApiDocument(MANAGEMENT_API_OPENAPI_PATH);
+  const routes = express.Router();
+  routes.use(createManagementRoutes({ db: deps.db, region: deps.region, clock: deps.clock ?? (() => new Date()) }));
+  return createHttpApp({
+    service: 'management-api',
+    openapi,
+    logger: deps.logger,
+    metrics: deps.metrics,
+    readiness: deps.readiness,
+    guard: createManagementGuard({ credentials: createCredentialsRepository(deps.db), match: createRouteMatcher(openapi) }),
+    routes,
+    validateResponses: deps.validateResponses,
+  });
+}

@@ -1,0 +1,12 @@
+import { commonConfigSpec, config, loadConfig } from '@meridian/platform';
+
+export const managementApiConfigSpec = {
+  ...commonConfigSpec,
+  DATABASE_URL: config.url({ protocols: ['postgres', 'postgresql'], secret: true }),
+  AMQP_URL: config.url({ protocols: ['amqp', 'amqps'], optional: true, secret: true }),
+  MANAGEMENT_API_PORT: config.port(8001),
+  VALIDATE_RESPONSES: config.boolean(false),
+};
+
+export const loadManagementApiConfig = (env: NodeJS.ProcessEnv) => loadConfig(managementApiConfigSpec, env);
+export type ManagementApiConfig = ReturnType<typeof loadManagementApiConfig>['values'];
