@@ -6,7 +6,7 @@ export class ConfigError extends Error {}
 
 type Env = Record<string, string | undefined>;
 
-interface Field<T> {
+export interface Field<T> {
   parse(raw: string | undefined, name: string): T;
   secret?: boolean;
 }
