@@ -3,3 +3,4 @@ export * from './migrate';
 export * from './transaction';
 export * from './outbox.repository';
 export * from './repositories/credentials.repository';
+export * from './bootstrap/tenancy-bootstrap';

@@ -9,3 +9,4 @@ export * from './http/health';
 export * from './http/metrics';
 export * from './http/route-matcher';
 export * from './http/validation-issues';
+export * from './http/worker-server';

@@ -1,75 +1,8 @@
-import type { Knex } from '@meridian/db';
-import {
-  generateManagementKey,
-  generateTeamApiKey,
-  newId,
-  type Environment,
-  type Feature,
-  type Plan,
-  type Region,
-} from '@meridian/domain';
-
-/** Direct-insert factories for tests: an org with an Org Management Key, teams with API keys. */
-export interface SeededOrg {
-  orgId: string;
-  orgKey: string;
-}
-
-export interface SeededTeam {
-  teamId: string;
-  apiKeys: Record<Environment, string>;
-}
-
-export async function seedOrg(knex: Knex, opts: { plan?: Plan; name?: string } = {}): Promise<SeededOrg> {
-  const orgId = newId();
-  await knex('organizations').insert({ id: orgId, name: opts.name ?? 'Test Org', plan: opts.plan ?? 'scale' });
-  const orgKey = await seedManagementKey(knex, orgId, { role: 'org_admin' });
-  return { orgId, orgKey };
-}
-
-export async function seedManagementKey(
-  knex: Knex,
-  orgId: string,
-  opts: { role: 'org_admin' | 'team_admin'; teamIds?: string[]; label?: string },
-): Promise<string> {
-  const key = generateManagementKey();
-  await knex('management_keys').insert({
-    id: newId(),
-    org_id: orgId,
-    label: opts.label ?? `${opts.role} key`,
-    role: opts.role,
-    team_ids: opts.role === 'team_admin' ? (opts.teamIds ?? []) : null,
-    key_hash: key.hash,
-    key_hint: key.hint,
-    creator: JSON.stringify({ type: 'meridian_staff' }),
-  });
-  return key.value;
-}
-
-export async function seedTeam(
-  knex: Knex,
-  orgId: string,
-  opts: { name?: string; region?: Region; features?: Feature[] } = {},
-): Promise<SeededTeam> {
-  const teamId = newId();
-  const region = opts.region ?? 'us';
-  await knex('teams').insert({ id: teamId, org_id: orgId, name: opts.name ?? 'Test Team', region });
-  const apiKeys = {} as Record<Environment, string>;
-  for (const environment of ['production', 'sandbox'] as const) {
-    const key = generateTeamApiKey(environment, region);
-    await knex('team_api_keys').insert({
-      id: newId(),
-      team_id: teamId,
-      environment,
-      region,
-      label: `${environment} key`,
-      key_hash: key.hash,
-      key_hint: key.hint,
-    });
-    apiKeys[environment] = key.value;
-  }
-  for (const feature of opts.features ?? []) {
-    await knex('team_features').insert({ team_id: teamId, feature });
-  }
-  return { teamId, apiKeys };
-}
+/** Test fixtures: the same tenancy bootstrap the CLI uses, under the names tests read best. */
+export {
+  createOrgWithKey as seedOrg,
+  createManagementKeyRecord as seedManagementKey,
+  createTeamWithKeys as seedTeam,
+  type BootstrappedOrg as SeededOrg,
+  type BootstrappedTeam as SeededTeam,
+} from '@meridian/db';
