@@ -10,3 +10,4 @@ export * from './http/metrics';
 export * from './http/route-matcher';
 export * from './http/validation-issues';
 export * from './http/worker-server';
+export * from './main-runner';

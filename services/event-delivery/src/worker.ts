@@ -1,0 +1,27 @@
+import { PermanentError, type Transport } from '@meridian/messaging';
+import type { Logger } from '@meridian/platform';
+
+export const EVENT_DELIVERY_QUEUE = 'event-delivery.events';
+
+/**
+ * The event-delivery worker: consumes relayed outbox events (`event.<event_type>`, data `{event_id}`).
+ * Webhook and ETL fan-out arrive with the events feature; malformed messages go to the DLQ.
+ */
+export async function startEventDeliveryWorker(deps: {
+  transport: Transport;
+  logger: Logger;
+  concurrency: number;
+  deliver?: (eventId: string, eventType: string) => Promise<void>;
+}): Promise<{ close(): Promise<void> }> {
+  const consumer = await deps.transport.consume(
+    EVENT_DELIVERY_QUEUE,
+    async ({ envelope }) => {
+      if (!envelope.type.startsWith('event.')) throw new PermanentError(`unexpected message type ${envelope.type}`);
+      const eventId = (envelope.data as { event_id?: unknown } | null)?.event_id;
+      if (typeof eventId !== 'string') throw new PermanentError('event message without event_id');
+      await deps.deliver?.(eventId, envelope.type.slice('event.'.length));
+    },
+    { prefetch: deps.concurrency },
+  );
+  return { close: () => consumer.cancel() };
+}

@@ -1,0 +1,23 @@
+import { createKnex, pingDatabase } from '@meridian/db';
+import { createAmqpTransport } from '@meridian/messaging';
+import { createLogger, createMetricsRegistry, runMain, startWorkerHealthServer } from '@meridian/platform';
+import { loadParserConfig } from './config';
+import { startParserWorker } from './worker';
+
+runMain('lab-report-parser', async () => {
+  const { values: cfg, secrets } = loadParserConfig(process.env);
+  const logger = createLogger({ service: 'lab-report-parser', level: cfg.LOG_LEVEL, secrets });
+  const db = createKnex({ connectionString: cfg.DATABASE_URL, poolMax: 4, applicationName: 'lab-report-parser' });
+  const transport = await createAmqpTransport({ url: cfg.AMQP_URL, logger });
+  const worker = await startParserWorker({ transport, logger, concurrency: cfg.PARSER_CONCURRENCY });
+  const health = await startWorkerHealthServer({
+    host: cfg.HOST,
+    port: cfg.HEALTH_PORT,
+    metrics: createMetricsRegistry('lab-report-parser'),
+    readiness: { database: () => pingDatabase(db), broker: () => transport.isReady() },
+  });
+  return {
+    logger,
+    shutdown: [() => worker.close(), () => health.close(), () => transport.close(), () => db.destroy()],
+  };
+});

@@ -1,0 +1,5 @@
+export * from './config';
+export * from './worker';
+export * from './leader-lock';
+export * from './scheduler';
+export * from './scheduled-jobs';

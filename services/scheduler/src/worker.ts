@@ -1,0 +1,41 @@
+import type { Knex } from '@meridian/db';
+import { PermanentError, type Transport } from '@meridian/messaging';
+import type { Logger } from '@meridian/platform';
+import { createLeaderLock } from './leader-lock';
+import { createScheduledJobs } from './scheduled-jobs';
+import { createScheduler, type Scheduler } from './scheduler';
+
+export const SCHEDULER_QUEUE = 'scheduler.tasks';
+const TASK_PREFIX = 'scheduler.task.';
+
+/**
+ * The scheduler worker: the leader runs timed jobs each tick; `scheduler.task.<job>` messages run a job
+ * at once (at-least-once safe: every job is idempotent).
+ */
+export async function startSchedulerWorker(deps: {
+  db: Knex;
+  transport: Transport;
+  logger: Logger;
+  tickMs: number;
+  clock?: () => Date;
+}): Promise<{ scheduler: Scheduler; close(): Promise<void> }> {
+  const scheduler = createScheduler({
+    jobs: createScheduledJobs({ db: deps.db, logger: deps.logger }),
+    leader: createLeaderLock(deps.db),
+    logger: deps.logger,
+    clock: deps.clock ?? (() => new Date()),
+  });
+  const consumer = await deps.transport.consume(SCHEDULER_QUEUE, async ({ envelope }) => {
+    if (!envelope.type.startsWith(TASK_PREFIX)) throw new PermanentError(`unexpected message type ${envelope.type}`);
+    const ran = await scheduler.runJob(envelope.type.slice(TASK_PREFIX.length));
+    if (!ran) throw new PermanentError(`no scheduled job named ${envelope.type.slice(TASK_PREFIX.length)}`);
+  });
+  scheduler.start(deps.tickMs);
+  return {
+    scheduler,
+    async close() {
+      await consumer.cancel();
+      await scheduler.stop();
+    },
+  };
+}

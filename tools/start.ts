@@ -1,0 +1,103 @@
+/**
+ * `pnpm start`: the whole system in one process for local use — data API (8000), management API (8001)
+ * and the three workers. With no DATABASE_URL an embedded PostgreSQL under `.meridian/` is used; with no
+ * AMQP_URL the components talk through the in-process transport (same interface as RabbitMQ).
+ */
+import { createKnex, migrateLatest, pingDatabase } from '@meridian/db';
+import { startEventDeliveryWorker } from '@meridian/event-delivery';
+import { startParserWorker } from '@meridian/lab-report-parser';
+import { startManagementApi } from '@meridian/management-api';
+import { startDataApi } from '@meridian/data-api';
+import { createAmqpTransport, createInProcessTransport, type Transport } from '@meridian/messaging';
+import {
+  commonConfigSpec,
+  config,
+  ConfigError,
+  createLogger,
+  createMetricsRegistry,
+  loadConfig,
+  onShutdown,
+  startWorkerHealthServer,
+  type ShutdownTask,
+} from '@meridian/platform';
+import { startSchedulerWorker } from '@meridian/scheduler';
+import { openLocalDatabase } from './local-database';
+
+const startConfigSpec = {
+  ...commonConfigSpec,
+  AMQP_URL: config.url({ protocols: ['amqp', 'amqps'], optional: true, secret: true }),
+  DATA_API_PORT: config.port(8000),
+  MANAGEMENT_API_PORT: config.port(8001),
+  WORKER_HEALTH_PORT: config.port(8010),
+  SCHEDULER_TICK_MS: config.int({ default: 60_000, min: 100 }),
+};
+
+async function main(): Promise<void> {
+  const { values: cfg, secrets } = loadConfig(startConfigSpec, process.env);
+  const logger = createLogger({ service: 'meridian', level: cfg.LOG_LEVEL, secrets });
+  const shutdown: ShutdownTask[] = [];
+  const stopAll = onShutdown(logger, shutdown);
+  try {
+    const database = await openLocalDatabase((msg) => logger.info(msg));
+    shutdown.push(() => database.stop());
+    const db = createKnex({ connectionString: database.url, applicationName: 'meridian' });
+    shutdown.unshift(() => db.destroy());
+    const applied = await migrateLatest(db);
+    logger.info('database migrated', { applied: applied.length });
+
+    const transport: Transport = cfg.AMQP_URL
+      ? await createAmqpTransport({ url: cfg.AMQP_URL, logger })
+      : createInProcessTransport({ logger });
+    shutdown.unshift(() => transport.close());
+    const brokerReady = () => transport.isReady();
+
+    const dataApi = await startDataApi({ db, logger, region: cfg.REGION, host: cfg.HOST, port: cfg.DATA_API_PORT, brokerReady });
+    const managementApi = await startManagementApi({
+      db,
+      logger,
+      region: cfg.REGION,
+      host: cfg.HOST,
+      port: cfg.MANAGEMENT_API_PORT,
+      brokerReady,
+    });
+    const parser = await startParserWorker({ transport, logger, concurrency: 2 });
+    const scheduler = await startSchedulerWorker({ db, transport, logger, tickMs: cfg.SCHEDULER_TICK_MS });
+    const delivery = await startEventDeliveryWorker({ transport, logger, concurrency: 20 });
+    const readiness = { database: () => pingDatabase(db), broker: brokerReady };
+    const health = await Promise.all(
+      ['lab-report-parser', 'scheduler', 'event-delivery'].map((service, i) =>
+        startWorkerHealthServer({
+          host: cfg.HOST,
+          port: cfg.WORKER_HEALTH_PORT === 0 ? 0 : cfg.WORKER_HEALTH_PORT + i,
+          readiness,
+          metrics: createMetricsRegistry(service),
+        }),
+      ),
+    );
+    shutdown.unshift(
+      () => dataApi.close(),
+      () => managementApi.close(),
+      () => parser.close(),
+      () => scheduler.close(),
+      () => delivery.close(),
+      ...health.map((h) => () => h.close()),
+    );
+    logger.info('Meridian is running', {
+      data_api: dataApi.url,
+      management_api: managementApi.url,
+      worker_health_ports: health.map((h) => h.port),
+      transport: cfg.AMQP_URL ? 'rabbitmq' : 'in-process',
+      database: database.embedded ? 'embedded' : 'DATABASE_URL',
+    });
+  } catch (err) {
+    if (err instanceof ConfigError) process.stderr.write(`${err.message}\n`);
+    else logger.error('failed to start', { err });
+    await stopAll();
+    process.exit(1);
+  }
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`${err instanceof ConfigError ? err.message : String(err)}\n`);
+  process.exit(1);
+});
