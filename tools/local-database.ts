@@ -7,7 +7,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { Client } from 'pg';
 
-export const STATE_DIR = path.resolve(__dirname, '..', '.meridian');
+export const STATE_DIR = process.env.MERIDIAN_STATE_DIR ?? path.resolve(__dirname, '..', '.meridian');
 const DATA_DIR = path.join(STATE_DIR, 'pgdata');
 const USER = 'meridian';
 const PASSWORD = 'meridian';

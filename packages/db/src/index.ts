@@ -4,3 +4,4 @@ export * from './transaction';
 export * from './outbox.repository';
 export * from './repositories/credentials.repository';
 export * from './bootstrap/tenancy-bootstrap';
+export * from './repositories/user-purge.repository';

@@ -14,7 +14,15 @@ function redactValue(value: unknown, secrets: readonly string[], depth: number):
     return out;
   }
   if (depth > 6 || value === null || typeof value !== 'object') return value;
-  if (value instanceof Error) return value;
+  if (value instanceof Error) {
+    // Errors serialise to {} in JSON; keep what helps an operator. pg's `detail` (row values) is left out.
+    const code = (value as { code?: unknown }).code;
+    return redactValue(
+      { name: value.name, message: value.message, ...(code !== undefined ? { code } : {}), stack: value.stack },
+      secrets,
+      depth + 1,
+    );
+  }
   if (Array.isArray(value)) return value.map((v) => redactValue(v, secrets, depth + 1));
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(value)) {

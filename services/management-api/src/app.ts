@@ -29,14 +29,19 @@ export interface ManagementApiDeps {
 export function createManagementApi(deps: ManagementApiDeps): Express {
   const openapi = loadOpenApiDocument(MANAGEMENT_API_OPENAPI_PATH);
   const routes = express.Router();
-  routes.use(createManagementRoutes({ db: deps.db, region: deps.region, clock: deps.clock ?? (() => new Date()) }));
+  routes.use(
+    createManagementRoutes({ db: deps.db, region: deps.region, clock: deps.clock ?? (() => new Date()) }),
+  );
   return createHttpApp({
     service: 'management-api',
     openapi,
     logger: deps.logger,
     metrics: deps.metrics,
     readiness: deps.readiness,
-    guard: createManagementGuard({ credentials: createCredentialsRepository(deps.db), match: createRouteMatcher(openapi) }),
+    guard: createManagementGuard({
+      credentials: createCredentialsRepository(deps.db),
+      match: createRouteMatcher(openapi),
+    }),
     routes,
     validateResponses: deps.validateResponses,
   });

@@ -80,7 +80,7 @@ export function createHttpApp(opts: HttpAppOptions): Express {
   app.use(
     OpenApiValidator.middleware({
       apiSpec: opts.openapi as unknown as OpenAPIV3.DocumentV3,
-      validateRequests: { allowUnknownQueryParameters: true, coerceTypes: true },
+      validateRequests: { allowUnknownQueryParameters: true, coerceTypes: false },
       validateResponses: opts.validateResponses ?? false,
       validateFormats: true,
       ignoreUndocumented: false,

@@ -45,16 +45,19 @@ function authorize(p: ManagementPrincipal, op: MatchedOperation, req: Request): 
   const access = (op.operation['x-meridian-access'] as ManagementAccess | undefined) ?? 'org';
   switch (access) {
     case 'org':
-      if (p.role !== 'org_admin') throw outOfScope('A Team Management Key cannot reach organization-level resources.');
+      if (p.role !== 'org_admin')
+        throw outOfScope('A Team Management Key cannot reach organization-level resources.');
       break;
     case 'team': {
       const teamId = op.params.team_id;
-      if (teamId !== undefined && !canReachTeam(p, teamId)) throw outOfScope('This key is not bound to that team.');
+      if (teamId !== undefined && !canReachTeam(p, teamId))
+        throw outOfScope('This key is not bound to that team.');
       break;
     }
     case 'named_teams':
       for (const teamId of namedTeamIds(req)) {
-        if (!canReachTeam(p, teamId)) throw outOfScope('This key is not bound to every team named in the request.');
+        if (!canReachTeam(p, teamId))
+          throw outOfScope('This key is not bound to every team named in the request.');
       }
       break;
     case 'team_list':
@@ -65,7 +68,10 @@ function authorize(p: ManagementPrincipal, op: MatchedOperation, req: Request): 
 }
 
 /** Authentication, key-type, scope, plan and closed-beta checks, in the order of api-shapes §2.4. */
-export function createManagementGuard(deps: { credentials: CredentialsRepository; match: RouteMatcher }): RequestHandler {
+export function createManagementGuard(deps: {
+  credentials: CredentialsRepository;
+  match: RouteMatcher;
+}): RequestHandler {
   return (req, res, next) => {
     const op = deps.match(req.method, req.path);
     if (op && Array.isArray(op.operation.security) && op.operation.security.length === 0) return next();
@@ -74,7 +80,9 @@ export function createManagementGuard(deps: { credentials: CredentialsRepository
       if (!presented) {
         const teamKey = req.header('x-service-api-key');
         if (teamKey && (await deps.credentials.findTeamApiKey(hashKey(teamKey)))) {
-          throw wrongKeyType('Team API keys are not accepted by the management API; send a management key in X-Management-Key.');
+          throw wrongKeyType(
+            'Team API keys are not accepted by the management API; send a management key in X-Management-Key.',
+          );
         }
         throw new UnauthenticatedError('The X-Management-Key header is required.');
       }

@@ -1,5 +1,13 @@
 import express, { type Router } from 'express';
+import type { SourceKind } from '@meridian/domain';
+import { listProviderCatalog } from './providers.service';
 
+/** `GET /v2/providers`; the validator has already checked `source_type` against SourceKind. */
 export function createProvidersRouter(): Router {
-  return express.Router();
+  const router = express.Router();
+  router.get('/v2/providers', (req, res) => {
+    const sourceType = req.query.source_type as SourceKind | undefined;
+    res.json(listProviderCatalog(sourceType));
+  });
+  return router;
 }

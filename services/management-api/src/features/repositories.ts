@@ -1,0 +1,21 @@
+import type { Knex } from '@meridian/db';
+import { createInvitesRepository } from './invites/invites.repository';
+import { createManagementKeysRepository } from './management-keys/management-keys.repository';
+import { createMembersRepository } from './members/members.repository';
+import { createOrgRepository } from './org/org.repository';
+import { createTeamApiKeysRepository } from './team-api-keys/team-api-keys.repository';
+import { createTeamsRepository } from './teams/teams.repository';
+
+/** Every repository of the management API, built on one connection or transaction. */
+export function createRepositories(db: Knex) {
+  return {
+    org: createOrgRepository(db),
+    teams: createTeamsRepository(db),
+    members: createMembersRepository(db),
+    invites: createInvitesRepository(db),
+    managementKeys: createManagementKeysRepository(db),
+    teamApiKeys: createTeamApiKeysRepository(db),
+  };
+}
+
+export type Repositories = ReturnType<typeof createRepositories>;

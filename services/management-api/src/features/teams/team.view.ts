@@ -1,0 +1,44 @@
+import { ENVIRONMENTS, type Environment, type Region } from '@meridian/domain';
+import { toWireDateTime } from '../shared/wire-time';
+import { readTeamSettings, type TeamEnvSettings } from './team-settings';
+import type { TeamRow } from './teams.repository';
+
+/** `OrgTeam` (api-shapes §8.3): environment blocks are null unless asked for. */
+export interface OrgTeam {
+  id: string;
+  name: string;
+  created_on: string;
+  region: Region;
+  integration_team_id: string | null;
+  environments: Environment[];
+  sandbox: TeamEnvSettings | null;
+  production: TeamEnvSettings | null;
+}
+
+export interface TeamListItem {
+  id: string;
+  name: string;
+  created_on: string;
+  region: Region;
+  integration_team_id: string | null;
+}
+
+export function toTeamListItem(row: TeamRow): TeamListItem {
+  return {
+    id: row.id,
+    name: row.name,
+    created_on: toWireDateTime(row.created_on),
+    region: row.region,
+    integration_team_id: row.integration_team_id,
+  };
+}
+
+export function toOrgTeam(row: TeamRow, include: readonly Environment[]): OrgTeam {
+  const settings = readTeamSettings(row.settings);
+  return {
+    ...toTeamListItem(row),
+    environments: [...ENVIRONMENTS],
+    sandbox: include.includes('sandbox') ? settings.sandbox : null,
+    production: include.includes('production') ? settings.production : null,
+  };
+}

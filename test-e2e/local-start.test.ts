@@ -1,0 +1,101 @@
+/**
+ * The newcomer path: `pnpm start` with no DATABASE_URL / AMQP_URL (embedded PostgreSQL, in-process
+ * transport), `pnpm cli bootstrap --json`, then the README quickstart; a restart keeps the data.
+ */
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { freePort, runTs, runTsToEnd, waitReady, type RunningProcess } from './support/processes';
+
+interface Bootstrap {
+  org_id: string;
+  team_id: string;
+  management_key: string;
+  api_keys: { production: string; sandbox: string };
+}
+
+describe('pnpm start (embedded defaults) and the README quickstart', () => {
+  const stateDir = mkdtempSync(path.join(os.tmpdir(), 'meridian-start-'));
+  chmodSync(stateDir, 0o755);
+  let env: NodeJS.ProcessEnv;
+  let dataUrl: string;
+  let mgmtUrl: string;
+  let system: RunningProcess | undefined;
+
+  beforeAll(async () => {
+    const [dataPort, mgmtPort, pgPort] = await Promise.all([freePort(), freePort(), freePort()]);
+    const { DATABASE_URL: _db, AMQP_URL: _amqp, ...rest } = process.env;
+    env = {
+      ...rest,
+      MERIDIAN_STATE_DIR: stateDir,
+      MERIDIAN_EMBEDDED_PG_PORT: String(pgPort),
+      DATA_API_PORT: String(dataPort),
+      MANAGEMENT_API_PORT: String(mgmtPort),
+      WORKER_HEALTH_PORT: '0',
+      LOG_LEVEL: 'warn',
+    };
+    dataUrl = `http://127.0.0.1:${dataPort}`;
+    mgmtUrl = `http://127.0.0.1:${mgmtPort}`;
+  });
+
+  afterAll(async () => {
+    await system?.stop();
+    rmSync(stateDir, { recursive: true, force: true });
+  });
+
+  async function startSystem(): Promise<RunningProcess> {
+    const proc = runTs('meridian', 'tools/start.ts', env);
+    await waitReady(dataUrl, proc, 90_000);
+    await waitReady(mgmtUrl, proc, 30_000);
+    return proc;
+  }
+
+  it('starts, bootstraps, runs the quickstart, stops cleanly and keeps data across a restart', async () => {
+    system = await startSystem();
+
+    const boot = await runTsToEnd('tools/cli.ts', ['bootstrap', '--json'], env);
+    expect(boot.code).toBe(0);
+    const keys = JSON.parse(boot.stdout) as Bootstrap;
+    expect(keys.api_keys.sandbox).toMatch(/^sk_us_/);
+    expect(keys.api_keys.production).toMatch(/^pk_us_/);
+    expect(keys.management_key).toMatch(/^mg_/);
+
+    const api = (p: string, init: RequestInit = {}) =>
+      fetch(`${dataUrl}${p}`, {
+        ...init,
+        headers: { 'x-service-api-key': keys.api_keys.sandbox, 'content-type': 'application/json' },
+      });
+
+    const created = await api('/v2/user', { method: 'POST', body: JSON.stringify({ client_user_id: 'patient-0001' }) });
+    expect(created.status).toBe(200);
+    const user = (await created.json()) as { user_id: string; client_user_id: string };
+    expect(user.client_user_id).toBe('patient-0001');
+
+    const again = await api('/v2/user', { method: 'POST', body: JSON.stringify({ client_user_id: 'patient-0001' }) });
+    expect(again.status).toBe(400);
+    expect(((await again.json()) as { detail: { user_id: string } }).detail.user_id).toBe(user.user_id);
+
+    const resolved = await api('/v2/user/resolve/patient-0001');
+    expect(resolved.status).toBe(200);
+    expect(((await resolved.json()) as { user_id: string }).user_id).toBe(user.user_id);
+
+    expect((await api(`/v2/user/${user.user_id}`, { method: 'DELETE' })).status).toBe(200);
+    expect((await api('/v2/user/resolve/patient-0001')).status).toBe(404);
+    expect((await api(`/v2/user/undo_delete?user_id=${user.user_id}`, { method: 'POST' })).status).toBe(200);
+    expect((await api('/v2/user/resolve/patient-0001')).status).toBe(200);
+
+    const team = await fetch(`${mgmtUrl}/v1/org/${keys.org_id}/team/${keys.team_id}`, {
+      headers: { 'X-Management-Key': keys.management_key },
+    });
+    expect(team.status).toBe(200);
+    expect(((await team.json()) as { id: string }).id).toBe(keys.team_id);
+
+    expect(await system.stop()).toBe(0);
+
+    system = await startSystem();
+    const afterRestart = await api('/v2/user/resolve/patient-0001');
+    expect(afterRestart.status).toBe(200);
+    expect(await system.stop()).toBe(0);
+    system = undefined;
+  }, 240_000);
+});
