@@ -10,8 +10,18 @@ export interface GeneratedKey {
   hint: string;
 }
 
-function randomPart(): string {
-  return randomBytes(24).toString('base64url');
+const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+/** 32 base62 characters (~190 bits); no `_` or `-`, so the key's prefix is unambiguous. */
+function randomPart(length = 32): string {
+  let out = '';
+  while (out.length < length) {
+    for (const byte of randomBytes(length)) {
+      // 248 = 4 * 62: rejecting larger bytes keeps every character equally likely.
+      if (byte < 248 && out.length < length) out += ALPHABET[byte % 62];
+    }
+  }
+  return out;
 }
 
 export function hashKey(value: string): string {
@@ -27,8 +37,8 @@ export function sameHash(a: string, b: string): boolean {
 
 /** What we may show after creation: the prefix and last four characters. */
 export function keyHint(value: string): string {
-  const cut = value.lastIndexOf('_') + 1;
-  return `${value.slice(0, cut)}…${value.slice(-4)}`;
+  const prefix = /^(?:(?:sk|pk)_(?:us|eu)_|mg_)/.exec(value)?.[0] ?? '';
+  return `${prefix}…${value.slice(-4)}`;
 }
 
 function finish(value: string): GeneratedKey {
