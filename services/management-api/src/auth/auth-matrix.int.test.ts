@@ -115,7 +115,8 @@ const CASES: Case[] = [
   ok('orgKey', 'post', E.resolveTeam, resolve('c')),
   ok('orgKey', 'get', E.apiKeysOfC),
   ok('orgKey', 'post', E.apiKeysAll, keyFor('teamC')),
-  err('orgKey', 'get', E.malformedTeam, 422, ''),
+  // Past the guard, request validation (check order 6) answers a malformed id.
+  { who: 'orgKey', method: 'get', path: E.malformedTeam, status: 422 },
   err('orgKey', 'get', E.otherOrg, 403, 'forbidden'),
   err('orgKey', 'get', E.otherOrgTeams, 403, 'forbidden'),
   err('orgKey', 'get', E.otherOrgTeam, 403, 'forbidden'),
@@ -140,6 +141,7 @@ const CASES: Case[] = [
   ok('teamKeyA', 'patch', E.teamA, () => ({ name: 'A' })),
   err('teamKeyA', 'get', E.teamB, 403, 'forbidden'),
   err('teamKeyA', 'patch', E.teamC, 403, 'forbidden', () => ({ name: 'x' })),
+  // Scope (check order 3) comes before validation: an id the key is not bound to is forbidden, malformed or not.
   err('teamKeyA', 'get', E.malformedTeam, 403, 'forbidden'),
   ok('teamKeyA', 'get', E.listTeams),
   ok('teamKeyA', 'post', E.resolveTeam, resolve('a')),

@@ -57,7 +57,7 @@ export function createMembersRepository(db: Knex) {
         .where({ org_id: orgId, id: memberId })
         .update({ role, team_ids: teamIds })
         .returning('*');
-      return row as MemberRow | undefined;
+      return row;
     },
 
     async delete(orgId: string, memberId: string): Promise<boolean> {

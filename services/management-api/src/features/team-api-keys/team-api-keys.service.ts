@@ -102,7 +102,7 @@ export function createTeamApiKeysService(deps: {
       keyIds: readonly string[],
     ): Promise<TeamApiKeyRevocation> {
       const place = placeOf(where.orgId, where.environment, where.region);
-      const ids = [...new Set(keyIds)];
+      const ids = [...new Set(keyIds.map((id) => id.toLowerCase()))];
       return uow.write(async ({ teamApiKeys }) => {
         const teamOf = new Map((await teamApiKeys.findActive(place, ids)).map((k) => [k.id, k.team_id]));
         const result: TeamApiKeyRevocation = { success: [], failure: [], not_found: [] };

@@ -86,7 +86,7 @@ export function createTeamsRepository(db: Knex) {
       const patch = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
       if (changes.settings !== undefined) patch.settings = JSON.stringify(changes.settings);
       const [row] = await teams().where({ org_id: orgId, id: teamId }).update(patch).returning('*');
-      return row as TeamRow | undefined;
+      return row;
     },
 
     /** Deletes the team; its API keys, users and feature flags go with it (foreign keys cascade). */
