@@ -66,12 +66,18 @@ describe('pnpm start (embedded defaults) and the README quickstart', () => {
         headers: { 'x-service-api-key': keys.api_keys.sandbox, 'content-type': 'application/json' },
       });
 
-    const created = await api('/v2/user', { method: 'POST', body: JSON.stringify({ client_user_id: 'patient-0001' }) });
+    const created = await api('/v2/user', {
+      method: 'POST',
+      body: JSON.stringify({ client_user_id: 'patient-0001' }),
+    });
     expect(created.status).toBe(200);
     const user = (await created.json()) as { user_id: string; client_user_id: string };
     expect(user.client_user_id).toBe('patient-0001');
 
-    const again = await api('/v2/user', { method: 'POST', body: JSON.stringify({ client_user_id: 'patient-0001' }) });
+    const again = await api('/v2/user', {
+      method: 'POST',
+      body: JSON.stringify({ client_user_id: 'patient-0001' }),
+    });
     expect(again.status).toBe(400);
     expect(((await again.json()) as { detail: { user_id: string } }).detail.user_id).toBe(user.user_id);
 

@@ -34,10 +34,16 @@ describe('Meridian as separate processes', () => {
         HEALTH_PORT: port,
         SCHEDULER_TICK_MS: '3600000',
       };
-      procs.set(service, { proc: runTs(service, `services/${service}/src/main.ts`, env), url: `http://127.0.0.1:${port}` });
+      procs.set(service, {
+        proc: runTs(service, `services/${service}/src/main.ts`, env),
+        url: `http://127.0.0.1:${port}`,
+      });
     });
     await Promise.all([...procs.values()].map(({ proc, url }) => waitReady(url, proc, 90_000)));
-    transport = await createAmqpTransport({ url: AMQP_URL, logger: createLogger({ service: 'e2e', silent: true }) });
+    transport = await createAmqpTransport({
+      url: AMQP_URL,
+      logger: createLogger({ service: 'e2e', silent: true }),
+    });
   }, 150_000);
 
   afterAll(async () => {
@@ -59,19 +65,34 @@ describe('Meridian as separate processes', () => {
 
   it('purges a user past its grace period when the scheduler takes a task from RabbitMQ', async () => {
     if (!available) return;
-    const boot = await runTsToEnd('tools/cli.ts', ['bootstrap', '--json'], { ...process.env, DATABASE_URL: db.url });
+    const boot = await runTsToEnd('tools/cli.ts', ['bootstrap', '--json'], {
+      ...process.env,
+      DATABASE_URL: db.url,
+    });
     expect(boot.code).toBe(0);
     const keys = JSON.parse(boot.stdout) as { api_keys: { sandbox: string } };
     const dataUrl = procs.get('data-api')!.url;
     const headers = { 'x-service-api-key': keys.api_keys.sandbox, 'content-type': 'application/json' };
-    const created = await fetch(`${dataUrl}/v2/user`, { method: 'POST', headers, body: JSON.stringify({ client_user_id: 'e2e-purge' }) });
+    const created = await fetch(`${dataUrl}/v2/user`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ client_user_id: 'e2e-purge' }),
+    });
     const { user_id: userId } = (await created.json()) as { user_id: string };
     expect((await fetch(`${dataUrl}/v2/user/${userId}`, { method: 'DELETE', headers })).status).toBe(200);
     // Let the grace period elapse.
-    await db.knex('users').where({ id: userId }).update({ purge_after: new Date(Date.now() - 1000) });
+    await db
+      .knex('users')
+      .where({ id: userId })
+      .update({ purge_after: new Date(Date.now() - 1000) });
 
-    await transport!.publish('scheduler.task.purge_deleted_users', createMessage('scheduler.task.purge_deleted_users', {}));
-    await waitFor(async () => (await db.knex('users').where({ id: userId }).first()) === undefined, { timeoutMs: 20_000 });
+    await transport!.publish(
+      'scheduler.task.purge_deleted_users',
+      createMessage('scheduler.task.purge_deleted_users', {}),
+    );
+    await waitFor(async () => (await db.knex('users').where({ id: userId }).first()) === undefined, {
+      timeoutMs: 20_000,
+    });
     const undo = await fetch(`${dataUrl}/v2/user/undo_delete?user_id=${userId}`, { method: 'POST', headers });
     expect(undo.status).toBe(404);
   });
@@ -79,9 +100,15 @@ describe('Meridian as separate processes', () => {
   it('dead-letters a poison parser message instead of crash-looping, and keeps serving', async () => {
     if (!available) return;
     const marker = `poison-${Date.now()}`;
-    await transport!.publish('parser.job.requested', createMessage('parser.job.requested', { job_id: marker }));
+    await transport!.publish(
+      'parser.job.requested',
+      createMessage('parser.job.requested', { job_id: marker }),
+    );
     const letter = await waitFor(
-      async () => (await transport!.getDeadLetters('lab-report-parser.jobs', 500)).find((l) => JSON.stringify(l).includes(marker)),
+      async () =>
+        (await transport!.getDeadLetters('lab-report-parser.jobs', 500)).find((l) =>
+          JSON.stringify(l).includes(marker),
+        ),
       { timeoutMs: 20_000 },
     );
     expect(JSON.stringify(letter)).toContain('job_id');
@@ -97,7 +124,11 @@ describe('Meridian as separate processes', () => {
   });
 
   it('refuses to start with a bad variable and names it', async () => {
-    const run = await runTsToEnd('services/scheduler/src/main.ts', [], { ...process.env, DATABASE_URL: 'mysql://nope', AMQP_URL });
+    const run = await runTsToEnd('services/scheduler/src/main.ts', [], {
+      ...process.env,
+      DATABASE_URL: 'mysql://nope',
+      AMQP_URL,
+    });
     expect(run.code).toBe(1);
     expect(run.stderr).toContain('DATABASE_URL');
   });

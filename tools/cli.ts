@@ -20,7 +20,11 @@ async function main(argv: string[]): Promise<number> {
   try {
     const applied = await migrateLatest(db);
     if (command === 'migrate') {
-      log(applied.length ? `applied ${applied.length} migration(s): ${applied.join(', ')}` : 'database is up to date');
+      log(
+        applied.length
+          ? `applied ${applied.length} migration(s): ${applied.join(', ')}`
+          : 'database is up to date',
+      );
       return 0;
     }
     const result = await db.transaction(async (trx) => {

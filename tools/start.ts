@@ -51,7 +51,14 @@ async function main(): Promise<void> {
     shutdown.unshift(() => transport.close());
     const brokerReady = () => transport.isReady();
 
-    const dataApi = await startDataApi({ db, logger, region: cfg.REGION, host: cfg.HOST, port: cfg.DATA_API_PORT, brokerReady });
+    const dataApi = await startDataApi({
+      db,
+      logger,
+      region: cfg.REGION,
+      host: cfg.HOST,
+      port: cfg.DATA_API_PORT,
+      brokerReady,
+    });
     const managementApi = await startManagementApi({
       db,
       logger,

@@ -23,7 +23,10 @@ export function brokerReachable(url = AMQP_URL, timeoutMs = 1500): Promise<boole
  */
 export async function brokerOrSkip(): Promise<boolean> {
   if (await brokerReachable()) return true;
-  if (process.env.REQUIRE_SERVICES) throw new Error(`RabbitMQ is not reachable at ${AMQP_URL} and REQUIRE_SERVICES is set`);
-  console.warn(`SKIPPING broker tests: RabbitMQ is not reachable at ${AMQP_URL} (set REQUIRE_SERVICES=1 to fail instead)`);
+  if (process.env.REQUIRE_SERVICES)
+    throw new Error(`RabbitMQ is not reachable at ${AMQP_URL} and REQUIRE_SERVICES is set`);
+  console.warn(
+    `SKIPPING broker tests: RabbitMQ is not reachable at ${AMQP_URL} (set REQUIRE_SERVICES=1 to fail instead)`,
+  );
   return false;
 }

@@ -49,7 +49,11 @@ export function runTs(name: string, entry: string, env: NodeJS.ProcessEnv): Runn
 }
 
 /** Runs a TypeScript entry point to completion and returns its stdout. */
-export function runTsToEnd(entry: string, args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; stdout: string; stderr: string }> {
+export function runTsToEnd(
+  entry: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['--conditions=meridian-src', '--import', 'tsx', entry, ...args], {
       cwd: REPO_ROOT,

@@ -15,7 +15,10 @@ export interface DbOptions {
 export function createKnex(opts: DbOptions): Knex {
   return knexFactory({
     client: 'pg',
-    connection: { connectionString: opts.connectionString, application_name: opts.applicationName ?? 'meridian' },
+    connection: {
+      connectionString: opts.connectionString,
+      application_name: opts.applicationName ?? 'meridian',
+    },
     pool: { min: 0, max: opts.poolMax ?? 10 },
     acquireConnectionTimeout: 10_000,
   });

@@ -16,22 +16,56 @@ import {
 } from './providers';
 
 const OAUTH: readonly ProviderSlug[] = [
-  'oura', 'fitbit', 'garmin', 'strava', 'wahoo', 'ihealth', 'withings', 'google_fit', 'dexcom_v3',
-  'polar', 'cronometer', 'omron', 'whoop_v2', 'my_fitness_pal_v2', 'ultrahuman', 'runkeeper',
-  'google_health', 'map_my_fitness',
+  'oura',
+  'fitbit',
+  'garmin',
+  'strava',
+  'wahoo',
+  'ihealth',
+  'withings',
+  'google_fit',
+  'dexcom_v3',
+  'polar',
+  'cronometer',
+  'omron',
+  'whoop_v2',
+  'my_fitness_pal_v2',
+  'ultrahuman',
+  'runkeeper',
+  'google_health',
+  'map_my_fitness',
 ];
 const PASSWORD: readonly ProviderSlug[] = [
-  'whoop', 'renpho', 'peloton', 'zwift', 'eight_sleep', 'beurer_api', 'dexcom', 'hammerhead',
-  'my_fitness_pal', 'kardia', 'abbott_libreview', 'tandem_source',
+  'whoop',
+  'renpho',
+  'peloton',
+  'zwift',
+  'eight_sleep',
+  'beurer_api',
+  'dexcom',
+  'hammerhead',
+  'my_fitness_pal',
+  'kardia',
+  'abbott_libreview',
+  'tandem_source',
 ];
 const EMAIL: readonly ProviderSlug[] = ['freestyle_libre'];
 const SDK: readonly ProviderSlug[] = [
-  'apple_health_kit', 'health_connect', 'samsung_health', 'freestyle_libre_ble', 'beurer_ble',
-  'omron_ble', 'onetouch_ble', 'accuchek_ble', 'contour_ble',
+  'apple_health_kit',
+  'health_connect',
+  'samsung_health',
+  'freestyle_libre_ble',
+  'beurer_ble',
+  'omron_ble',
+  'onetouch_ble',
+  'accuchek_ble',
+  'contour_ble',
 ];
 
 function slugsWithAuth(auth: AuthType): string[] {
-  return PROVIDERS.filter((p) => p.authType === auth).map((p) => p.slug).sort();
+  return PROVIDERS.filter((p) => p.authType === auth)
+    .map((p) => p.slug)
+    .sort();
 }
 
 describe('provider catalog', () => {
@@ -89,9 +123,11 @@ describe('provider catalog', () => {
     for (const p of PROVIDERS) {
       expect(p.sourceKind === 'ble').toBe(p.slug.endsWith('_ble'));
     }
-    expect(providersByKind('ble').map((p) => p.slug).sort()).toEqual(
-      PROVIDER_SLUGS.filter((s) => s.endsWith('_ble')).sort(),
-    );
+    expect(
+      providersByKind('ble')
+        .map((p) => p.slug)
+        .sort(),
+    ).toEqual(PROVIDER_SLUGS.filter((s) => s.endsWith('_ble')).sort());
   });
 
   it('has names, descriptions and logo URLs', () => {
@@ -111,9 +147,14 @@ describe('provider catalog', () => {
     expect(oura).toBeDefined();
     if (!oura) return;
     const detailed = toProviderDetailed(oura);
-    expect(Object.keys(detailed).sort()).toEqual(
-      ['auth_type', 'description', 'logo', 'name', 'slug', 'supported_resources'],
-    );
+    expect(Object.keys(detailed).sort()).toEqual([
+      'auth_type',
+      'description',
+      'logo',
+      'name',
+      'slug',
+      'supported_resources',
+    ]);
     expect(detailed.auth_type).toBe('oauth');
     expect(detailed.supported_resources).toEqual([...oura.supportedResources]);
     expect(detailed.supported_resources).not.toBe(oura.supportedResources);

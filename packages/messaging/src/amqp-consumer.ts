@@ -2,9 +2,13 @@
 import type { Channel, ChannelModel, ConsumeMessage } from 'amqplib';
 import { toStringHeaders } from './message-headers';
 import type { MessagingLogger } from './messaging-logger';
+import { settleWithin } from './settle-within';
 import { processDelivery, type DeliveryOutcome } from './process-delivery';
 import { deadLetterQueueName, retryQueueName, type WorkQueueDefinition } from './topology';
 import type { MessageHandler } from './transport';
+
+/** Cap on waiting for the broker while shutting a channel down. */
+const brokerRoundTripLimitMs = 2_000;
 
 export interface AmqpConsumerDeps {
   queue: WorkQueueDefinition;
@@ -63,7 +67,7 @@ export class AmqpConsumer {
     if (this.cancelled) return;
     this.cancelled = true;
     const { channel, consumerTag } = this;
-    if (channel && consumerTag) await channel.cancel(consumerTag).catch(() => undefined);
+    if (channel && consumerTag) await settleWithin(channel.cancel(consumerTag), brokerRoundTripLimitMs);
     await Promise.all(this.inFlight);
     this.detach();
     if (channel) await closeQuietly(channel);
@@ -97,6 +101,11 @@ export class AmqpConsumer {
       headers: toStringHeaders(message.properties.headers),
     };
     const outcome = await processDelivery(delivery, handler, logger);
+    if (this.channel !== channel) {
+      // The channel died while the handler ran: the broker redelivers the message, so a copy would duplicate it.
+      logger.warn('consumer channel closed during handling; the broker will redeliver', { queue: queue.name });
+      return;
+    }
     if (outcome.kind !== 'acknowledge') {
       const destination = destinationOf(queue, outcome);
       try {
@@ -136,5 +145,5 @@ function settle(action: () => void, logger: MessagingLogger): void {
 }
 
 async function closeQuietly(channel: Channel): Promise<void> {
-  await channel.close().catch(() => undefined);
+  await settleWithin(channel.close(), brokerRoundTripLimitMs);
 }

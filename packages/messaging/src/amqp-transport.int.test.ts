@@ -2,6 +2,7 @@ import type { Socket } from 'node:net';
 import { connect, type ChannelModel } from 'amqplib';
 import { createAmqpTransport, type AmqpTransport, type AmqpTransportOptions } from './amqp-transport';
 import { createMessage, type MessageEnvelope } from './message-envelope';
+import { PermanentError } from './permanent-error';
 import { createSilentLogger } from './silent-logger';
 import type { Topology } from './topology';
 import { deleteTopology, useBroker } from './__tests__/broker';
@@ -48,7 +49,7 @@ function controllableConnect(): { connect: AmqpTransportOptions['connect']; refu
     /** Destroys the socket under the newest connection, as a network failure would. */
     cut: () => {
       const latest = connections.at(-1) as unknown as { connection: { stream: Socket } };
-      latest.connection.stream.destroy();
+      latest.connection.stream.destroy(new Error('network failure (test)'));
     },
   };
   return control;
@@ -100,7 +101,7 @@ describe('AmqpTransport against RabbitMQ', () => {
     if (!broker.available) return;
     const { transport, queues } = await start();
     await transport.consume(queues.parser, async () => {
-      throw new (await import('./permanent-error')).PermanentError('bad');
+      throw new PermanentError('bad');
     });
     await transport.publish('parser.job.requested', createMessage('parser.job.requested', { n: 1 }));
     await transport.publish('parser.job.requested', createMessage('parser.job.requested', { n: 2 }));
@@ -114,7 +115,8 @@ describe('AmqpTransport against RabbitMQ', () => {
     if (!broker.available) return;
     const control = controllableConnect();
     const logger = createRecordingLogger();
-    const { transport, queues } = await start({ connect: control.connect, logger });
+    // A slower first reconnect keeps the not-ready window wide enough to observe.
+    const { transport, queues } = await start({ connect: control.connect, logger, reconnect: { minDelayMs: 150, maxDelayMs: 300 } });
     const received: MessageEnvelope[] = [];
     await transport.consume(queues.scheduler, async ({ envelope }) => {
       received.push(envelope);
@@ -176,7 +178,6 @@ describe('AmqpTransport against RabbitMQ', () => {
   });
 
   it('fails to start when the broker cannot be reached', async () => {
-    if (!broker.available) return;
     const test = createTestTopology();
     await expect(
       createAmqpTransport({ url: 'amqp://guest:guest@127.0.0.1:1', logger: createSilentLogger(), topology: test.topology }),

@@ -10,6 +10,7 @@ import { envelopeProblem, type MessageEnvelope, tryParseMessageEnvelope } from '
 import { messageHeaders, toStringHeaders } from './message-headers';
 import type { MessagingLogger } from './messaging-logger';
 import { ReadinessGate } from './readiness-gate';
+import { settleWithin } from './settle-within';
 import { defaultReconnectOptions, reconnectDelay, type ReconnectOptions, validateReconnectOptions } from './reconnect-delay';
 import { deadLetterQueueName, findWorkQueue, meridianTopology, type Topology, validateTopology } from './topology';
 import {
@@ -136,7 +137,7 @@ export class AmqpTransport implements Transport {
     const connection = this.connection;
     this.connection = undefined;
     this.publishChannel = undefined;
-    if (connection) await connection.close().catch(() => undefined);
+    if (connection) await settleWithin(connection.close(), 2_000);
   }
 
   /** Reads up to `max` messages from `<queue>.dlq` without removing them (they are returned unacked). */

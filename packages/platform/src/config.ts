@@ -95,7 +95,9 @@ export const config = {
 };
 
 export type ConfigSpec = Record<string, Field<unknown>>;
-export type ConfigOf<S extends ConfigSpec> = { readonly [K in keyof S]: S[K] extends Field<infer T> ? T : never };
+export type ConfigOf<S extends ConfigSpec> = {
+  readonly [K in keyof S]: S[K] extends Field<infer T> ? T : never;
+};
 
 export interface LoadedConfig<S extends ConfigSpec> {
   values: ConfigOf<S>;

@@ -4,7 +4,8 @@ import { currentContext } from './request-context';
 export type Logger = winston.Logger;
 
 /** Keys whose values never reach a log line, wherever they appear in the metadata. */
-const SENSITIVE_KEY = /(authorization|api[-_]?key|management[-_]?key|org[-_]?key|secret|password|token|connection_?string|database_url|amqp_url|cookie|^key$|^value$)/i;
+const SENSITIVE_KEY =
+  /(authorization|api[-_]?key|management[-_]?key|org[-_]?key|secret|password|token|connection_?string|database_url|amqp_url|cookie|^key$|^value$)/i;
 const REDACTED = '[REDACTED]';
 
 function redactValue(value: unknown, secrets: readonly string[], depth: number): unknown {
@@ -18,7 +19,12 @@ function redactValue(value: unknown, secrets: readonly string[], depth: number):
     // Errors serialise to {} in JSON; keep what helps an operator. pg's `detail` (row values) is left out.
     const code = (value as { code?: unknown }).code;
     return redactValue(
-      { name: value.name, message: value.message, ...(code !== undefined ? { code } : {}), stack: value.stack },
+      {
+        name: value.name,
+        message: value.message,
+        ...(code !== undefined ? { code } : {}),
+        stack: value.stack,
+      },
       secrets,
       depth + 1,
     );
@@ -55,7 +61,10 @@ export function createLogger(opts: {
     }
     return info;
   });
-  const redaction = winston.format((info) => redact(info as Record<string, unknown>, secrets) as typeof info);
+  const redaction = winston.format((info) => {
+    redact(info, secrets);
+    return info;
+  });
   return winston.createLogger({
     level: opts.level ?? 'info',
     silent: opts.silent,

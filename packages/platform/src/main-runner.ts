@@ -6,7 +6,10 @@ import { onShutdown, type ShutdownTask } from './shutdown';
  * Wraps a process entry point: a ConfigError exits 1 naming the variable; a start-up failure is logged and
  * exits 1; otherwise the returned tasks run in order on SIGTERM/SIGINT.
  */
-export function runMain(service: string, start: () => Promise<{ logger: Logger; shutdown: ShutdownTask[] }>): void {
+export function runMain(
+  service: string,
+  start: () => Promise<{ logger: Logger; shutdown: ShutdownTask[] }>,
+): void {
   start().then(
     ({ logger, shutdown }) => {
       onShutdown(logger, shutdown);

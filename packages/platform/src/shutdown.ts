@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import type { Logger } from './logger';
 
-export type ShutdownTask = () => Promise<unknown> | unknown;
+export type ShutdownTask = () => unknown;
 
 /** Runs tasks in order on SIGTERM/SIGINT (stop intake first, then close connections), then exits. */
 export function onShutdown(logger: Logger, tasks: ShutdownTask[], timeoutMs = 15_000): () => Promise<void> {

@@ -7,7 +7,11 @@ import { startEventDeliveryWorker } from './worker';
 runMain('event-delivery', async () => {
   const { values: cfg, secrets } = loadEventDeliveryConfig(process.env);
   const logger = createLogger({ service: 'event-delivery', level: cfg.LOG_LEVEL, secrets });
-  const db = createKnex({ connectionString: cfg.DATABASE_URL, poolMax: 4, applicationName: 'event-delivery' });
+  const db = createKnex({
+    connectionString: cfg.DATABASE_URL,
+    poolMax: 4,
+    applicationName: 'event-delivery',
+  });
   const transport = await createAmqpTransport({ url: cfg.AMQP_URL, logger });
   const worker = await startEventDeliveryWorker({ transport, logger, concurrency: cfg.DELIVERY_CONCURRENCY });
   const health = await startWorkerHealthServer({

@@ -16,7 +16,8 @@ export async function startEventDeliveryWorker(deps: {
   const consumer = await deps.transport.consume(
     EVENT_DELIVERY_QUEUE,
     async ({ envelope }) => {
-      if (!envelope.type.startsWith('event.')) throw new PermanentError(`unexpected message type ${envelope.type}`);
+      if (!envelope.type.startsWith('event.'))
+        throw new PermanentError(`unexpected message type ${envelope.type}`);
       const eventId = (envelope.data as { event_id?: unknown } | null)?.event_id;
       if (typeof eventId !== 'string') throw new PermanentError('event message without event_id');
       await deps.deliver?.(eventId, envelope.type.slice('event.'.length));

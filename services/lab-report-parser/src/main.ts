@@ -7,7 +7,11 @@ import { startParserWorker } from './worker';
 runMain('lab-report-parser', async () => {
   const { values: cfg, secrets } = loadParserConfig(process.env);
   const logger = createLogger({ service: 'lab-report-parser', level: cfg.LOG_LEVEL, secrets });
-  const db = createKnex({ connectionString: cfg.DATABASE_URL, poolMax: 4, applicationName: 'lab-report-parser' });
+  const db = createKnex({
+    connectionString: cfg.DATABASE_URL,
+    poolMax: 4,
+    applicationName: 'lab-report-parser',
+  });
   const transport = await createAmqpTransport({ url: cfg.AMQP_URL, logger });
   const worker = await startParserWorker({ transport, logger, concurrency: cfg.PARSER_CONCURRENCY });
   const health = await startWorkerHealthServer({

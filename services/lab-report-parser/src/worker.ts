@@ -18,7 +18,8 @@ export async function startParserWorker(deps: {
   const consumer = await deps.transport.consume(
     PARSER_QUEUE,
     async ({ envelope, attempt }) => {
-      if (envelope.type !== PARSE_REQUESTED) throw new PermanentError(`unexpected message type ${envelope.type}`);
+      if (envelope.type !== PARSE_REQUESTED)
+        throw new PermanentError(`unexpected message type ${envelope.type}`);
       const jobId = (envelope.data as { job_id?: unknown } | null)?.job_id;
       if (!isUuid(jobId)) throw new PermanentError('parser.job.requested without a valid job_id');
       deps.logger.info('parse job received', { job_id: jobId, attempt });

@@ -39,7 +39,10 @@ export function createLeaderLock(db: Knex, lockId = SCHEDULER_LEADER_LOCK): Lead
     },
     async release() {
       if (connection) {
-        await db.raw('select pg_advisory_unlock(?)', [lockId]).connection(connection).catch(() => undefined);
+        await db
+          .raw('select pg_advisory_unlock(?)', [lockId])
+          .connection(connection)
+          .catch(() => undefined);
       }
       await drop();
     },

@@ -26,7 +26,8 @@ export async function startSchedulerWorker(deps: {
     clock: deps.clock ?? (() => new Date()),
   });
   const consumer = await deps.transport.consume(SCHEDULER_QUEUE, async ({ envelope }) => {
-    if (!envelope.type.startsWith(TASK_PREFIX)) throw new PermanentError(`unexpected message type ${envelope.type}`);
+    if (!envelope.type.startsWith(TASK_PREFIX))
+      throw new PermanentError(`unexpected message type ${envelope.type}`);
     const ran = await scheduler.runJob(envelope.type.slice(TASK_PREFIX.length));
     if (!ran) throw new PermanentError(`no scheduled job named ${envelope.type.slice(TASK_PREFIX.length)}`);
   });

@@ -23,9 +23,16 @@ export interface BootstrappedTeam {
   apiKeys: Record<Environment, string>;
 }
 
-export async function createOrgWithKey(knex: Knex, opts: { plan?: Plan; name?: string } = {}): Promise<BootstrappedOrg> {
+export async function createOrgWithKey(
+  knex: Knex,
+  opts: { plan?: Plan; name?: string } = {},
+): Promise<BootstrappedOrg> {
   const orgId = newId();
-  await knex('organizations').insert({ id: orgId, name: opts.name ?? 'Test Org', plan: opts.plan ?? 'scale' });
+  await knex('organizations').insert({
+    id: orgId,
+    name: opts.name ?? 'Test Org',
+    plan: opts.plan ?? 'scale',
+  });
   const orgKey = await createManagementKeyRecord(knex, orgId, { role: 'org_admin' });
   return { orgId, orgKey };
 }

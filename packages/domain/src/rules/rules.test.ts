@@ -15,21 +15,29 @@ describe('client_user_id PII guard', () => {
     expect(clientUserIdViolation(value)).toBe(reason);
   });
 
-  it.each(['12345678', '4155550100', '0b7e5a3c-93a4-4a3e-9d0e-6f0f2c1f7a11', 'user_42', 'patient-0001', 'a@b', '123-456'])(
-    'allows %s',
-    (value) => {
-      expect(clientUserIdViolation(value)).toBeNull();
-    },
-  );
+  it.each([
+    '12345678',
+    '4155550100',
+    '0b7e5a3c-93a4-4a3e-9d0e-6f0f2c1f7a11',
+    'user_42',
+    'patient-0001',
+    'a@b',
+    '123-456',
+  ])('allows %s', (value) => {
+    expect(clientUserIdViolation(value)).toBeNull();
+  });
 });
 
 describe('continuous query slug and title rules', () => {
   it.each(['a', 'sleep-analysis-v1', 'x'.repeat(128), '0-1'])('accepts slug %s', (slug) => {
     expect(isValidContinuousQuerySlug(slug)).toBe(true);
   });
-  it.each(['', '-a', 'a-', 'a--b', 'Upper', 'under_score', 'x'.repeat(129), 'sp ace'])('refuses slug %j', (slug) => {
-    expect(isValidContinuousQuerySlug(slug)).toBe(false);
-  });
+  it.each(['', '-a', 'a-', 'a--b', 'Upper', 'under_score', 'x'.repeat(129), 'sp ace'])(
+    'refuses slug %j',
+    (slug) => {
+      expect(isValidContinuousQuerySlug(slug)).toBe(false);
+    },
+  );
   it.each(['', 'Sleep (weekly) & more_v1.2 - É à ö', 'x'.repeat(50)])('accepts title %j', (title) => {
     expect(isValidContinuousQueryTitle(title)).toBe(true);
   });

@@ -72,7 +72,11 @@ export function createHttpApp(opts: HttpAppOptions): Express {
   app.get('/openapi.json', (_req, res) => {
     res.json(opts.openapi);
   });
-  app.use('/docs', swaggerUi.serve, swaggerUi.setup(opts.openapi, { customSiteTitle: `${opts.service} API` }));
+  app.use(
+    '/docs',
+    swaggerUi.serve,
+    swaggerUi.setup(opts.openapi, { customSiteTitle: `${opts.service} API` }),
+  );
   app.use(accessLog(opts.logger));
   app.use(httpMetricsMiddleware(opts.metrics));
   app.use(express.json({ limit: opts.jsonLimit ?? '1mb' }));

@@ -47,7 +47,15 @@ export function createErrorMapper(logger: Logger): ErrorRequestHandler {
     const status = e.status ?? e.statusCode ?? 500;
     if (e.type === 'entity.parse.failed') {
       res.status(422).json({
-        detail: [{ loc: ['body'], msg: 'JSON decode error', type: 'json_invalid', input: null, ctx: { error: e.message ?? '' } }],
+        detail: [
+          {
+            loc: ['body'],
+            msg: 'JSON decode error',
+            type: 'json_invalid',
+            input: null,
+            ctx: { error: e.message ?? '' },
+          },
+        ],
       });
       return;
     }
@@ -70,7 +78,19 @@ export function createErrorMapper(logger: Logger): ErrorRequestHandler {
       return;
     }
     if (status === 400 && Array.isArray(e.errors)) {
-      res.status(422).json({ detail: toValidationIssues(e.errors, req) });
+      // Express resets req.params before app-level error handlers; the validator keeps its own copy.
+      const params = (req as { openapi?: { pathParams?: unknown } }).openapi?.pathParams ?? req.params;
+      res
+        .status(422)
+        .json({
+          detail: toValidationIssues(e.errors, {
+            ...req,
+            body: req.body,
+            query: req.query,
+            headers: req.headers,
+            params,
+          }),
+        });
       return;
     }
     if (status === 404) {

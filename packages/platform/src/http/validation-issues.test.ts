@@ -1,30 +1,65 @@
 import { toValidationIssues } from './validation-issues';
 
 describe('validator errors → validation items', () => {
-  const req = { body: { team: { name: 'x' }, limit: 'ten' }, query: { limit: '0' }, params: { user_id: 'nope' } };
+  const req = {
+    body: { team: { name: 'x' }, limit: 'ten' },
+    query: { limit: '0' },
+    params: { user_id: 'nope' },
+  };
 
   it('maps a missing body key with the enclosing object as input', () => {
     const [item] = toValidationIssues(
-      [{ path: '/body/team/label', message: "must have required property 'label'", errorCode: 'required.openapi.validation' }],
+      [
+        {
+          path: '/body/team/label',
+          message: "must have required property 'label'",
+          errorCode: 'required.openapi.validation',
+        },
+      ],
       req,
     );
-    expect(item).toEqual({ loc: ['body', 'team', 'label'], msg: 'Field required', type: 'missing', input: { name: 'x' }, ctx: {} });
+    expect(item).toEqual({
+      loc: ['body', 'team', 'label'],
+      msg: 'Field required',
+      type: 'missing',
+      input: { name: 'x' },
+      ctx: {},
+    });
   });
 
   it('maps formats, bounds and enums with their context', () => {
     const items = toValidationIssues(
       [
-        { path: '/params/user_id', message: 'must match format "uuid"', errorCode: 'format.openapi.validation' },
+        {
+          path: '/params/user_id',
+          message: 'must match format "uuid"',
+          errorCode: 'format.openapi.validation',
+        },
         { path: '/query/limit', message: 'must be >= 1', errorCode: 'minimum.openapi.validation' },
         { path: '/body/limit', message: 'must be integer', errorCode: 'type.openapi.validation' },
-        { path: '/body/env', message: 'must be equal to one of the allowed values: production, sandbox', errorCode: 'enum.openapi.validation' },
+        {
+          path: '/body/env',
+          message: 'must be equal to one of the allowed values: production, sandbox',
+          errorCode: 'enum.openapi.validation',
+        },
       ],
       req,
     );
-    expect(items[0]).toMatchObject({ loc: ['path', 'user_id'], type: 'uuid_parsing', input: 'nope', ctx: { format: 'uuid' } });
-    expect(items[1]).toMatchObject({ loc: ['query', 'limit'], type: 'greater_than_equal', input: '0', ctx: { ge: 1 } });
+    expect(items[0]).toMatchObject({
+      loc: ['path', 'user_id'],
+      type: 'uuid_parsing',
+      input: 'nope',
+      ctx: { format: 'uuid' },
+    });
+    expect(items[1]).toMatchObject({
+      loc: ['query', 'limit'],
+      type: 'greater_than_equal',
+      input: '0',
+      ctx: { ge: 1 },
+    });
     expect(items[2]).toMatchObject({ loc: ['body', 'limit'], type: 'int_type', input: 'ten' });
     expect(items[3]).toMatchObject({ type: 'enum', ctx: { expected: ['production', 'sandbox'] } });
-    for (const item of items) expect(Object.keys(item).sort()).toEqual(['ctx', 'input', 'loc', 'msg', 'type']);
+    for (const item of items)
+      expect(Object.keys(item).sort()).toEqual(['ctx', 'input', 'loc', 'msg', 'type']);
   });
 });

@@ -14,7 +14,13 @@ interface RequestParts {
   headers?: unknown;
 }
 
-const LOCATIONS: Record<string, string> = { body: 'body', query: 'query', params: 'path', path: 'path', headers: 'header' };
+const LOCATIONS: Record<string, string> = {
+  body: 'body',
+  query: 'query',
+  params: 'path',
+  path: 'path',
+  headers: 'header',
+};
 
 function splitPath(path: string): string[] {
   return path
@@ -32,7 +38,11 @@ function lookup(root: unknown, keys: string[]): unknown {
   return cur;
 }
 
-function classify(keyword: string, message: string, format?: string): { type: string; ctx: Record<string, unknown> } {
+function classify(
+  keyword: string,
+  message: string,
+  format?: string,
+): { type: string; ctx: Record<string, unknown> } {
   switch (keyword) {
     case 'required':
       return { type: 'missing', ctx: {} };
@@ -62,7 +72,11 @@ function classify(keyword: string, message: string, format?: string): { type: st
       return { type: map[f] ?? 'value_error', ctx: { format: f } };
     }
     case 'enum': {
-      const values = message.split(':')[1]?.split(',').map((s) => s.trim()) ?? [];
+      const values =
+        message
+          .split(':')[1]
+          ?.split(',')
+          .map((s) => s.trim()) ?? [];
       return { type: 'enum', ctx: { expected: values } };
     }
     case 'pattern':
@@ -97,11 +111,19 @@ export function toValidationIssues(items: ValidatorErrorItem[], req: RequestPart
     const location = LOCATIONS[parts[0] ?? ''] ?? 'body';
     const rest = LOCATIONS[parts[0] ?? ''] ? parts.slice(1) : parts;
     const source =
-      location === 'body' ? req.body : location === 'query' ? req.query : location === 'path' ? req.params : req.headers;
+      location === 'body'
+        ? req.body
+        : location === 'query'
+          ? req.query
+          : location === 'path'
+            ? req.params
+            : req.headers;
     const keyword = (item.errorCode ?? '').replace('.openapi.validation', '');
     const { type, ctx } = classify(keyword, item.message);
-    const input = type === 'missing' ? (lookup(source, rest.slice(0, -1)) ?? null) : (lookup(source, rest) ?? null);
-    const msg = type === 'missing' ? 'Field required' : item.message.charAt(0).toUpperCase() + item.message.slice(1);
+    const input =
+      type === 'missing' ? (lookup(source, rest.slice(0, -1)) ?? null) : (lookup(source, rest) ?? null);
+    const msg =
+      type === 'missing' ? 'Field required' : item.message.charAt(0).toUpperCase() + item.message.slice(1);
     return { loc: [location, ...rest], msg, type, input, ctx };
   });
 }
