@@ -111,6 +111,10 @@ export class AmqpConsumer {
       try {
         await this.deps.moveTo(destination, message, outcome.headers);
       } catch (err) {
+        if (this.channel !== channel) {
+          logger.warn('connection lost while moving a failed message; the broker will redeliver it', { queue: queue.name, err });
+          return;
+        }
         // No confirmed copy: reject without requeue so the work queue's own dead-letter route keeps it.
         logger.error('could not move a failed message; rejecting it to the dead-letter queue', {
           queue: queue.name,

@@ -1,6 +1,11 @@
 /** AMQP topic matching, so the in-process transport routes exactly as the broker would. */
 export function matchesTopicPattern(pattern: string, routingKey: string): boolean {
-  return matchWords(pattern.split('.'), 0, routingKey.split('.'), 0);
+  return matchWords(words(pattern), 0, words(routingKey), 0);
+}
+
+/** Like RabbitMQ, an empty key has no words (so `#` matches it and `*` does not). */
+function words(key: string): string[] {
+  return key === '' ? [] : key.split('.');
 }
 
 function matchWords(pattern: string[], p: number, key: string[], k: number): boolean {

@@ -84,7 +84,7 @@ export function createHttpApp(opts: HttpAppOptions): Express {
   app.use(
     OpenApiValidator.middleware({
       apiSpec: opts.openapi as unknown as OpenAPIV3.DocumentV3,
-      validateRequests: { allowUnknownQueryParameters: true, coerceTypes: false },
+      validateRequests: { allowUnknownQueryParameters: true, coerceTypes: false, allErrors: true },
       validateResponses: opts.validateResponses ?? false,
       validateFormats: true,
       ignoreUndocumented: false,

@@ -80,17 +80,15 @@ export function createErrorMapper(logger: Logger): ErrorRequestHandler {
     if (status === 400 && Array.isArray(e.errors)) {
       // Express resets req.params before app-level error handlers; the validator keeps its own copy.
       const params = (req as { openapi?: { pathParams?: unknown } }).openapi?.pathParams ?? req.params;
-      res
-        .status(422)
-        .json({
-          detail: toValidationIssues(e.errors, {
-            ...req,
-            body: req.body,
-            query: req.query,
-            headers: req.headers,
-            params,
-          }),
-        });
+      res.status(422).json({
+        detail: toValidationIssues(e.errors, {
+          ...req,
+          body: req.body,
+          query: req.query,
+          headers: req.headers,
+          params,
+        }),
+      });
       return;
     }
     if (status === 404) {
