@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Knex } from 'knex';
 
@@ -6,13 +7,31 @@ const MIGRATION_LOCK_ID = 724_115_001;
 
 export const MIGRATIONS_DIRECTORY = path.join(__dirname, 'migrations');
 
+interface MigrationFile {
+  name: string;
+  file: string;
+}
+
+/**
+ * Migrations are recorded by name without extension, so a database migrated from source (tsx, `.ts`)
+ * and later from a compiled image (`.js`) agrees on what has run.
+ */
+const migrationSource: Knex.MigrationSource<MigrationFile> = {
+  async getMigrations() {
+    const ext = __filename.endsWith('.ts') ? '.ts' : '.js';
+    return readdirSync(MIGRATIONS_DIRECTORY)
+      .filter((f) => f.endsWith(ext) && !f.endsWith('.d.ts') && !f.includes('.test.'))
+      .sort()
+      .map((f) => ({ name: f.slice(0, -ext.length), file: path.join(MIGRATIONS_DIRECTORY, f) }));
+  },
+  getMigrationName: (m) => m.name,
+  // require, not import(): migrations load as CommonJS under tsx, jest and the compiled build alike.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  getMigration: async (m) => require(m.file) as Knex.Migration,
+};
+
 export function migrationConfig(): Knex.MigratorConfig {
-  return {
-    directory: MIGRATIONS_DIRECTORY,
-    loadExtensions: __filename.endsWith('.ts') ? ['.ts'] : ['.js'],
-    tableName: 'knex_migrations',
-    disableMigrationsListValidation: false,
-  };
+  return { migrationSource, tableName: 'knex_migrations' };
 }
 
 /**

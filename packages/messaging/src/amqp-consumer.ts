@@ -44,12 +44,18 @@ export class AmqpConsumer {
       return;
     }
     this.channel = channel;
-    channel.on('error', (err: Error) => logger.warn('amqp consumer channel error', { queue: queue.name, err }));
+    channel.on('error', (err: Error) =>
+      logger.warn('amqp consumer channel error', { queue: queue.name, err }),
+    );
     channel.on('close', () => this.onChannelClosed(connection, channel));
     await channel.prefetch(prefetch);
-    const { consumerTag } = await channel.consume(queue.name, (message) => this.onMessage(connection, channel, message), {
-      noAck: false,
-    });
+    const { consumerTag } = await channel.consume(
+      queue.name,
+      (message) => this.onMessage(connection, channel, message),
+      {
+        noAck: false,
+      },
+    );
     if (this.channel !== channel) return;
     this.consumerTag = consumerTag;
     if (this.cancelled) await closeQuietly(channel);
@@ -85,7 +91,10 @@ export class AmqpConsumer {
       if (this.channel !== channel || this.cancelled) return;
       this.detach();
       void closeQuietly(channel);
-      this.deps.onChannelLost(connection, new Error(`broker cancelled the consumer of ${this.deps.queue.name}`));
+      this.deps.onChannelLost(
+        connection,
+        new Error(`broker cancelled the consumer of ${this.deps.queue.name}`),
+      );
       return;
     }
     const run = this.handle(channel, message).finally(() => this.inFlight.delete(run));
@@ -103,7 +112,9 @@ export class AmqpConsumer {
     const outcome = await processDelivery(delivery, handler, logger);
     if (this.channel !== channel) {
       // The channel died while the handler ran: the broker redelivers the message, so a copy would duplicate it.
-      logger.warn('consumer channel closed during handling; the broker will redeliver', { queue: queue.name });
+      logger.warn('consumer channel closed during handling; the broker will redeliver', {
+        queue: queue.name,
+      });
       return;
     }
     if (outcome.kind !== 'acknowledge') {
@@ -112,7 +123,10 @@ export class AmqpConsumer {
         await this.deps.moveTo(destination, message, outcome.headers);
       } catch (err) {
         if (this.channel !== channel) {
-          logger.warn('connection lost while moving a failed message; the broker will redeliver it', { queue: queue.name, err });
+          logger.warn('connection lost while moving a failed message; the broker will redeliver it', {
+            queue: queue.name,
+            err,
+          });
           return;
         }
         // No confirmed copy: reject without requeue so the work queue's own dead-letter route keeps it.
@@ -130,7 +144,10 @@ export class AmqpConsumer {
   }
 }
 
-function destinationOf(queue: WorkQueueDefinition, outcome: Exclude<DeliveryOutcome, { kind: 'acknowledge' }>): string {
+function destinationOf(
+  queue: WorkQueueDefinition,
+  outcome: Exclude<DeliveryOutcome, { kind: 'acknowledge' }>,
+): string {
   switch (outcome.kind) {
     case 'retry':
       return retryQueueName(queue.name, outcome.delayMs);

@@ -18,7 +18,12 @@ const fastReconnect = { minDelayMs: 20, maxDelayMs: 200 };
 describeTransportContract(
   'AmqpTransport',
   async (topology) => {
-    const transport = await createAmqpTransport({ url: broker.url, logger: createSilentLogger(), topology, reconnect: fastReconnect });
+    const transport = await createAmqpTransport({
+      url: broker.url,
+      logger: createSilentLogger(),
+      topology,
+      reconnect: fastReconnect,
+    });
     return {
       transport,
       deadLetters: (queue) => transport.getDeadLetters(queue),
@@ -32,7 +37,12 @@ describeTransportContract(
 );
 
 /** Opens real connections but can be told to refuse, and hands out the sockets so tests can cut them. */
-function controllableConnect(): { connect: AmqpTransportOptions['connect']; refuse: boolean; refused: number; cut(): void } {
+function controllableConnect(): {
+  connect: AmqpTransportOptions['connect'];
+  refuse: boolean;
+  refused: number;
+  cut(): void;
+} {
   const connections: ChannelModel[] = [];
   const control = {
     refuse: false,
@@ -66,10 +76,18 @@ describe('AmqpTransport against RabbitMQ', () => {
     await deleteTopology(broker.url, topology);
   });
 
-  async function start(overrides: Partial<AmqpTransportOptions> = {}): Promise<{ transport: AmqpTransport; queues: ReturnType<typeof createTestTopology>['queues'] }> {
+  async function start(
+    overrides: Partial<AmqpTransportOptions> = {},
+  ): Promise<{ transport: AmqpTransport; queues: ReturnType<typeof createTestTopology>['queues'] }> {
     const test = createTestTopology();
     topology = test.topology;
-    transport = await createAmqpTransport({ url: broker.url, logger: createSilentLogger(), topology, reconnect: fastReconnect, ...overrides });
+    transport = await createAmqpTransport({
+      url: broker.url,
+      logger: createSilentLogger(),
+      topology,
+      reconnect: fastReconnect,
+      ...overrides,
+    });
     return { transport, queues: test.queues };
   }
 
@@ -93,7 +111,11 @@ describe('AmqpTransport against RabbitMQ', () => {
       const letters = await transport.getDeadLetters(queues.parser);
       return letters.length > 0 ? letters : undefined;
     });
-    expect(letter).toMatchObject({ content: 'not json', envelope: undefined, error: 'PermanentError: invalid message: body is not JSON' });
+    expect(letter).toMatchObject({
+      content: 'not json',
+      envelope: undefined,
+      error: 'PermanentError: invalid message: body is not JSON',
+    });
     expect(calls).toBe(0);
   });
 
@@ -108,7 +130,10 @@ describe('AmqpTransport against RabbitMQ', () => {
 
     await waitFor(async () => (await transport.getDeadLetters(queues.parser)).length === 2);
     expect(await transport.getDeadLetters(queues.parser, 1)).toHaveLength(1);
-    expect((await transport.getDeadLetters(queues.parser)).map((l) => l.envelope?.data)).toEqual([{ n: 1 }, { n: 2 }]);
+    expect((await transport.getDeadLetters(queues.parser)).map((l) => l.envelope?.data)).toEqual([
+      { n: 1 },
+      { n: 2 },
+    ]);
   });
 
   it('reconnects after the connection drops: not ready meanwhile, consumers resume', async () => {
@@ -116,7 +141,11 @@ describe('AmqpTransport against RabbitMQ', () => {
     const control = controllableConnect();
     const logger = createRecordingLogger();
     // A slower first reconnect keeps the not-ready window wide enough to observe.
-    const { transport, queues } = await start({ connect: control.connect, logger, reconnect: { minDelayMs: 150, maxDelayMs: 300 } });
+    const { transport, queues } = await start({
+      connect: control.connect,
+      logger,
+      reconnect: { minDelayMs: 150, maxDelayMs: 300 },
+    });
     const received: MessageEnvelope[] = [];
     await transport.consume(queues.scheduler, async ({ envelope }) => {
       received.push(envelope);
@@ -133,7 +162,10 @@ describe('AmqpTransport against RabbitMQ', () => {
     await waitFor(() => received.length === 2);
     expect(received[1]?.id).toBe(after.id);
     expect(logger.entries.map((e) => `${e.level} ${e.msg}`)).toEqual(
-      expect.arrayContaining(['warn lost the message broker connection; reconnecting', 'info reconnected to the message broker']),
+      expect.arrayContaining([
+        'warn lost the message broker connection; reconnecting',
+        'info reconnected to the message broker',
+      ]),
     );
   });
 
@@ -171,7 +203,9 @@ describe('AmqpTransport against RabbitMQ', () => {
     control.cut();
     await waitFor(() => !transport.isReady());
 
-    await expect(transport.publish('event.x', createMessage('event.x', {}))).rejects.toThrow(/not connected .* 150 ms/);
+    await expect(transport.publish('event.x', createMessage('event.x', {}))).rejects.toThrow(
+      /not connected .* 150 ms/,
+    );
 
     control.refuse = false;
     await waitFor(() => transport.isReady());
@@ -180,7 +214,11 @@ describe('AmqpTransport against RabbitMQ', () => {
   it('fails to start when the broker cannot be reached', async () => {
     const test = createTestTopology();
     await expect(
-      createAmqpTransport({ url: 'amqp://guest:guest@127.0.0.1:1', logger: createSilentLogger(), topology: test.topology }),
+      createAmqpTransport({
+        url: 'amqp://guest:guest@127.0.0.1:1',
+        logger: createSilentLogger(),
+        topology: test.topology,
+      }),
     ).rejects.toThrow();
   });
 });

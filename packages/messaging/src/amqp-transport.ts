@@ -2,7 +2,14 @@
  * RabbitMQ transport: one connection, a confirm channel for publishing, a channel per consumer.
  * On connection or channel loss it starts over with backoff (topology, publisher, consumers).
  */
-import { connect, type Channel, type ChannelModel, type ConfirmChannel, type ConsumeMessage, type Options } from 'amqplib';
+import {
+  connect,
+  type Channel,
+  type ChannelModel,
+  type ConfirmChannel,
+  type ConsumeMessage,
+  type Options,
+} from 'amqplib';
 import { AmqpConsumer } from './amqp-consumer';
 import type { DeadLetter } from './dead-letter';
 import { declareTopology } from './declare-topology';
@@ -11,8 +18,19 @@ import { messageHeaders, toStringHeaders } from './message-headers';
 import type { MessagingLogger } from './messaging-logger';
 import { ReadinessGate } from './readiness-gate';
 import { settleWithin } from './settle-within';
-import { defaultReconnectOptions, reconnectDelay, type ReconnectOptions, validateReconnectOptions } from './reconnect-delay';
-import { deadLetterQueueName, findWorkQueue, meridianTopology, type Topology, validateTopology } from './topology';
+import {
+  defaultReconnectOptions,
+  reconnectDelay,
+  type ReconnectOptions,
+  validateReconnectOptions,
+} from './reconnect-delay';
+import {
+  deadLetterQueueName,
+  findWorkQueue,
+  meridianTopology,
+  type Topology,
+  validateTopology,
+} from './topology';
 import {
   type ConsumeOptions,
   type MessageHandler,
@@ -168,7 +186,11 @@ export class AmqpTransport implements Transport {
   }
 
   /** Retry and dead-letter copies go straight to the queue through the default exchange. */
-  private async moveTo(queue: string, message: ConsumeMessage, headers: Record<string, string>): Promise<void> {
+  private async moveTo(
+    queue: string,
+    message: ConsumeMessage,
+    headers: Record<string, string>,
+  ): Promise<void> {
     const { properties } = message;
     await this.publishConfirmed('', queue, message.content, {
       persistent: true,
@@ -180,7 +202,12 @@ export class AmqpTransport implements Transport {
     });
   }
 
-  private async publishConfirmed(exchange: string, routingKey: string, content: Buffer, properties: Options.Publish): Promise<void> {
+  private async publishConfirmed(
+    exchange: string,
+    routingKey: string,
+    content: Buffer,
+    properties: Options.Publish,
+  ): Promise<void> {
     await this.readiness.wait(this.publishTimeoutMs);
     const channel = this.publishChannel;
     if (!channel) throw new Error('not connected to the message broker');
@@ -201,7 +228,9 @@ export class AmqpTransport implements Transport {
     const connection = await this.openConnection(this.options.url);
     let broken: Error | undefined;
     connection.on('error', (err: Error) => this.logger.warn('amqp connection error', { err }));
-    connection.on('blocked', (reason: string) => this.logger.warn('message broker blocked publishing', { reason }));
+    connection.on('blocked', (reason: string) =>
+      this.logger.warn('message broker blocked publishing', { reason }),
+    );
     connection.on('unblocked', () => this.logger.info('message broker unblocked publishing'));
     connection.on('close', (err?: Error) => {
       broken ??= err ?? new Error('connection closed');
@@ -237,7 +266,11 @@ export class AmqpTransport implements Transport {
     throw new Error('consumers kept detaching while being attached');
   }
 
-  private onConnectionLost(connection: ChannelModel, reason: Error, { closeSocket }: { closeSocket: boolean }): void {
+  private onConnectionLost(
+    connection: ChannelModel,
+    reason: Error,
+    { closeSocket }: { closeSocket: boolean },
+  ): void {
     if (this.closing || connection !== this.connection) return;
     this.connection = undefined;
     this.publishChannel = undefined;
@@ -259,7 +292,8 @@ export class AmqpTransport implements Transport {
       } catch (err) {
         if (this.closing) return;
         // A short outage heals itself (WARN); a long one needs someone to look (ERROR).
-        if (attempt < reconnectFailuresBeforeError) this.logger.warn('message broker reconnect failed', { attempt, err });
+        if (attempt < reconnectFailuresBeforeError)
+          this.logger.warn('message broker reconnect failed', { attempt, err });
         else this.logger.error('message broker reconnect failed', { attempt, err });
       }
     }
@@ -277,7 +311,10 @@ export class AmqpTransport implements Transport {
   }
 }
 
-function toDeadLetter(queue: string, message: { content: Buffer; properties: { headers?: Record<string, unknown> } }): DeadLetter {
+function toDeadLetter(
+  queue: string,
+  message: { content: Buffer; properties: { headers?: Record<string, unknown> } },
+): DeadLetter {
   const content = message.content.toString('utf8');
   const headers = toStringHeaders(message.properties.headers);
   return {

@@ -26,7 +26,14 @@ describe('declareTopology', () => {
 
     await declareTopology(channel, {
       exchange: 'meridian',
-      queues: [{ name: 'scheduler.tasks', bindings: ['scheduler.task.#', 'scheduler.sweep'], retryDelaysMs: [50, 500, 500], maxAttempts: 5 }],
+      queues: [
+        {
+          name: 'scheduler.tasks',
+          bindings: ['scheduler.task.#', 'scheduler.sweep'],
+          retryDelaysMs: [50, 500, 500],
+          maxAttempts: 5,
+        },
+      ],
     });
 
     expect(channel.calls).toEqual([
@@ -35,19 +42,36 @@ describe('declareTopology', () => {
       [
         'queue',
         'scheduler.tasks',
-        { durable: true, arguments: { 'x-dead-letter-exchange': '', 'x-dead-letter-routing-key': 'scheduler.tasks.dlq' } },
+        {
+          durable: true,
+          arguments: { 'x-dead-letter-exchange': '', 'x-dead-letter-routing-key': 'scheduler.tasks.dlq' },
+        },
       ],
       ['bind', 'scheduler.tasks', 'meridian', 'scheduler.task.#'],
       ['bind', 'scheduler.tasks', 'meridian', 'scheduler.sweep'],
       [
         'queue',
         'scheduler.tasks.retry.50',
-        { durable: true, arguments: { 'x-message-ttl': 50, 'x-dead-letter-exchange': '', 'x-dead-letter-routing-key': 'scheduler.tasks' } },
+        {
+          durable: true,
+          arguments: {
+            'x-message-ttl': 50,
+            'x-dead-letter-exchange': '',
+            'x-dead-letter-routing-key': 'scheduler.tasks',
+          },
+        },
       ],
       [
         'queue',
         'scheduler.tasks.retry.500',
-        { durable: true, arguments: { 'x-message-ttl': 500, 'x-dead-letter-exchange': '', 'x-dead-letter-routing-key': 'scheduler.tasks' } },
+        {
+          durable: true,
+          arguments: {
+            'x-message-ttl': 500,
+            'x-dead-letter-exchange': '',
+            'x-dead-letter-routing-key': 'scheduler.tasks',
+          },
+        },
       ],
     ]);
   });

@@ -22,7 +22,11 @@ export async function declareTopology(channel: TopologyChannel, topology: Topolo
     for (const delayMs of new Set(queue.retryDelaysMs)) {
       await channel.assertQueue(retryQueueName(queue.name, delayMs), {
         durable: true,
-        arguments: { 'x-message-ttl': delayMs, 'x-dead-letter-exchange': '', 'x-dead-letter-routing-key': queue.name },
+        arguments: {
+          'x-message-ttl': delayMs,
+          'x-dead-letter-exchange': '',
+          'x-dead-letter-routing-key': queue.name,
+        },
       });
     }
   }

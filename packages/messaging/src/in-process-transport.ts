@@ -76,7 +76,8 @@ export class InProcessTransport implements Transport {
     const targets = [...this.queues.values()].filter((q) =>
       q.definition.bindings.some((pattern) => matchesTopicPattern(pattern, routingKey)),
     );
-    if (targets.length === 0) this.logger.debug('message matched no queue', { routingKey, messageType: message.type });
+    if (targets.length === 0)
+      this.logger.debug('message matched no queue', { routingKey, messageType: message.type });
     for (const queue of targets) {
       this.enqueue(queue, { queue: queue.definition, routingKey, content, headers: { ...options.headers } });
     }
@@ -85,7 +86,12 @@ export class InProcessTransport implements Transport {
   async consume(queue: string, handler: MessageHandler, options?: ConsumeOptions): Promise<Subscription> {
     if (this.closed) throw new Error('transport is closed');
     const state = this.queueState(queue);
-    const consumer: Consumer = { handler, prefetch: resolvePrefetch(options), inFlight: new Set(), cancelled: false };
+    const consumer: Consumer = {
+      handler,
+      prefetch: resolvePrefetch(options),
+      inFlight: new Set(),
+      cancelled: false,
+    };
     state.consumers.push(consumer);
     this.scheduleDispatch(state);
     return {
@@ -117,12 +123,16 @@ export class InProcessTransport implements Transport {
 
   /** The messages parked in `<queue>.dlq`, oldest first. */
   deadLetters(queue: string): DeadLetter[] {
-    return this.queueState(queue).deadLetters.map((letter) => ({ ...letter, headers: { ...letter.headers } }));
+    return this.queueState(queue).deadLetters.map((letter) => ({
+      ...letter,
+      headers: { ...letter.headers },
+    }));
   }
 
   private queueState(queue: string): QueueState {
     const state = this.queues.get(queue);
-    if (!state) throw new Error(`queue ${queue} is not in the topology for exchange ${this.topology.exchange}`);
+    if (!state)
+      throw new Error(`queue ${queue} is not in the topology for exchange ${this.topology.exchange}`);
     return state;
   }
 

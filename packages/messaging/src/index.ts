@@ -1,7 +1,11 @@
 export { AmqpTransport, createAmqpTransport, type AmqpTransportOptions } from './amqp-transport';
 export type { DeadLetter } from './dead-letter';
 export { declareTopology, type TopologyChannel } from './declare-topology';
-export { createInProcessTransport, InProcessTransport, type InProcessTransportOptions } from './in-process-transport';
+export {
+  createInProcessTransport,
+  InProcessTransport,
+  type InProcessTransportOptions,
+} from './in-process-transport';
 export {
   createMessage,
   envelopeProblem,

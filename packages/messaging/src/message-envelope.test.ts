@@ -1,4 +1,9 @@
-import { createMessage, envelopeProblem, parseMessageEnvelope, tryParseMessageEnvelope } from './message-envelope';
+import {
+  createMessage,
+  envelopeProblem,
+  parseMessageEnvelope,
+  tryParseMessageEnvelope,
+} from './message-envelope';
 import { PermanentError } from './permanent-error';
 
 describe('createMessage', () => {
@@ -31,11 +36,26 @@ describe('parseMessageEnvelope', () => {
   it.each([
     ['not json', 'invalid message: body is not JSON'],
     ['[]', 'invalid message: not an object'],
-    ['{"version":1,"id":"a","occurred_at":"2024-01-01T00:00:00Z","data":{}}', 'invalid message: type must be a non-empty string'],
-    ['{"type":"t","version":0,"id":"a","occurred_at":"2024-01-01T00:00:00Z","data":{}}', 'invalid message: version must be a positive integer'],
-    ['{"type":"t","version":1,"occurred_at":"2024-01-01T00:00:00Z","data":{}}', 'invalid message: id must be a non-empty string'],
-    ['{"type":"t","version":1,"id":"a","occurred_at":"yesterday","data":{}}', 'invalid message: occurred_at must be an ISO timestamp'],
-    ['{"type":"t","version":1,"id":"a","occurred_at":"2024-01-01T00:00:00Z"}', 'invalid message: data is missing'],
+    [
+      '{"version":1,"id":"a","occurred_at":"2024-01-01T00:00:00Z","data":{}}',
+      'invalid message: type must be a non-empty string',
+    ],
+    [
+      '{"type":"t","version":0,"id":"a","occurred_at":"2024-01-01T00:00:00Z","data":{}}',
+      'invalid message: version must be a positive integer',
+    ],
+    [
+      '{"type":"t","version":1,"occurred_at":"2024-01-01T00:00:00Z","data":{}}',
+      'invalid message: id must be a non-empty string',
+    ],
+    [
+      '{"type":"t","version":1,"id":"a","occurred_at":"yesterday","data":{}}',
+      'invalid message: occurred_at must be an ISO timestamp',
+    ],
+    [
+      '{"type":"t","version":1,"id":"a","occurred_at":"2024-01-01T00:00:00Z"}',
+      'invalid message: data is missing',
+    ],
   ])('rejects %s as a permanent failure', (body, reason) => {
     expect(() => parseMessageEnvelope(body)).toThrow(PermanentError);
     expect(() => parseMessageEnvelope(body)).toThrow(reason);

@@ -19,7 +19,8 @@ export function envelopeProblem(value: unknown): string | undefined {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return 'not an object';
   const candidate = value as Record<string, unknown>;
   if (typeof candidate.type !== 'string' || candidate.type === '') return 'type must be a non-empty string';
-  if (!Number.isInteger(candidate.version) || (candidate.version as number) < 1) return 'version must be a positive integer';
+  if (!Number.isInteger(candidate.version) || (candidate.version as number) < 1)
+    return 'version must be a positive integer';
   if (typeof candidate.id !== 'string' || candidate.id === '') return 'id must be a non-empty string';
   if (typeof candidate.occurred_at !== 'string' || Number.isNaN(Date.parse(candidate.occurred_at))) {
     return 'occurred_at must be an ISO timestamp';

@@ -19,7 +19,8 @@ export function toStringHeaders(raw: Record<string, unknown> | undefined): Recor
   for (const [name, value] of Object.entries(raw ?? {})) {
     if (brokerDeathHeader.test(name)) continue;
     if (typeof value === 'string') headers[name] = value;
-    else if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') headers[name] = String(value);
+    else if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint')
+      headers[name] = String(value);
     else if (Buffer.isBuffer(value)) headers[name] = value.toString('utf8');
   }
   return headers;

@@ -50,7 +50,8 @@ function failureOutcome(
   const errorText = describeError(err);
   const headers = {
     ...delivery.headers,
-    [messageHeaders.originalRoutingKey]: delivery.headers[messageHeaders.originalRoutingKey] ?? delivery.routingKey,
+    [messageHeaders.originalRoutingKey]:
+      delivery.headers[messageHeaders.originalRoutingKey] ?? delivery.routingKey,
   };
   const meta = {
     queue: queue.name,
@@ -61,7 +62,8 @@ function failureOutcome(
     err,
   };
   if (err instanceof PermanentError || attempt >= queue.maxAttempts) {
-    const error = err instanceof PermanentError ? errorText : `retries exhausted after ${attempt} attempts: ${errorText}`;
+    const error =
+      err instanceof PermanentError ? errorText : `retries exhausted after ${attempt} attempts: ${errorText}`;
     // Someone has to look at a dead-lettered message, hence ERROR.
     logger.error('message dead-lettered', meta);
     return {

@@ -5,7 +5,9 @@ describe('reconnectDelay', () => {
 
   it('doubles from the minimum up to the maximum', () => {
     const noJitter = (): number => 0;
-    expect([1, 2, 3, 4, 5, 50].map((attempt) => reconnectDelay(attempt, options, noJitter))).toEqual([100, 200, 400, 800, 1_000, 1_000]);
+    expect([1, 2, 3, 4, 5, 50].map((attempt) => reconnectDelay(attempt, options, noJitter))).toEqual([
+      100, 200, 400, 800, 1_000, 1_000,
+    ]);
   });
 
   it('jitters downwards by at most a fifth, never above the maximum', () => {

@@ -46,7 +46,9 @@ describe('queue helpers', () => {
 
   it('finds a queue or names the one that is missing', () => {
     expect(findWorkQueue(meridianTopology, 'scheduler.tasks').bindings).toEqual(['scheduler.task.#']);
-    expect(() => findWorkQueue(meridianTopology, 'nope')).toThrow('queue nope is not in the topology for exchange meridian');
+    expect(() => findWorkQueue(meridianTopology, 'nope')).toThrow(
+      'queue nope is not in the topology for exchange meridian',
+    );
   });
 });
 
@@ -55,13 +57,19 @@ describe('validateTopology', () => {
     ['an empty exchange name', { exchange: '', queues: [queue()] }, /exchange name/],
     ['a duplicate queue', { exchange: 'x', queues: [queue(), queue()] }, /declared twice/],
     ['zero attempts', { exchange: 'x', queues: [queue({ maxAttempts: 0 })] }, /maxAttempts/],
-    ['retries without delays', { exchange: 'x', queues: [queue({ retryDelaysMs: [] })] }, /at least one delay/],
+    [
+      'retries without delays',
+      { exchange: 'x', queues: [queue({ retryDelaysMs: [] })] },
+      /at least one delay/,
+    ],
     ['a fractional delay', { exchange: 'x', queues: [queue({ retryDelaysMs: [1.5] })] }, /positive integers/],
   ])('rejects %s', (_, topology, message) => {
     expect(() => validateTopology(topology)).toThrow(message);
   });
 
   it('accepts a single attempt with no delays', () => {
-    expect(() => validateTopology({ exchange: 'x', queues: [queue({ retryDelaysMs: [], maxAttempts: 1 })] })).not.toThrow();
+    expect(() =>
+      validateTopology({ exchange: 'x', queues: [queue({ retryDelaysMs: [], maxAttempts: 1 })] }),
+    ).not.toThrow();
   });
 });

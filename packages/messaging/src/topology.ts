@@ -82,7 +82,8 @@ export function validateTopology(topology: Topology): void {
       throw new Error(`queue ${queue.name}: retries need at least one delay`);
     }
     for (const delay of queue.retryDelaysMs) {
-      if (!Number.isInteger(delay) || delay < 1) throw new Error(`queue ${queue.name}: retry delays must be positive integers`);
+      if (!Number.isInteger(delay) || delay < 1)
+        throw new Error(`queue ${queue.name}: retry delays must be positive integers`);
     }
   }
 }

@@ -44,7 +44,11 @@ export async function deleteTopology(url: string, topology: Topology): Promise<v
   try {
     const channel = await connection.createChannel();
     for (const queue of topology.queues) {
-      const names = [queue.name, deadLetterQueueName(queue.name), ...queue.retryDelaysMs.map((d) => retryQueueName(queue.name, d))];
+      const names = [
+        queue.name,
+        deadLetterQueueName(queue.name),
+        ...queue.retryDelaysMs.map((d) => retryQueueName(queue.name, d)),
+      ];
       for (const name of new Set(names)) await channel.deleteQueue(name);
     }
     await channel.deleteExchange(topology.exchange);

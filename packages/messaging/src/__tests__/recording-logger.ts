@@ -13,5 +13,11 @@ export function createRecordingLogger(): MessagingLogger & { entries: LogEntry[]
     (msg: string, meta?: object): void => {
       entries.push({ level, msg, meta });
     };
-  return { entries, debug: record('debug'), info: record('info'), warn: record('warn'), error: record('error') };
+  return {
+    entries,
+    debug: record('debug'),
+    info: record('info'),
+    warn: record('warn'),
+    error: record('error'),
+  };
 }

@@ -16,7 +16,12 @@ export function createTestTopology({ retryDelaysMs = [20, 40], maxAttempts = 3 }
   return {
     topology: {
       exchange: scoped(meridianTopology.exchange),
-      queues: meridianTopology.queues.map((queue) => ({ ...queue, name: scoped(queue.name), retryDelaysMs, maxAttempts })),
+      queues: meridianTopology.queues.map((queue) => ({
+        ...queue,
+        name: scoped(queue.name),
+        retryDelaysMs,
+        maxAttempts,
+      })),
     },
     queues: {
       parser: scoped(meridianQueues.labReportParserJobs),

@@ -30,7 +30,10 @@ export function describeTransportContract(
       harness = undefined;
     });
 
-    const contractTest = (title: string, body: (h: TransportHarness, q: TestTopology['queues']) => Promise<void>): void => {
+    const contractTest = (
+      title: string,
+      body: (h: TransportHarness, q: TestTopology['queues']) => Promise<void>,
+    ): void => {
       it(title, async () => {
         if (options.skip?.()) return;
         test = createTestTopology({ retryDelaysMs: [20, 40], maxAttempts: 3 });
@@ -39,25 +42,32 @@ export function describeTransportContract(
       });
     };
 
-    const deadLettersOnceThere = async (h: TransportHarness, queue: string, count = 1): Promise<DeadLetter[]> =>
+    const deadLettersOnceThere = async (
+      h: TransportHarness,
+      queue: string,
+      count = 1,
+    ): Promise<DeadLetter[]> =>
       waitFor(async () => {
         const letters = await h.deadLetters(queue);
         return letters.length >= count ? letters : undefined;
       });
 
-    contractTest('publish resolves after acceptance and the bound queue delivers the envelope', async ({ transport }, q) => {
-      expect(transport.isReady()).toBe(true);
-      const received: ConsumedMessage[] = [];
-      await transport.consume(q.scheduler, async (message) => {
-        received.push(message);
-      });
-      const message = createMessage('scheduler.task.purge', { userId: 'usr_1' });
+    contractTest(
+      'publish resolves after acceptance and the bound queue delivers the envelope',
+      async ({ transport }, q) => {
+        expect(transport.isReady()).toBe(true);
+        const received: ConsumedMessage[] = [];
+        await transport.consume(q.scheduler, async (message) => {
+          received.push(message);
+        });
+        const message = createMessage('scheduler.task.purge', { userId: 'usr_1' });
 
-      await expect(transport.publish('scheduler.task.purge', message)).resolves.toBeUndefined();
+        await expect(transport.publish('scheduler.task.purge', message)).resolves.toBeUndefined();
 
-      await waitFor(() => received.length === 1);
-      expect(received[0]).toMatchObject({ envelope: message, attempt: 1, queue: q.scheduler });
-    });
+        await waitFor(() => received.length === 1);
+        expect(received[0]).toMatchObject({ envelope: message, attempt: 1, queue: q.scheduler });
+      },
+    );
 
     contractTest('routes by topic pattern and drops keys no binding matches', async ({ transport }, q) => {
       const seen: Record<string, string[]> = { [q.parser]: [], [q.scheduler]: [], [q.events]: [] };
@@ -67,12 +77,25 @@ export function describeTransportContract(
         });
       }
       // Unmatched keys go first: queues are FIFO, so had they been routed they would arrive before the rest.
-      const keys = ['parser.job.cancelled', 'scheduler.other', 'eventual', 'parser.job.requested', 'scheduler.task', 'scheduler.task.purge.deletion', 'event.lab_report.parsed'];
+      const keys = [
+        'parser.job.cancelled',
+        'scheduler.other',
+        'eventual',
+        'parser.job.requested',
+        'scheduler.task',
+        'scheduler.task.purge.deletion',
+        'event.lab_report.parsed',
+      ];
       for (const key of keys) await transport.publish(key, createMessage(key, {}));
 
-      await waitFor(() => seen[q.parser]?.length === 1 && seen[q.scheduler]?.length === 2 && seen[q.events]?.length === 1);
+      await waitFor(
+        () => seen[q.parser]?.length === 1 && seen[q.scheduler]?.length === 2 && seen[q.events]?.length === 1,
+      );
       expect(seen[q.parser]).toEqual(['parser.job.requested']);
-      expect([...(seen[q.scheduler] ?? [])].sort()).toEqual(['scheduler.task', 'scheduler.task.purge.deletion']);
+      expect([...(seen[q.scheduler] ?? [])].sort()).toEqual([
+        'scheduler.task',
+        'scheduler.task.purge.deletion',
+      ]);
       expect(seen[q.events]).toEqual(['event.lab_report.parsed']);
     });
 
@@ -102,10 +125,16 @@ export function describeTransportContract(
       });
       const message = createMessage('parser.job.requested', { labReportId: 'lr_1' });
 
-      await h.transport.publish('parser.job.requested', message, { headers: { 'x-request-id': 'req-permanent' } });
+      await h.transport.publish('parser.job.requested', message, {
+        headers: { 'x-request-id': 'req-permanent' },
+      });
 
       const [letter] = await deadLettersOnceThere(h, q.parser);
-      expect(letter).toMatchObject({ queue: q.parser, envelope: message, error: 'PermanentError: lab report file is corrupt' });
+      expect(letter).toMatchObject({
+        queue: q.parser,
+        envelope: message,
+        error: 'PermanentError: lab report file is corrupt',
+      });
       expect(letter?.headers).toMatchObject({
         'x-error': 'PermanentError: lab report file is corrupt',
         'x-attempt': '1',
@@ -148,56 +177,71 @@ export function describeTransportContract(
         { prefetch: 3 },
       );
 
-      await Promise.all(Array.from({ length: 12 }, (_, i) => transport.publish('event.test', createMessage('event.test', { i }))));
+      await Promise.all(
+        Array.from({ length: 12 }, (_, i) =>
+          transport.publish('event.test', createMessage('event.test', { i })),
+        ),
+      );
 
       await waitFor(() => done === 12);
       expect(maxActive).toBe(3);
     });
 
-    contractTest('carries request and trace ids to the handler, retries included', async ({ transport }, q) => {
-      const seen: { attempt: number; requestId?: string; traceId?: string }[] = [];
-      await transport.consume(q.events, async ({ attempt, headers }) => {
-        seen.push({ attempt, requestId: headers['x-request-id'], traceId: headers['x-trace-id'] });
-        if (attempt === 1) throw new Error('flaky');
-      });
+    contractTest(
+      'carries request and trace ids to the handler, retries included',
+      async ({ transport }, q) => {
+        const seen: { attempt: number; requestId?: string; traceId?: string }[] = [];
+        await transport.consume(q.events, async ({ attempt, headers }) => {
+          seen.push({ attempt, requestId: headers['x-request-id'], traceId: headers['x-trace-id'] });
+          if (attempt === 1) throw new Error('flaky');
+        });
 
-      await transport.publish('event.user.created', createMessage('event.user.created', {}), {
-        headers: { 'x-request-id': 'req-123', 'x-trace-id': 'trace-456' },
-      });
+        await transport.publish('event.user.created', createMessage('event.user.created', {}), {
+          headers: { 'x-request-id': 'req-123', 'x-trace-id': 'trace-456' },
+        });
 
-      await waitFor(() => seen.length === 2);
-      expect(seen).toEqual([
-        { attempt: 1, requestId: 'req-123', traceId: 'trace-456' },
-        { attempt: 2, requestId: 'req-123', traceId: 'trace-456' },
-      ]);
-    });
+        await waitFor(() => seen.length === 2);
+        expect(seen).toEqual([
+          { attempt: 1, requestId: 'req-123', traceId: 'trace-456' },
+          { attempt: 2, requestId: 'req-123', traceId: 'trace-456' },
+        ]);
+      },
+    );
 
-    contractTest('a cancelled consumer gets nothing more; the queue keeps messages for the next one', async ({ transport }, q) => {
-      const first: MessageEnvelope[] = [];
-      const subscription = await transport.consume(q.scheduler, async ({ envelope }) => {
-        first.push(envelope);
-      });
-      await transport.publish('scheduler.task.a', createMessage('scheduler.task.a', {}));
-      await waitFor(() => first.length === 1);
-      await subscription.cancel();
+    contractTest(
+      'a cancelled consumer gets nothing more; the queue keeps messages for the next one',
+      async ({ transport }, q) => {
+        const first: MessageEnvelope[] = [];
+        const subscription = await transport.consume(q.scheduler, async ({ envelope }) => {
+          first.push(envelope);
+        });
+        await transport.publish('scheduler.task.a', createMessage('scheduler.task.a', {}));
+        await waitFor(() => first.length === 1);
+        await subscription.cancel();
 
-      const later = createMessage('scheduler.task.b', {});
-      await transport.publish('scheduler.task.b', later);
-      const second: MessageEnvelope[] = [];
-      await transport.consume(q.scheduler, async ({ envelope }) => {
-        second.push(envelope);
-      });
+        const later = createMessage('scheduler.task.b', {});
+        await transport.publish('scheduler.task.b', later);
+        const second: MessageEnvelope[] = [];
+        await transport.consume(q.scheduler, async ({ envelope }) => {
+          second.push(envelope);
+        });
 
-      await waitFor(() => second.length === 1);
-      expect(second[0]?.id).toBe(later.id);
-      expect(first).toHaveLength(1);
-    });
+        await waitFor(() => second.length === 1);
+        expect(second[0]?.id).toBe(later.id);
+        expect(first).toHaveLength(1);
+      },
+    );
 
-    contractTest('rejects malformed envelopes and queues missing from the topology', async ({ transport }) => {
-      const malformed = { type: 'event.x', data: {} } as unknown as MessageEnvelope;
-      await expect(transport.publish('event.x', malformed)).rejects.toThrow(/invalid message envelope/);
-      await expect(transport.consume('no-such-queue', async () => undefined)).rejects.toThrow(/not in the topology/);
-    });
+    contractTest(
+      'rejects malformed envelopes and queues missing from the topology',
+      async ({ transport }) => {
+        const malformed = { type: 'event.x', data: {} } as unknown as MessageEnvelope;
+        await expect(transport.publish('event.x', malformed)).rejects.toThrow(/invalid message envelope/);
+        await expect(transport.consume('no-such-queue', async () => undefined)).rejects.toThrow(
+          /not in the topology/,
+        );
+      },
+    );
 
     contractTest('is not ready once closed and refuses to publish', async ({ transport }) => {
       await transport.close();
