@@ -28,8 +28,11 @@ describeTransportContract(
       transport,
       deadLetters: (queue) => transport.getDeadLetters(queue),
       dispose: async () => {
-        await transport.close();
-        await deleteTopology(broker.url, topology);
+        try {
+          await transport.close();
+        } finally {
+          await deleteTopology(broker.url, topology);
+        }
       },
     };
   },
@@ -71,9 +74,12 @@ describe('AmqpTransport against RabbitMQ', () => {
 
   afterEach(async () => {
     if (!transport) return;
-    await transport.close();
-    transport = undefined;
-    await deleteTopology(broker.url, topology);
+    try {
+      await transport.close();
+    } finally {
+      transport = undefined;
+      await deleteTopology(broker.url, topology);
+    }
   });
 
   async function start(

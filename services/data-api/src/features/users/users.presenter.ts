@@ -7,6 +7,7 @@ import {
   type ProviderObject,
   type User,
 } from '@meridian/domain';
+import type { components } from '../../generated/openapi';
 
 /** Domain records → the wire shapes of api-shapes §4.1 (every key present, null when unknown). */
 
@@ -15,17 +16,9 @@ export interface FallbackWire {
   updated_at: string;
 }
 
-export interface UserResponse {
-  user_id: string;
-  team_id: string;
-  client_user_id: string;
-  created_on: string;
-  connected_sources: { provider: ProviderObject; source: ProviderObject; created_on: string }[];
-  fallback_time_zone: ({ id: string } & FallbackWire) | null;
-  fallback_birth_date: ({ value: string } & FallbackWire) | null;
-  ingestion_start: string | null;
-  ingestion_end: string | null;
-}
+/** Wire types come from openapi.yaml (generated): the compiler holds the presenter to the document. */
+export type UserResponse = components['schemas']['User'];
+export type ProviderWithStatusResponse = components['schemas']['ProviderWithStatus'];
 
 interface ScopeSet {
   required: string[];
@@ -37,15 +30,9 @@ export interface ResourceAvailabilityWire {
   scope_requirements: { user_granted: ScopeSet; user_denied: ScopeSet } | null;
 }
 
-export interface ProviderWithStatusResponse extends ProviderObject {
-  created_on: string;
-  status: 'connected' | 'error';
-  external_user_id: string | null;
-  error_details: { error_type: string; error_message: string; errored_at: string } | null;
-  resource_availability: Record<string, ResourceAvailabilityWire>;
-}
+type ConnectionErrorType = NonNullable<ProviderWithStatusResponse['error_details']>['error_type'];
 
-const CONNECTION_ERROR_TYPES: ReadonlySet<string> = new Set([
+const CONNECTION_ERROR_TYPES: ReadonlySet<string> = new Set<ConnectionErrorType>([
   'token_refresh_failed',
   'webhook_registration_failed',
   'user_not_found',
@@ -124,7 +111,8 @@ function errorDetailsWire(c: ProviderConnection): ProviderWithStatusResponse['er
   const d = c.errorDetails;
   const erroredAt = d?.errored_at ? new Date(d.errored_at) : c.createdOn;
   return {
-    error_type: d && CONNECTION_ERROR_TYPES.has(d.error_type) ? d.error_type : 'unknown',
+    error_type:
+      d && CONNECTION_ERROR_TYPES.has(d.error_type) ? (d.error_type as ConnectionErrorType) : 'unknown',
     error_message: d?.error_message ?? 'The connection reported an error.',
     errored_at: wireDateTime(Number.isNaN(erroredAt.getTime()) ? c.createdOn : erroredAt),
   };

@@ -1,27 +1,12 @@
+import type { components } from '../../generated/openapi';
 import { ENVIRONMENTS, type Environment, type Region } from '@meridian/domain';
 import { toWireDateTime } from '../shared/wire-time';
 import { readTeamSettings, type TeamEnvSettings } from './team-settings';
 import type { TeamRow } from './teams.repository';
 
-/** `OrgTeam` (api-shapes §8.3): environment blocks are null unless asked for. */
-export interface OrgTeam {
-  id: string;
-  name: string;
-  created_on: string;
-  region: Region;
-  integration_team_id: string | null;
-  environments: Environment[];
-  sandbox: TeamEnvSettings | null;
-  production: TeamEnvSettings | null;
-}
-
-export interface TeamListItem {
-  id: string;
-  name: string;
-  created_on: string;
-  region: Region;
-  integration_team_id: string | null;
-}
+/** `OrgTeam` (api-shapes §8.3), generated from openapi.yaml: environment blocks are null unless asked for. */
+export type OrgTeam = components['schemas']['OrgTeam'];
+export type TeamListItem = components['schemas']['TeamListItem'];
 
 export function toTeamListItem(row: TeamRow): TeamListItem {
   return {

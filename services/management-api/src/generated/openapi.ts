@@ -1,0 +1,1239 @@
+/* eslint-disable */
+// Generated from openapi.yaml by `pnpm openapi:types`. Do not edit.
+
+export type paths = {
+    "/v1/org/{org_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                org_id: components["parameters"]["OrgId"];
+            };
+            cookie?: never;
+        };
+        /** Get the organization */
+        get: operations["getOrg"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Rename the organization */
+        patch: operations["updateOrg"];
+        trace?: never;
+    };
+    "/v1/org/{org_id}/team": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                org_id: components["parameters"]["OrgId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List teams
+         * @description Teams ordered by creation time, 50 per page. An Org Management Key sees every team of the
+         *     organization; a Team Management Key sees only its bound teams (filtered, no error).
+         */
+        get: operations["listTeams"];
+        put?: never;
+        /**
+         * Create a team (spec Create Team)
+         * @description The flags, `critical_result_notification_email`, `brand_information` and `logo_url` set both the
+         *     production and the sandbox environment of the new team; missing flags take their defaults.
+         */
+        post: operations["createTeam"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/org/{org_id}/team/{team_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                org_id: components["parameters"]["OrgId"];
+                team_id: components["parameters"]["TeamId"];
+            };
+            cookie?: never;
+        };
+        /** Get a team */
+        get: operations["getTeam"];
+        put?: never;
+        post?: never;
+        /** Delete a team (Org Management Key only) */
+        delete: operations["deleteTeam"];
+        options?: never;
+        head?: never;
+        /** Update a team and its per-environment settings and brand information (spec Update Team) */
+        patch: operations["updateTeam"];
+        trace?: never;
+    };
+    "/v1/org/{org_id}/resolve_team": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                org_id: components["parameters"]["OrgId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Find a team by its integration_team_id */
+        post: operations["resolveTeam"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/org/{org_id}/member": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                org_id: components["parameters"]["OrgId"];
+            };
+            cookie?: never;
+        };
+        /** List organization members */
+        get: operations["listMembers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/org/{org_id}/member/{member_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                org_id: components["parameters"]["OrgId"];
+                member_id: components["parameters"]["MemberId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a member from the organization (spec) */
+        delete: operations["deleteMember"];
+        options?: never;
+        head?: never;
+        /** Change a member's role and team bindings */
+        patch: operations["updateMember"];
+        trace?: never;
+    };
+    "/v1/org/{org_id}/invite": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                org_id: components["parameters"]["OrgId"];
+            };
+            cookie?: never;
+        };
+        /** List pending invites */
+        get: operations["listInvites"];
+        put?: never;
+        /** Invite someone to the organization */
+        post: operations["createInvite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/org/{org_id}/invite/{invite_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                org_id: components["parameters"]["OrgId"];
+                invite_id: components["parameters"]["InviteId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Withdraw an invite */
+        delete: operations["deleteInvite"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/org/{org_id}/management_key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                org_id: components["parameters"]["OrgId"];
+            };
+            cookie?: never;
+        };
+        /** List management keys */
+        get: operations["listManagementKeys"];
+        put?: never;
+        /**
+         * Create a management key (spec Create Management Key)
+         * @description `role: org_admin` makes an Org Management Key (no bindings); `role: team_admin` makes a Team Management
+         *     Key bound to one or more teams of the organization (the only way to bind a key to two or more teams).
+         */
+        post: operations["createManagementKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/org/{org_id}/management_key/{key_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                org_id: components["parameters"]["OrgId"];
+                key_id: components["parameters"]["KeyId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke a management key */
+        delete: operations["revokeManagementKey"];
+        options?: never;
+        head?: never;
+        /** Relabel a management key or change its team bindings */
+        patch: operations["updateManagementKey"];
+        trace?: never;
+    };
+    "/v1/org/{org_id}/team_api_keys/{env}/{region}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                org_id: components["parameters"]["OrgId"];
+                env: components["parameters"]["Env"];
+                region: components["parameters"]["RegionPath"];
+            };
+            cookie?: never;
+        };
+        /** List team API keys of one environment and region */
+        get: operations["listTeamApiKeys"];
+        put?: never;
+        /** Create a team API key for one environment and region */
+        post: operations["createTeamApiKey"];
+        /** Revoke team API keys */
+        delete: operations["revokeTeamApiKeys"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+};
+export type webhooks = Record<string, never>;
+export type components = {
+    schemas: {
+        ErrorEnvelope: {
+            detail: {
+                error_type: string;
+                error_message: string;
+            } & {
+                [key: string]: unknown;
+            };
+        };
+        ValidationItem: {
+            loc: string[];
+            msg: string;
+            type: string;
+            input: unknown;
+            ctx: {
+                [key: string]: unknown;
+            };
+        };
+        ValidationErrorBody: {
+            detail: components["schemas"]["ValidationItem"][];
+        };
+        /** @enum {string} */
+        Environment: "production" | "sandbox";
+        /** @enum {string} */
+        Region: "us" | "eu";
+        /**
+         * @description `org_admin` = Org Management Key, `team_admin` = Team Management Key.
+         * @enum {string}
+         */
+        ManagementRole: "org_admin" | "team_admin";
+        /** @enum {string} */
+        MemberRole: "org_admin" | "team_admin" | "no_role";
+        Success: {
+            /** @enum {boolean} */
+            success: true;
+        };
+        UpdateOrg: {
+            name: string;
+        };
+        TeamRoleBindingInput: {
+            /** Format: uuid */
+            team_id: string;
+        };
+        /** @description Brand shown by the hosted link widget, lab-testing user communications and the hosted appointment booking page. */
+        BrandInformationInput: {
+            company_name: string;
+            /** @description Default empty string. */
+            company_website?: string;
+            support_email?: string | null;
+            support_contact?: string | null;
+            company_address?: string | null;
+            brand_color?: string | null;
+        };
+        /** @description Fields merge over the stored brand information; null removes it. */
+        BrandInformationPatch: {
+            company_name?: string;
+            company_website?: string;
+            support_email?: string | null;
+            support_contact?: string | null;
+            company_address?: string | null;
+            brand_color?: string | null;
+        } | null;
+        CreateTeam: {
+            name: string;
+            region: components["schemas"]["Region"];
+            /** Format: uuid */
+            id?: string | null;
+            integration_team_id?: string | null;
+            /** @description Default true. */
+            lab_tests_patient_sms_communication_enabled?: boolean;
+            /** @description Default true. */
+            lab_tests_patient_email_communication_enabled?: boolean;
+            /** Format: email */
+            critical_result_notification_email?: string | null;
+            brand_information?: components["schemas"]["BrandInformationInput"];
+            /** Format: uri */
+            logo_url?: string | null;
+            /** @description Default false. */
+            reject_duplicate_connection?: boolean;
+            /** @description Default false. */
+            sdk_per_device_activity_timeseries?: boolean;
+            /** @description Default false. */
+            partial_webhooks_enabled?: boolean;
+            /** @description Default false. */
+            minor_ordering_enabled?: boolean;
+        };
+        /** @description Settings of one environment; keys left out are unchanged. */
+        EnvSettingsPatch: {
+            lab_tests_patient_sms_communication_enabled?: boolean;
+            lab_tests_patient_email_communication_enabled?: boolean;
+            /** Format: email */
+            critical_result_notification_email?: string | null;
+            reject_duplicate_connection?: boolean;
+            sdk_per_device_activity_timeseries?: boolean;
+            partial_webhooks_enabled?: boolean;
+            minor_ordering_enabled?: boolean;
+            patient_experience?: {
+                [key: string]: unknown;
+            } | null;
+            brand_information?: components["schemas"]["BrandInformationPatch"];
+            /** Format: uri */
+            logo_url?: string | null;
+        };
+        UpdateTeam: {
+            name?: string;
+            integration_team_id?: string | null;
+            sandbox?: components["schemas"]["EnvSettingsPatch"];
+            production?: components["schemas"]["EnvSettingsPatch"];
+        };
+        ResolveTeam: {
+            integration_team_id: string;
+        };
+        UpdateMember: {
+            /** @enum {string|null} */
+            role: "org_admin" | "team_admin" | "no_role" | null;
+            team_role_bindings: components["schemas"]["TeamRoleBindingInput"][] | null;
+        };
+        CreateInvite: {
+            /** Format: email */
+            email: string;
+            role?: components["schemas"]["MemberRole"];
+            team_role_bindings?: components["schemas"]["TeamRoleBindingInput"][] | null;
+        };
+        CreateManagementKey: {
+            label: string;
+            role: components["schemas"]["ManagementRole"];
+            team_role_bindings?: components["schemas"]["TeamRoleBindingInput"][] | null;
+        };
+        UpdateManagementKey: {
+            label?: string;
+            team_role_bindings?: components["schemas"]["TeamRoleBindingInput"][] | null;
+        };
+        CreateTeamApiKey: {
+            label: string;
+            /** Format: uuid */
+            team_id: string;
+        };
+        Org: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** Format: date-time */
+            expires_at: string | null;
+        };
+        TeamListItem: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** Format: date-time */
+            created_on: string;
+            region: components["schemas"]["Region"];
+            integration_team_id: string | null;
+        };
+        TeamList: {
+            teams: components["schemas"]["TeamListItem"][];
+            next_cursor: string | null;
+        };
+        BrandInformation: {
+            company_name: string;
+            company_website: string;
+            support_email: string | null;
+            support_contact: string | null;
+            company_address: string | null;
+            brand_color: string | null;
+        } | null;
+        /** @description Settings of one environment (`patient_experience` is returned so that what PATCH stores can be read back). */
+        TeamEnv: {
+            lab_tests_patient_sms_communication_enabled: boolean;
+            lab_tests_patient_email_communication_enabled: boolean;
+            critical_result_notification_email: string | null;
+            reject_duplicate_connection: boolean;
+            sdk_per_device_activity_timeseries: boolean;
+            partial_webhooks_enabled: boolean;
+            minor_ordering_enabled: boolean;
+            patient_experience: {
+                [key: string]: unknown;
+            } | null;
+            brand_information: components["schemas"]["BrandInformation"];
+            logo_url: string | null;
+        } | null;
+        OrgTeam: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** Format: date-time */
+            created_on: string;
+            region: components["schemas"]["Region"];
+            integration_team_id: string | null;
+            environments: components["schemas"]["Environment"][];
+            sandbox: components["schemas"]["TeamEnv"];
+            production: components["schemas"]["TeamEnv"];
+        };
+        TeamRoleBinding: {
+            /** Format: uuid */
+            team_id: string;
+        };
+        /** @description Bound teams; null when the role binds none. */
+        TeamRoleBindings: components["schemas"]["TeamRoleBinding"][] | null;
+        OrgMember: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            email: string;
+            /** Format: date-time */
+            created_on: string;
+            role: components["schemas"]["MemberRole"];
+            team_role_bindings: components["schemas"]["TeamRoleBindings"];
+        };
+        MemberList: {
+            members: components["schemas"]["OrgMember"][];
+            next_cursor: string | null;
+        };
+        CreatorOrgMember: {
+            /** @enum {string} */
+            type: "org_member";
+            /** Format: uuid */
+            id: string;
+            name: string;
+            email: string;
+            avatar: string | null;
+        };
+        CreatorRemovedOrgMember: {
+            /** @enum {string} */
+            type: "removed_org_member";
+            /** Format: uuid */
+            id: string | null;
+        };
+        CreatorMeridianStaff: {
+            /** @enum {string} */
+            type: "meridian_staff";
+        };
+        CreatorManagementKey: {
+            /** @enum {string} */
+            type: "management_key";
+        };
+        /** @description Who created the record, tagged on `type`. */
+        Creator: components["schemas"]["CreatorOrgMember"] | components["schemas"]["CreatorRemovedOrgMember"] | components["schemas"]["CreatorMeridianStaff"] | components["schemas"]["CreatorManagementKey"];
+        Invite: {
+            /** Format: uuid */
+            id: string;
+            email: string;
+            /** Format: date-time */
+            invited_at: string;
+            /** Format: date-time */
+            resent_at: string | null;
+            creator: components["schemas"]["Creator"];
+            role: components["schemas"]["MemberRole"];
+            team_role_bindings: components["schemas"]["TeamRoleBindings"];
+        };
+        InviteList: {
+            invites: components["schemas"]["Invite"][];
+            next_cursor: string | null;
+        };
+        InviteResult: {
+            /** @enum {string} */
+            status: "invite_created" | "invite_resent" | "already_in_org";
+        };
+        ManagementKey: {
+            /** Format: uuid */
+            id: string;
+            label: string;
+            /** Format: date-time */
+            created_at: string;
+            creator: components["schemas"]["Creator"];
+            role: components["schemas"]["ManagementRole"];
+            team_role_bindings: components["schemas"]["TeamRoleBindings"];
+        };
+        /** @description `ManagementKey` plus `key`, the management key itself (shown once). */
+        CreatedManagementKey: {
+            /** Format: uuid */
+            id: string;
+            label: string;
+            /** Format: date-time */
+            created_at: string;
+            creator: components["schemas"]["Creator"];
+            role: components["schemas"]["ManagementRole"];
+            team_role_bindings: components["schemas"]["TeamRoleBindings"];
+            key: string;
+        };
+        ManagementKeyList: {
+            data: components["schemas"]["ManagementKey"][];
+            next_cursor: string | null;
+        };
+        TeamApiKey: {
+            /** Format: uuid */
+            id: string;
+            label: string;
+            /** @description The full key in the create response; the masked key (prefix and last four characters) everywhere else. */
+            value: string;
+            /** Format: uuid */
+            team_id: string;
+            /** Format: date-time */
+            created_at: string;
+        };
+        TeamApiKeyList: {
+            api_keys: components["schemas"]["TeamApiKey"][];
+            next_cursor: string | null;
+        };
+        TeamApiKeyRevocation: {
+            success: string[];
+            failure: string[];
+            not_found: string[];
+        };
+    };
+    responses: {
+        /** @description Missing, unknown or revoked key (`invalid_credentials`). */
+        Unauthorized: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description Wrong key type (`wrong_key_type`), out of scope (`forbidden`), plan (`plan_required`) or closed-beta feature not enabled (`feature_not_enabled`). */
+        Forbidden: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description Not found (`not_found`). Another team's or environment's resources are reported as not found. */
+        NotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description Conflict (`duplicate_integration_team_id` with `team_id`, `duplicate_team_id` with `team_id`, `invite_conflict`). */
+        Conflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description Request validation failed. */
+        ValidationFailed: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ValidationErrorBody"];
+            };
+        };
+    };
+    parameters: {
+        OrgId: string;
+        TeamId: string;
+        MemberId: string;
+        InviteId: string;
+        KeyId: string;
+        Env: components["schemas"]["Environment"];
+        RegionPath: components["schemas"]["Region"];
+        /** @description Opaque cursor from the previous page's `next_cursor`. */
+        NextCursor: string;
+    };
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+};
+export type $defs = Record<string, never>;
+export interface operations {
+    getOrg: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                org_id: components["parameters"]["OrgId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The organization. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Org"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    updateOrg: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                org_id: components["parameters"]["OrgId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateOrg"];
+            };
+        };
+        responses: {
+            /** @description The organization after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Org"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    listTeams: {
+        parameters: {
+            query?: {
+                team_id?: string;
+                region?: components["schemas"]["Region"][];
+                search_query?: string;
+                /** @description Opaque cursor from the previous page's `next_cursor`. */
+                next_cursor?: components["parameters"]["NextCursor"];
+            };
+            header?: never;
+            path: {
+                org_id: components["parameters"]["OrgId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of teams. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    createTeam: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                org_id: components["parameters"]["OrgId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateTeam"];
+            };
+        };
+        responses: {
+            /** @description The new team, with both environment blocks. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrgTeam"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getTeam: {
+        parameters: {
+            query?: {
+                include_environment?: components["schemas"]["Environment"][];
+            };
+            header?: never;
+            path: {
+                org_id: components["parameters"]["OrgId"];
+                team_id: components["parameters"]["TeamId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The team. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrgTeam"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    deleteTeam: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                org_id: components["parameters"]["OrgId"];
+                team_id: components["parameters"]["TeamId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    updateTeam: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                org_id: components["parameters"]["OrgId"];
+                team_id: components["parameters"]["TeamId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateTeam"];
+            };
+        };
+        responses: {
+            /** @description The team after the change, with both environment blocks. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrgTeam"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    resolveTeam: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                org_id: components["parameters"]["OrgId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResolveTeam"];
+            };
+        };
+        responses: {
+            /** @description The team. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrgTeam"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    listMembers: {
+        parameters: {
+            query?: {
+                search_query?: string;
+                /** @description Opaque cursor from the previous page's `next_cursor`. */
+                next_cursor?: components["parameters"]["NextCursor"];
+            };
+            header?: never;
+            path: {
+                org_id: components["parameters"]["OrgId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of members. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemberList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    deleteMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                org_id: components["parameters"]["OrgId"];
+                member_id: components["parameters"]["MemberId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    updateMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                org_id: components["parameters"]["OrgId"];
+                member_id: components["parameters"]["MemberId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateMember"];
+            };
+        };
+        responses: {
+            /** @description The member after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrgMember"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    listInvites: {
+        parameters: {
+            query?: {
+                search_query?: string;
+                /** @description Opaque cursor from the previous page's `next_cursor`. */
+                next_cursor?: components["parameters"]["NextCursor"];
+            };
+            header?: never;
+            path: {
+                org_id: components["parameters"]["OrgId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of invites. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InviteList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    createInvite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                org_id: components["parameters"]["OrgId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateInvite"];
+            };
+        };
+        responses: {
+            /** @description What happened. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InviteResult"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    deleteInvite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                org_id: components["parameters"]["OrgId"];
+                invite_id: components["parameters"]["InviteId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Withdrawn. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    listManagementKeys: {
+        parameters: {
+            query?: {
+                team_id?: string;
+                role?: components["schemas"]["ManagementRole"];
+                /** @description Opaque cursor from the previous page's `next_cursor`. */
+                next_cursor?: components["parameters"]["NextCursor"];
+            };
+            header?: never;
+            path: {
+                org_id: components["parameters"]["OrgId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of keys. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ManagementKeyList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    createManagementKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                org_id: components["parameters"]["OrgId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateManagementKey"];
+            };
+        };
+        responses: {
+            /** @description The new key, with the key itself (shown once). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedManagementKey"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    revokeManagementKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                org_id: components["parameters"]["OrgId"];
+                key_id: components["parameters"]["KeyId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The revoked key. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ManagementKey"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    updateManagementKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                org_id: components["parameters"]["OrgId"];
+                key_id: components["parameters"]["KeyId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateManagementKey"];
+            };
+        };
+        responses: {
+            /** @description The key after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ManagementKey"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    listTeamApiKeys: {
+        parameters: {
+            query?: {
+                team_id?: string;
+                /** @description Opaque cursor from the previous page's `next_cursor`. */
+                next_cursor?: components["parameters"]["NextCursor"];
+            };
+            header?: never;
+            path: {
+                org_id: components["parameters"]["OrgId"];
+                env: components["parameters"]["Env"];
+                region: components["parameters"]["RegionPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of keys (masked). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamApiKeyList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    createTeamApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                org_id: components["parameters"]["OrgId"];
+                env: components["parameters"]["Env"];
+                region: components["parameters"]["RegionPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateTeamApiKey"];
+            };
+        };
+        responses: {
+            /** @description The new key, with its full value (shown once). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamApiKey"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    revokeTeamApiKeys: {
+        parameters: {
+            query: {
+                api_key_id: string[];
+            };
+            header?: never;
+            path: {
+                org_id: components["parameters"]["OrgId"];
+                env: components["parameters"]["Env"];
+                region: components["parameters"]["RegionPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The outcome per key id. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamApiKeyRevocation"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+}
