@@ -1,7 +1,7 @@
 import type { components } from '../../generated/openapi';
-import { ENVIRONMENTS, type Environment, type Region } from '@meridian/domain';
+import { ENVIRONMENTS, type Environment } from '@meridian/domain';
 import { toWireDateTime } from '../shared/wire-time';
-import { readTeamSettings, type TeamEnvSettings } from './team-settings';
+import { readTeamSettings } from './team-settings';
 import type { TeamRow } from './teams.repository';
 
 /** `OrgTeam` (api-shapes §8.3), generated from openapi.yaml: environment blocks are null unless asked for. */
