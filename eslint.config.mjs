@@ -2,7 +2,18 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['services/*/src/generated/**', '**/node_modules/**', '**/dist/**', '.meridian/**', 'coverage/**', '**/*.js', '**/*.mjs', '**/*.cjs'] },
+  {
+    ignores: [
+      'services/*/src/generated/**',
+      '**/node_modules/**',
+      '**/dist/**',
+      '.meridian/**',
+      'coverage/**',
+      '**/*.js',
+      '**/*.mjs',
+      '**/*.cjs',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

@@ -23,7 +23,12 @@ module.exports = {
       ...common,
       displayName: 'unit+int',
       rootDir: __dirname,
-      testMatch: ['<rootDir>/tools/**/*.test.ts', '<rootDir>/packages/*/src/**/*.test.ts', '<rootDir>/services/*/src/**/*.test.ts', '<rootDir>/deploy/**/*.test.ts'],
+      testMatch: [
+        '<rootDir>/tools/**/*.test.ts',
+        '<rootDir>/packages/*/src/**/*.test.ts',
+        '<rootDir>/services/*/src/**/*.test.ts',
+        '<rootDir>/deploy/**/*.test.ts',
+      ],
     },
     {
       ...common,
