@@ -54,7 +54,7 @@ describe('pnpm start (embedded defaults) and the README quickstart', () => {
     system = await startSystem();
 
     const boot = await runTsToEnd('tools/cli.ts', ['bootstrap', '--json'], env);
-    expect(boot.code).toBe(0);
+    if (boot.code !== 0) throw new Error(`bootstrap failed (${boot.code}): ${boot.stderr}`);
     const keys = JSON.parse(boot.stdout) as Bootstrap;
     expect(keys.api_keys.sandbox).toMatch(/^sk_us_/);
     expect(keys.api_keys.production).toMatch(/^pk_us_/);

@@ -69,7 +69,7 @@ describe('Meridian as separate processes', () => {
       ...process.env,
       DATABASE_URL: db.url,
     });
-    expect(boot.code).toBe(0);
+    if (boot.code !== 0) throw new Error(`bootstrap failed (${boot.code}): ${boot.stderr}`);
     const keys = JSON.parse(boot.stdout) as { api_keys: { sandbox: string } };
     const dataUrl = procs.get('data-api')!.url;
     const headers = { 'x-service-api-key': keys.api_keys.sandbox, 'content-type': 'application/json' };

@@ -5,9 +5,13 @@ import { Client } from 'pg';
 import { createKnex, migrateLatest, MIGRATIONS_DIRECTORY } from '@meridian/db';
 import { baseDatabaseUrl, databaseUrlFor } from './database-url';
 
-/** Template name derives from the migrations' content, so a changed migration gets a fresh template. */
+/**
+ * Template name derives from the migrations and the migrator (which decides how runs are recorded), so
+ * a change to either gets a fresh template.
+ */
 export function templateDatabaseName(): string {
   const hash = createHash('sha256');
+  hash.update(readFileSync(path.join(MIGRATIONS_DIRECTORY, '..', 'migrate.ts')));
   for (const file of readdirSync(MIGRATIONS_DIRECTORY).sort()) {
     hash.update(file);
     hash.update(readFileSync(path.join(MIGRATIONS_DIRECTORY, file)));
