@@ -1,5 +1,5 @@
 import { PermanentError, type Transport } from '@meridian/messaging';
-import type { Logger } from '@meridian/platform';
+import { runWithMessageContext, type Logger } from '@meridian/platform';
 
 export const EVENT_DELIVERY_QUEUE = 'event-delivery.events';
 
@@ -15,13 +15,14 @@ export async function startEventDeliveryWorker(deps: {
 }): Promise<{ close(): Promise<void> }> {
   const consumer = await deps.transport.consume(
     EVENT_DELIVERY_QUEUE,
-    async ({ envelope }) => {
-      if (!envelope.type.startsWith('event.'))
-        throw new PermanentError(`unexpected message type ${envelope.type}`);
-      const eventId = (envelope.data as { event_id?: unknown } | null)?.event_id;
-      if (typeof eventId !== 'string') throw new PermanentError('event message without event_id');
-      await deps.deliver?.(eventId, envelope.type.slice('event.'.length));
-    },
+    ({ envelope, headers }) =>
+      runWithMessageContext(headers, async () => {
+        if (!envelope.type.startsWith('event.'))
+          throw new PermanentError(`unexpected message type ${envelope.type}`);
+        const eventId = (envelope.data as { event_id?: unknown } | null)?.event_id;
+        if (typeof eventId !== 'string') throw new PermanentError('event message without event_id');
+        await deps.deliver?.(eventId, envelope.type.slice('event.'.length));
+      }),
     { prefetch: deps.concurrency },
   );
   return { close: () => consumer.cancel() };

@@ -1,6 +1,6 @@
 import { isUuid } from '@meridian/domain';
 import { PermanentError, type Transport } from '@meridian/messaging';
-import type { Logger } from '@meridian/platform';
+import { runWithMessageContext, type Logger } from '@meridian/platform';
 
 export const PARSER_QUEUE = 'lab-report-parser.jobs';
 export const PARSE_REQUESTED = 'parser.job.requested';
@@ -17,14 +17,15 @@ export async function startParserWorker(deps: {
 }): Promise<{ close(): Promise<void> }> {
   const consumer = await deps.transport.consume(
     PARSER_QUEUE,
-    async ({ envelope, attempt }) => {
-      if (envelope.type !== PARSE_REQUESTED)
-        throw new PermanentError(`unexpected message type ${envelope.type}`);
-      const jobId = (envelope.data as { job_id?: unknown } | null)?.job_id;
-      if (!isUuid(jobId)) throw new PermanentError('parser.job.requested without a valid job_id');
-      deps.logger.info('parse job received', { job_id: jobId, attempt });
-      await deps.handleJob?.(jobId);
-    },
+    ({ envelope, attempt, headers }) =>
+      runWithMessageContext(headers, async () => {
+        if (envelope.type !== PARSE_REQUESTED)
+          throw new PermanentError(`unexpected message type ${envelope.type}`);
+        const jobId = (envelope.data as { job_id?: unknown } | null)?.job_id;
+        if (!isUuid(jobId)) throw new PermanentError('parser.job.requested without a valid job_id');
+        deps.logger.info('parse job received', { job_id: jobId, attempt });
+        await deps.handleJob?.(jobId);
+      }),
     { prefetch: deps.concurrency },
   );
   return { close: () => consumer.cancel() };

@@ -1,6 +1,6 @@
 import type { Knex } from '@meridian/db';
 import { PermanentError, type Transport } from '@meridian/messaging';
-import type { Logger } from '@meridian/platform';
+import { runWithMessageContext, type Logger } from '@meridian/platform';
 import { createLeaderLock } from './leader-lock';
 import { createScheduledJobs } from './scheduled-jobs';
 import { createScheduler, type Scheduler } from './scheduler';
@@ -25,12 +25,14 @@ export async function startSchedulerWorker(deps: {
     logger: deps.logger,
     clock: deps.clock ?? (() => new Date()),
   });
-  const consumer = await deps.transport.consume(SCHEDULER_QUEUE, async ({ envelope }) => {
-    if (!envelope.type.startsWith(TASK_PREFIX))
-      throw new PermanentError(`unexpected message type ${envelope.type}`);
-    const ran = await scheduler.runJob(envelope.type.slice(TASK_PREFIX.length));
-    if (!ran) throw new PermanentError(`no scheduled job named ${envelope.type.slice(TASK_PREFIX.length)}`);
-  });
+  const consumer = await deps.transport.consume(SCHEDULER_QUEUE, ({ envelope, headers }) =>
+    runWithMessageContext(headers, async () => {
+      const job = envelope.type.slice(TASK_PREFIX.length);
+      if (!envelope.type.startsWith(TASK_PREFIX))
+        throw new PermanentError(`unexpected message type ${envelope.type}`);
+      if (!(await scheduler.runJob(job))) throw new PermanentError(`no scheduled job named ${job}`);
+    }),
+  );
   scheduler.start(deps.tickMs);
   return {
     scheduler,

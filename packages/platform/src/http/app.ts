@@ -75,7 +75,7 @@ export function createHttpApp(opts: HttpAppOptions): Express {
   app.use(
     '/docs',
     swaggerUi.serve,
-    swaggerUi.setup(opts.openapi, { customSiteTitle: `${opts.service} API` }),
+    swaggerUi.setup(opts.openapi, { customSiteTitle: `Meridian ${opts.service}` }),
   );
   app.use(accessLog(opts.logger));
   app.use(httpMetricsMiddleware(opts.metrics));
