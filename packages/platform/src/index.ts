@@ -11,3 +11,4 @@ export * from './http/route-matcher';
 export * from './http/validation-issues';
 export * from './http/worker-server';
 export * from './main-runner';
+export * from './http/serve';

@@ -1,17 +1,10 @@
-import http from 'node:http';
-import type { Knex } from '@meridian/db';
-import { pingDatabase } from '@meridian/db';
-import { closeServer, createMetricsRegistry, listen, type Logger } from '@meridian/platform';
+import { pingDatabase, type Knex } from '@meridian/db';
 import type { Region } from '@meridian/domain';
+import { createMetricsRegistry, serveHttp, type Logger, type RunningService } from '@meridian/platform';
 import { createDataApi } from './app';
 
-export interface RunningService {
-  url: string;
-  close(): Promise<void>;
-}
-
 /** Starts the data API on `host:port` with the given connections (shared by main.ts and `pnpm start`). */
-export async function startDataApi(opts: {
+export function startDataApi(opts: {
   db: Knex;
   logger: Logger;
   region: Region;
@@ -28,10 +21,5 @@ export async function startDataApi(opts: {
     readiness: { database: () => pingDatabase(opts.db), broker: opts.brokerReady },
     validateResponses: opts.validateResponses,
   });
-  const server = http.createServer(app);
-  await listen(server, opts.port, opts.host);
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : opts.port;
-  opts.logger.info('data API listening', { host: opts.host, port });
-  return { url: `http://${opts.host}:${port}`, close: () => closeServer(server) };
+  return serveHttp(app, { name: 'data API', host: opts.host, port: opts.port, logger: opts.logger });
 }

@@ -104,7 +104,9 @@ export function createErrorMapper(logger: Logger): ErrorRequestHandler {
       return;
     }
     const requestId = currentContext()?.requestId ?? null;
-    logger.error('unhandled error', { err, method: req.method, route: req.route?.path ?? req.path });
+    // The route template only: a raw path can carry a client_user_id.
+    const route = (req as { openapi?: { openApiRoute?: string } }).openapi?.openApiRoute ?? 'unmatched';
+    logger.error('unhandled error', { err, method: req.method, route });
     res.status(500).json(envelope('internal_error', 'Internal server error.', { request_id: requestId }));
   };
 }
