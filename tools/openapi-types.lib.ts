@@ -1,6 +1,5 @@
-import { readFileSync } from 'node:fs';
 import openapiTS, { astToString } from 'openapi-typescript';
-import { parse } from 'yaml';
+import { loadOpenApiDocument } from '@meridian/platform';
 
 export { API_DOCUMENTS } from './openapi-documents';
 
@@ -8,7 +7,7 @@ const HEADER =
   '/* eslint-disable */\n// Generated from openapi.yaml by `pnpm openapi:types`. Do not edit.\n\n';
 
 export async function renderOpenApiTypes(documentPath: string): Promise<string> {
-  const doc = parse(readFileSync(documentPath, 'utf8')) as Parameters<typeof openapiTS>[0];
+  const doc = loadOpenApiDocument(documentPath) as unknown as Parameters<typeof openapiTS>[0];
   const ast = await openapiTS(doc, { alphabetize: false, exportType: true });
   return HEADER + astToString(ast);
 }

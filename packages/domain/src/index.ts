@@ -8,3 +8,4 @@ export * from './rules';
 export * from './tenancy';
 export * from './time-zones';
 export * from './users';
+export * from './health';

@@ -14,6 +14,10 @@ import type { Registry } from 'prom-client';
 import { createDataApiGuard } from './auth/data-api.guard';
 import { createUsersRouter } from './features/users/users.router';
 import { createProvidersRouter } from './features/providers/providers.router';
+import { createTimeseriesRouter } from './features/timeseries/timeseries.router';
+import { createSummariesRouter } from './features/summaries/summaries.router';
+import { createIntrospectionRouter } from './features/introspection/introspection.router';
+import { createLinkRouter } from './features/link/link.router';
 
 export const DATA_API_OPENAPI_PATH = path.join(__dirname, '..', 'openapi.yaml');
 
@@ -34,6 +38,10 @@ export function createDataApi(deps: DataApiDeps): Express {
   const routes = express.Router();
   routes.use(createUsersRouter({ db: deps.db, clock }));
   routes.use(createProvidersRouter());
+  routes.use(createTimeseriesRouter({ db: deps.db, clock }));
+  routes.use(createSummariesRouter({ db: deps.db, clock }));
+  routes.use(createIntrospectionRouter({ db: deps.db, clock }));
+  routes.use(createLinkRouter({ db: deps.db, clock }));
   return createHttpApp({
     service: 'data-api',
     openapi,

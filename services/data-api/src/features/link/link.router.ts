@@ -1,0 +1,6 @@
+import express, { type Router } from 'express';
+import type { Knex } from '@meridian/db';
+
+export function createLinkRouter(_deps: { db: Knex; clock: () => Date }): Router {
+  return express.Router();
+}
