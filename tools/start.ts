@@ -58,6 +58,7 @@ async function main(): Promise<void> {
       host: cfg.HOST,
       port: cfg.DATA_API_PORT,
       brokerReady,
+      transport,
     });
     const managementApi = await startManagementApi({
       db,

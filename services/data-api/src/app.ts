@@ -11,6 +11,7 @@ import {
   type ReadinessCheck,
 } from '@meridian/platform';
 import type { Registry } from 'prom-client';
+import type { Transport } from '@meridian/messaging';
 import { createDataApiGuard } from './auth/data-api.guard';
 import { createUsersRouter } from './features/users/users.router';
 import { createProvidersRouter } from './features/providers/providers.router';
@@ -28,6 +29,8 @@ export interface DataApiDeps {
   region: Region;
   readiness: Record<string, ReadinessCheck>;
   clock?: () => Date;
+  /** Publishes work for the workers (scheduler tasks); absent in tests that do not need it. */
+  transport?: Pick<Transport, 'publish'>;
   validateResponses?: boolean;
 }
 
@@ -41,7 +44,7 @@ export function createDataApi(deps: DataApiDeps): Express {
   routes.use(createTimeseriesRouter({ db: deps.db, clock }));
   routes.use(createSummariesRouter({ db: deps.db, clock }));
   routes.use(createIntrospectionRouter({ db: deps.db, clock }));
-  routes.use(createLinkRouter({ db: deps.db, clock }));
+  routes.use(createLinkRouter({ db: deps.db, clock, transport: deps.transport }));
   return createHttpApp({
     service: 'data-api',
     openapi,

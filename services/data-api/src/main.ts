@@ -16,6 +16,7 @@ runMain('data-api', async () => {
     host: cfg.HOST,
     port: cfg.DATA_API_PORT,
     brokerReady: () => transport?.isReady() ?? true,
+    transport,
     validateResponses: cfg.VALIDATE_RESPONSES,
   });
   return { logger, shutdown: [() => service.close(), () => transport?.close(), () => db.destroy()] };

@@ -1,6 +1,7 @@
 import { pingDatabase, type Knex } from '@meridian/db';
 import type { Region } from '@meridian/domain';
 import { createMetricsRegistry, serveHttp, type Logger, type RunningService } from '@meridian/platform';
+import type { Transport } from '@meridian/messaging';
 import { createDataApi } from './app';
 
 /** Starts the data API on `host:port` with the given connections (shared by main.ts and `pnpm start`). */
@@ -11,6 +12,7 @@ export function startDataApi(opts: {
   host: string;
   port: number;
   brokerReady: () => boolean;
+  transport?: Pick<Transport, 'publish'>;
   validateResponses?: boolean;
 }): Promise<RunningService> {
   const app = createDataApi({
@@ -19,6 +21,7 @@ export function startDataApi(opts: {
     metrics: createMetricsRegistry('data-api'),
     region: opts.region,
     readiness: { database: () => pingDatabase(opts.db), broker: opts.brokerReady },
+    transport: opts.transport,
     validateResponses: opts.validateResponses,
   });
   return serveHttp(app, { name: 'data API', host: opts.host, port: opts.port, logger: opts.logger });
