@@ -14,6 +14,8 @@ const common = {
   transform: { '^.+\\.ts$': swc },
   moduleFileExtensions: ['ts', 'js', 'json'],
   globalSetup: '<rootDir>/packages/test-utils/src/global-setup.ts',
+  // Integration suites create a database per file; under a full parallel run set-up can take seconds.
+  testTimeout: 30_000,
 };
 
 module.exports = {
