@@ -126,6 +126,1593 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/v2/introspect/resources": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Per user, provider and resource ingestion figures of the key's team environment. */
+        get: operations["introspectResources"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/introspect/historical_pull": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Per user, provider and resource historical pull status of the key's team environment. */
+        get: operations["introspectHistoricalPulls"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/link/connect/demo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Connect a demo provider that fills the user with generated data (sandbox only). */
+        post: operations["connectDemoProvider"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/summary/activity/{user_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Daily activity summaries of a user. */
+        get: operations["getActivitySummaries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/summary/body/{user_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Daily body-composition summaries of a user. */
+        get: operations["getBodySummaries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/summary/meal/{user_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Meal summaries of a user. */
+        get: operations["getMealSummaries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/summary/sleep/{user_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Sleep session summaries of a user. */
+        get: operations["getSleepSummaries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/summary/workouts/{user_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Workout summaries of a user. */
+        get: operations["getWorkoutSummaries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/summary/sleep_cycle/{user_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Sleep cycle summaries (the detailed hypnogram of a sleep session) of a user. */
+        get: operations["getSleepCycleSummaries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/summary/menstrual_cycle/{user_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Menstrual cycle summaries of a user. */
+        get: operations["getMenstrualCycleSummaries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/summary/electrocardiogram/{user_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Electrocardiogram recordings of a user. */
+        get: operations["getElectrocardiogramSummaries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/summary/profile/{user_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The user's latest profile. */
+        get: operations["getProfileSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/timeseries/{user_id}/blood_oxygen/grouped": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** blood_oxygen samples grouped by provider and source (paged). */
+        get: operations["getGroupedBloodOxygen"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/timeseries/{user_id}/body_fat/grouped": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** body_fat samples grouped by provider and source (paged). */
+        get: operations["getGroupedBodyFat"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/timeseries/{user_id}/stress_level/grouped": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** stress_level samples grouped by provider and source (paged). */
+        get: operations["getGroupedStressLevel"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/timeseries/{user_id}/body_weight/grouped": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** body_weight samples grouped by provider and source (paged). */
+        get: operations["getGroupedBodyWeight"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/timeseries/{user_id}/calories_basal/grouped": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** calories_basal samples grouped by provider and source (paged). */
+        get: operations["getGroupedCaloriesBasal"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/timeseries/{user_id}/floors_climbed/grouped": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** floors_climbed samples grouped by provider and source (paged). */
+        get: operations["getGroupedFloorsClimbed"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/timeseries/{user_id}/water/grouped": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** water samples grouped by provider and source (paged). */
+        get: operations["getGroupedWater"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/timeseries/{user_id}/glucose/grouped": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** glucose samples grouped by provider and source (paged). */
+        get: operations["getGroupedGlucose"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/timeseries/{user_id}/heartrate/grouped": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** heartrate samples grouped by provider and source (paged). */
+        get: operations["getGroupedHeartrate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/timeseries/{user_id}/respiratory_rate/grouped": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** respiratory_rate samples grouped by provider and source (paged). */
+        get: operations["getGroupedRespiratoryRate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/timeseries/{user_id}/hrv/grouped": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** hrv samples grouped by provider and source (paged). */
+        get: operations["getGroupedHrv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/timeseries/{user_id}/fall/grouped": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** fall samples grouped by provider and source (paged). */
+        get: operations["getGroupedFall"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/timeseries/{user_id}/handwashing/grouped": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** handwashing samples grouped by provider and source (paged). */
+        get: operations["getGroupedHandwashing"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/timeseries/{user_id}/heart_rate_recovery_one_minute/grouped": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** heart_rate_recovery_one_minute samples grouped by provider and source (paged). */
+        get: operations["getGroupedHeartRateRecoveryOneMinute"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/timeseries/{user_id}/inhaler_usage/grouped": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** inhaler_usage samples grouped by provider and source (paged). */
+        get: operations["getGroupedInhalerUsage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/timeseries/{user_id}/sleep_apnea_alert/grouped": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** sleep_apnea_alert samples grouped by provider and source (paged). */
+        get: operations["getGroupedSleepApneaAlert"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/timeseries/{user_id}/steps/grouped": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** steps samples grouped by provider and source (paged). */
+        get: operations["getGroupedSteps"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/timeseries/{user_id}/wheelchair_push/grouped": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** wheelchair_push samples grouped by provider and source (paged). */
+        get: operations["getGroupedWheelchairPush"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/timeseries/{user_id}/workout_swimming_stroke/grouped": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** workout_swimming_stroke samples grouped by provider and source (paged). */
+        get: operations["getGroupedWorkoutSwimmingStroke"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/timeseries/{user_id}/daylight_exposure/grouped": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** daylight_exposure samples grouped by provider and source (paged). */
+        get: operations["getGroupedDaylightExposure"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/timeseries/{user_id}/mindfulness_minutes/grouped": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** mindfulness_minutes samples grouped by provider and source (paged). */
+        get: operations["getGroupedMindfulnessMinutes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/timeseries/{user_id}/stand_duration/grouped": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** stand_duration samples grouped by provider and source (paged). */
+        get: operations["getGroupedStandDuration"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/timeseries/{user_id}/distance/grouped": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** distance samples grouped by provider and source (paged). */
+        get: operations["getGroupedDistance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/timeseries/{user_id}/workout_distance/grouped": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** workout_distance samples grouped by provider and source (paged). */
+        get: operations["getGroupedWorkoutDistance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/timeseries/{user_id}/caffeine/grouped": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** caffeine samples grouped by provider and source (paged). */
+        get: operations["getGroupedCaffeine"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/timeseries/{user_id}/carbohydrates/grouped": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** carbohydrates samples grouped by provider and source (paged). */
+        get: operations["getGroupedCarbohydrates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/timeseries/{user_id}/forced_expiratory_volume_1/grouped": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** forced_expiratory_volume_1 samples grouped by provider and source (paged). */
+        get: operations["getGroupedForcedExpiratoryVolume1"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/timeseries/{user_id}/forced_vital_capacity/grouped": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** forced_vital_capacity samples grouped by provider and source (paged). */
+        get: operations["getGroupedForcedVitalCapacity"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/timeseries/{user_id}/body_mass_index/grouped": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** body_mass_index samples grouped by provider and source (paged). */
+        get: operations["getGroupedBodyMassIndex"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/timeseries/{user_id}/uv_exposure/grouped": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** uv_exposure samples grouped by provider and source (paged). */
+        get: operations["getGroupedUvExposure"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/timeseries/{user_id}/afib_burden/grouped": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** afib_burden samples grouped by provider and source (paged). */
+        get: operations["getGroupedAfibBurden"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/timeseries/{user_id}/basal_body_temperature/grouped": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** basal_body_temperature samples grouped by provider and source (paged). */
+        get: operations["getGroupedBasalBodyTemperature"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/timeseries/{user_id}/calories_active/grouped": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** calories_active samples grouped by provider and source (paged). */
+        get: operations["getGroupedCaloriesActive"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/timeseries/{user_id}/lean_body_mass/grouped": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** lean_body_mass samples grouped by provider and source (paged). */
+        get: operations["getGroupedLeanBodyMass"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/timeseries/{user_id}/peak_expiratory_flow_rate/grouped": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** peak_expiratory_flow_rate samples grouped by provider and source (paged). */
+        get: operations["getGroupedPeakExpiratoryFlowRate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/timeseries/{user_id}/vo2_max/grouped": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** vo2_max samples grouped by provider and source (paged). */
+        get: operations["getGroupedVo2Max"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/timeseries/{user_id}/waist_circumference/grouped": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** waist_circumference samples grouped by provider and source (paged). */
+        get: operations["getGroupedWaistCircumference"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/timeseries/{user_id}/blood_pressure/grouped": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** blood_pressure samples grouped by provider and source (paged). */
+        get: operations["getGroupedBloodPressure"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/timeseries/{user_id}/body_temperature/grouped": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** body_temperature samples grouped by provider and source (paged). */
+        get: operations["getGroupedBodyTemperature"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/timeseries/{user_id}/body_temperature_delta/grouped": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** body_temperature_delta samples grouped by provider and source (paged). */
+        get: operations["getGroupedBodyTemperatureDelta"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/timeseries/{user_id}/cholesterol/grouped": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** cholesterol samples grouped by provider and source (paged). */
+        get: operations["getGroupedCholesterol"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/timeseries/{user_id}/electrocardiogram_voltage/grouped": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** electrocardiogram_voltage samples grouped by provider and source (paged). */
+        get: operations["getGroupedElectrocardiogramVoltage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/timeseries/{user_id}/ige/grouped": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** ige samples grouped by provider and source (paged). */
+        get: operations["getGroupedIge"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/timeseries/{user_id}/igg/grouped": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** igg samples grouped by provider and source (paged). */
+        get: operations["getGroupedIgg"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/timeseries/{user_id}/heart_rate_alert/grouped": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** heart_rate_alert samples grouped by provider and source (paged). */
+        get: operations["getGroupedHeartRateAlert"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/timeseries/{user_id}/stand_hour/grouped": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** stand_hour samples grouped by provider and source (paged). */
+        get: operations["getGroupedStandHour"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/timeseries/{user_id}/sleep_breathing_disturbance/grouped": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** sleep_breathing_disturbance samples grouped by provider and source (paged). */
+        get: operations["getGroupedSleepBreathingDisturbance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/timeseries/{user_id}/hypnogram/grouped": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * hypnogram samples grouped by provider and source (paged).
+         * @deprecated
+         */
+        get: operations["getGroupedHypnogram"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/timeseries/{user_id}/insulin_injection/grouped": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** insulin_injection samples grouped by provider and source (paged). */
+        get: operations["getGroupedInsulinInjection"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/timeseries/{user_id}/note/grouped": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** note samples grouped by provider and source (paged). */
+        get: operations["getGroupedNote"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/timeseries/{user_id}/workout_duration/grouped": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** workout_duration samples grouped by provider and source (paged). */
+        get: operations["getGroupedWorkoutDuration"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/timeseries/{user_id}/{resource}/grouped": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Any slug not matched by the literal paths above. */
+        get: operations["getGroupedTimeseries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/timeseries/{user_id}/vo2_max": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** vo2_max samples as one ungrouped array (legacy). */
+        get: operations["getLegacyVo2Max"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/timeseries/{user_id}/stress_level": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** stress_level samples as one ungrouped array (legacy). */
+        get: operations["getLegacyStressLevel"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/timeseries/{user_id}/mindfulness_minutes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** mindfulness_minutes samples as one ungrouped array (legacy). */
+        get: operations["getLegacyMindfulnessMinutes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/timeseries/{user_id}/caffeine": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** caffeine samples as one ungrouped array (legacy). */
+        get: operations["getLegacyCaffeine"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/timeseries/{user_id}/water": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** water samples as one ungrouped array (legacy). */
+        get: operations["getLegacyWater"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/timeseries/{user_id}/steps": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** steps samples as one ungrouped array (legacy). */
+        get: operations["getLegacySteps"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/timeseries/{user_id}/floors_climbed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** floors_climbed samples as one ungrouped array (legacy). */
+        get: operations["getLegacyFloorsClimbed"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/timeseries/{user_id}/distance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** distance samples as one ungrouped array (legacy). */
+        get: operations["getLegacyDistance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/timeseries/{user_id}/calories_basal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** calories_basal samples as one ungrouped array (legacy). */
+        get: operations["getLegacyCaloriesBasal"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/timeseries/{user_id}/calories_active": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** calories_active samples as one ungrouped array (legacy). */
+        get: operations["getLegacyCaloriesActive"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/timeseries/{user_id}/respiratory_rate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** respiratory_rate samples as one ungrouped array (legacy). */
+        get: operations["getLegacyRespiratoryRate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/timeseries/{user_id}/ige": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** ige samples as one ungrouped array (legacy). */
+        get: operations["getLegacyIge"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/timeseries/{user_id}/igg": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** igg samples as one ungrouped array (legacy). */
+        get: operations["getLegacyIgg"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/timeseries/{user_id}/hypnogram": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * hypnogram samples as one ungrouped array (legacy).
+         * @deprecated
+         */
+        get: operations["getLegacyHypnogram"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/timeseries/{user_id}/hrv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** hrv samples as one ungrouped array (legacy). */
+        get: operations["getLegacyHrv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/timeseries/{user_id}/heartrate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** heartrate samples as one ungrouped array (legacy). */
+        get: operations["getLegacyHeartrate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/timeseries/{user_id}/glucose": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** glucose samples as one ungrouped array (legacy). */
+        get: operations["getLegacyGlucose"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/timeseries/{user_id}/cholesterol": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** cholesterol samples as one ungrouped array (legacy). */
+        get: operations["getLegacyCholesterol"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/timeseries/{user_id}/body_weight": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** body_weight samples as one ungrouped array (legacy). */
+        get: operations["getLegacyBodyWeight"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/timeseries/{user_id}/body_fat": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** body_fat samples as one ungrouped array (legacy). */
+        get: operations["getLegacyBodyFat"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/timeseries/{user_id}/blood_oxygen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** blood_oxygen samples as one ungrouped array (legacy). */
+        get: operations["getLegacyBloodOxygen"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/timeseries/{user_id}/electrocardiogram_voltage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** electrocardiogram_voltage samples as one ungrouped array (legacy). */
+        get: operations["getLegacyElectrocardiogramVoltage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/timeseries/{user_id}/blood_pressure": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** blood_pressure samples as one ungrouped array (legacy). */
+        get: operations["getLegacyBloodPressure"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/timeseries/{user_id}/cholesterol/triglycerides": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** cholesterol/triglycerides samples as one ungrouped array (legacy). */
+        get: operations["getLegacyCholesterolTriglycerides"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/timeseries/{user_id}/cholesterol/total": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** cholesterol/total samples as one ungrouped array (legacy). */
+        get: operations["getLegacyCholesterolTotal"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/timeseries/{user_id}/cholesterol/ldl": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** cholesterol/ldl samples as one ungrouped array (legacy). */
+        get: operations["getLegacyCholesterolLdl"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/timeseries/{user_id}/cholesterol/hdl": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** cholesterol/hdl samples as one ungrouped array (legacy). */
+        get: operations["getLegacyCholesterolHdl"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/timeseries/sleep/{sleep_id}/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The heart rate, HRV, hypnogram and respiratory rate samples of one sleep. */
+        get: operations["getSleepStream"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/timeseries/workouts/{workout_id}/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The per-second stream of one workout. */
+        get: operations["getWorkoutStream"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 };
 export type webhooks = Record<string, never>;
 export type components = {
@@ -322,6 +1909,1754 @@ export type components = {
         AuthType: "oauth" | "team_oauth" | "sdk" | "password" | "email" | "app";
         /** @enum {string} */
         Resource: "profile" | "activity" | "sleep" | "body" | "workouts" | "workout_stream" | "connection" | "order" | "result" | "appointment" | "glucose" | "heartrate" | "hrv" | "ige" | "igg" | "blood_oxygen" | "blood_pressure" | "cholesterol" | "device" | "device_legacy" | "weight" | "fat" | "body_temperature" | "body_temperature_delta" | "meal" | "water" | "caffeine" | "mindfulness_minutes" | "steps" | "calories_active" | "distance" | "floors_climbed" | "respiratory_rate" | "vo2_max" | "calories_basal" | "stress_level" | "menstrual_cycle" | "sleep_cycle" | "electrocardiogram" | "electrocardiogram_voltage" | "afib_burden" | "heart_rate_alert" | "stand_hour" | "stand_duration" | "sleep_apnea_alert" | "sleep_breathing_disturbance" | "wheelchair_push" | "forced_expiratory_volume_1" | "forced_vital_capacity" | "peak_expiratory_flow_rate" | "inhaler_usage" | "fall" | "uv_exposure" | "daylight_exposure" | "handwashing" | "basal_body_temperature" | "heart_rate_recovery_one_minute" | "body_mass_index" | "lean_body_mass" | "waist_circumference" | "workout_distance" | "workout_swimming_stroke" | "workout_duration" | "insulin_injection" | "carbohydrates" | "note" | "sleep_stream" | "hypnogram";
+        UserResourcesPage: {
+            data: components["schemas"]["UserResources"][];
+            next_cursor: string | null;
+            /**
+             * @deprecated
+             * @description Same as `next_cursor`.
+             */
+            next: string | null;
+        };
+        UserResources: {
+            /** Format: uuid */
+            user_id: string;
+            /** @description Keyed by provider slug, then by Resource. */
+            provider: {
+                [key: string]: {
+                    [key: string]: components["schemas"]["ResourceStats"];
+                };
+            };
+        };
+        ResourceStats: {
+            last_attempt: {
+                /** Format: date-time */
+                timestamp: string;
+                /** @enum {string} */
+                status: "success" | "failure";
+            } | null;
+            /** Format: date-time */
+            oldest_data: string | null;
+            /** Format: date-time */
+            newest_data: string | null;
+            sent_count: number | null;
+        };
+        UserHistoricalPullsPage: {
+            data: components["schemas"]["UserHistoricalPulls"][];
+            next_cursor: string | null;
+            /**
+             * @deprecated
+             * @description Same as `next_cursor`.
+             */
+            next: string | null;
+        };
+        UserHistoricalPulls: {
+            /** Format: uuid */
+            user_id: string;
+            /** @description Keyed by provider (or lab) slug. */
+            provider: {
+                [key: string]: components["schemas"]["ProviderHistoricalPulls"];
+            };
+        };
+        ProviderHistoricalPulls: {
+            /** @description Keyed by Resource. */
+            pulled: {
+                [key: string]: components["schemas"]["PullStats"];
+            };
+            not_pulled: components["schemas"]["Resource"][];
+        };
+        PullStats: {
+            status: components["schemas"]["HistoricalPullStatus"];
+            /** Format: date-time */
+            range_start: string | null;
+            /** Format: date-time */
+            range_end: string | null;
+            timeline: {
+                /** Format: date-time */
+                scheduled_at: string;
+                /** Format: date-time */
+                started_at: string | null;
+                /** Format: date-time */
+                ended_at: string | null;
+            };
+            days_with_data: number;
+            release: string;
+            trace_id: string | null;
+            /**
+             * @description Retriable causes (status `retrying`): provider_rate_limit_exceeded, provider_unavailable, transport_failure, resource_contention. Non-retriable (status `failure`): non_retriable_error, unexpected_error, retry_quota_exhausted.
+             * @enum {string|null}
+             */
+            error_details: "provider_rate_limit_exceeded" | "provider_unavailable" | "transport_failure" | "resource_contention" | "non_retriable_error" | "unexpected_error" | "retry_quota_exhausted" | null;
+        };
+        /**
+         * @description Non-exhaustive.
+         * @enum {string}
+         */
+        HistoricalPullStatus: "scheduled" | "in_progress" | "success" | "failure" | "retrying";
+        /** @enum {string} */
+        DemoProviderSlug: "apple_health_kit" | "fitbit" | "freestyle_libre" | "oura";
+        /** @description Unknown keys are ignored. */
+        DemoConnectRequest: {
+            /** Format: uuid */
+            user_id: string;
+            provider: components["schemas"]["DemoProviderSlug"];
+        };
+        DemoConnectResponse: {
+            success: boolean;
+            detail: string;
+        };
+        ActivityList: {
+            activity: components["schemas"]["Activity"][];
+        };
+        BodyList: {
+            body: components["schemas"]["Body"][];
+        };
+        MealList: {
+            meals: components["schemas"]["Meal"][];
+        };
+        SleepList: {
+            sleep: components["schemas"]["Sleep"][];
+        };
+        WorkoutList: {
+            workouts: components["schemas"]["Workout"][];
+        };
+        SleepCycleList: {
+            sleep_cycle: components["schemas"]["SleepCycle"][];
+        };
+        MenstrualCycleList: {
+            menstrual_cycle: components["schemas"]["MenstrualCycle"][];
+        };
+        ElectrocardiogramList: {
+            electrocardiogram: components["schemas"]["Electrocardiogram"][];
+        };
+        /** @description The source context of one summary. */
+        SummarySource: {
+            /** @description Provider slug. */
+            provider: string;
+            type: components["schemas"]["SummarySourceType"];
+            app_id: string | null;
+            /**
+             * @deprecated
+             * @description Provider name from the catalog.
+             */
+            name: string;
+            /**
+             * @deprecated
+             * @description Provider slug from the catalog.
+             */
+            slug: string;
+            /**
+             * @deprecated
+             * @description Provider logo URL from the catalog.
+             */
+            logo: string;
+            /** Format: uuid */
+            device_id: string | null;
+            /** @description Always null on summaries. */
+            sport: string | null;
+            /**
+             * Format: uuid
+             * @description Always null on summaries.
+             */
+            workout_id: string | null;
+        };
+        /**
+         * @description Kind of source (non-exhaustive); `unknown` when not known.
+         * @enum {string}
+         */
+        SummarySourceType: "unknown" | "phone" | "watch" | "app" | "multiple_sources" | "fingerprick" | "cuff" | "manual_scan" | "automatic" | "scale" | "chest_strap" | "ring" | "lab" | "exercise_machine" | "earphone" | "insulin_pump";
+        Activity: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            user_id: string;
+            /** Format: date */
+            date: string;
+            /** Format: date */
+            calendar_date: string;
+            /** @description kcal */
+            calories_total: number | null;
+            /** @description kcal */
+            calories_active: number | null;
+            steps: number | null;
+            /**
+             * @deprecated
+             * @description m
+             */
+            daily_movement: number | null;
+            /** @description m */
+            distance: number | null;
+            /** @description Minutes of low intensity. */
+            low: number | null;
+            /** @description Minutes of medium intensity. */
+            medium: number | null;
+            /** @description Minutes of high intensity. */
+            high: number | null;
+            floors_climbed: number | null;
+            /** @description IANA time zone id. */
+            time_zone: string | null;
+            /** @description Seconds east of UTC. */
+            timezone_offset: number | null;
+            heart_rate: components["schemas"]["ActivityHeartRate"];
+            wheelchair_use: boolean | null;
+            wheelchair_push: number | null;
+            source: components["schemas"]["SummarySource"];
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        ActivityHeartRate: {
+            avg_bpm: number | null;
+            min_bpm: number | null;
+            max_bpm: number | null;
+            resting_bpm: number | null;
+            avg_walking_bpm: number | null;
+        } | null;
+        Body: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            user_id: string;
+            /** Format: date */
+            date: string;
+            /** Format: date */
+            calendar_date: string;
+            /** @description kg */
+            weight: number | null;
+            /** @description % */
+            fat: number | null;
+            water_percentage: number | null;
+            muscle_mass_percentage: number | null;
+            visceral_fat_index: number | null;
+            bone_mass_percentage: number | null;
+            body_mass_index: number | null;
+            lean_body_mass_kilogram: number | null;
+            waist_circumference_centimeter: number | null;
+            source: components["schemas"]["SummarySource"];
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        Profile: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            user_id: string;
+            /**
+             * Format: date
+             * @description Day of the latest profile update.
+             */
+            date: string;
+            /** @description cm */
+            height: number | null;
+            /** Format: date */
+            birth_date: string | null;
+            wheelchair_use: boolean | null;
+            /** @enum {string|null} */
+            gender: "female" | "male" | "other" | "unknown" | null;
+            /** @enum {string|null} */
+            sex: "female" | "male" | "other" | null;
+            source: components["schemas"]["SummarySource"];
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        Sleep: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            user_id: string;
+            /** Format: date */
+            date: string;
+            /**
+             * Format: date
+             * @description Usually the wake-up date.
+             */
+            calendar_date: string;
+            /** Format: date-time */
+            bedtime_start: string;
+            /** Format: date-time */
+            bedtime_stop: string;
+            /**
+             * @description `long_sleep` (≥ 3 h), `short_sleep` (< 3 h), `acknowledged_nap`, `unknown` (still recording).
+             * @enum {string}
+             */
+            type: "long_sleep" | "short_sleep" | "acknowledged_nap" | "unknown";
+            /** @description Seconds east of UTC. */
+            timezone_offset: number | null;
+            /** @description Seconds. */
+            duration: number;
+            /** @description Seconds asleep. */
+            total: number;
+            /** @description Seconds. */
+            awake: number;
+            /** @description Seconds. */
+            light: number;
+            /** @description Seconds. */
+            rem: number;
+            /** @description Seconds. */
+            deep: number;
+            /** @description 1–100. */
+            score: number | null;
+            /** @description 0–100. */
+            recovery_readiness_score: number | null;
+            /** @description bpm */
+            hr_lowest: number | null;
+            /** @description bpm */
+            hr_average: number | null;
+            /** @description bpm */
+            hr_resting: number | null;
+            /** @description % */
+            efficiency: number | null;
+            /** @description Seconds. */
+            latency: number | null;
+            /** @description °C */
+            temperature_delta: number | null;
+            /** @description °C */
+            skin_temperature: number | null;
+            hr_dip: number | null;
+            /** @enum {string|null} */
+            state: "tentative" | "confirmed" | null;
+            /** @description RMSSD, ms. */
+            average_hrv: number | null;
+            respiratory_rate: number | null;
+            sleep_stream: components["schemas"]["SummarySleepStream"];
+            source: components["schemas"]["SummarySource"];
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        /** @description Always null in summary lists; the stream is read from GET /v2/timeseries/sleep/{sleep_id}/stream. */
+        SummarySleepStream: {
+            hrv: Record<string, never>[] | null;
+            heartrate: Record<string, never>[] | null;
+            hypnogram: Record<string, never>[] | null;
+            respiratory_rate: Record<string, never>[] | null;
+        } | null;
+        Workout: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            user_id: string;
+            title: string | null;
+            /** @description Seconds east of UTC. */
+            timezone_offset: number | null;
+            /** @description bpm */
+            average_hr: number | null;
+            /** @description bpm */
+            max_hr: number | null;
+            /** @description m */
+            distance: number | null;
+            /** Format: date */
+            calendar_date: string;
+            /** Format: date-time */
+            time_start: string;
+            /** Format: date-time */
+            time_end: string;
+            /** @description kcal */
+            calories: number | null;
+            sport: components["schemas"]["WorkoutSport"];
+            /** @description Seconds in each of the 6 heart-rate zones. */
+            hr_zones: number[] | null;
+            /** @description Seconds. */
+            moving_time: number | null;
+            /** @description m */
+            total_elevation_gain: number | null;
+            /** @description m */
+            elev_high: number | null;
+            /** @description m */
+            elev_low: number | null;
+            /** @description m/s */
+            average_speed: number | null;
+            /** @description m/s */
+            max_speed: number | null;
+            average_watts: number | null;
+            device_watts: number | null;
+            max_watts: number | null;
+            weighted_average_watts: number | null;
+            steps: number | null;
+            map: components["schemas"]["WorkoutMap"];
+            /** @description The provider's id of the workout. */
+            provider_id: string;
+            source: components["schemas"]["SummarySource"];
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        WorkoutSport: {
+            id: number;
+            name: string;
+            slug: string;
+        } | null;
+        WorkoutMap: {
+            polyline: string | null;
+            summary_polyline: string | null;
+        } | null;
+        Meal: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            user_id: string;
+            priority_id: number;
+            source_id: number;
+            /** @description The provider's id of the meal. */
+            provider_id: string;
+            /** Format: date-time */
+            timestamp: string;
+            /** Format: date */
+            calendar_date: string;
+            name: string;
+            energy: components["schemas"]["MealEnergy"];
+            macros: components["schemas"]["MealMacros"];
+            micros: components["schemas"]["MealMicros"];
+            /** @description Nutrition per food item of the meal. */
+            data: {
+                [key: string]: components["schemas"]["MealFoodItem"];
+            } | null;
+            source_app_id: string | null;
+            source_device_id: string | null;
+            source: components["schemas"]["SummarySource"];
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        MealFoodItem: {
+            energy: components["schemas"]["MealEnergy"];
+            macros: components["schemas"]["MealMacros"];
+            micros: components["schemas"]["MealMicros"];
+        };
+        MealEnergy: {
+            /** @enum {string} */
+            unit: "kcal";
+            value: number;
+        } | null;
+        /** @description Grams. */
+        MealMacros: {
+            carbs: number | null;
+            protein: number | null;
+            fats: components["schemas"]["MealFats"];
+            alcohol: number | null;
+            water: number | null;
+            fibre: number | null;
+            sugar: number | null;
+            cholesterol: number | null;
+        } | null;
+        MealFats: {
+            saturated: number | null;
+            monounsaturated: number | null;
+            polyunsaturated: number | null;
+            omega3: number | null;
+            omega6: number | null;
+            total: number | null;
+        } | null;
+        MealMicros: {
+            minerals: components["schemas"]["MealNutrientAmounts"];
+            trace_elements: components["schemas"]["MealNutrientAmounts"];
+            vitamins: components["schemas"]["MealNutrientAmounts"];
+        } | null;
+        /** @description Amount per nutrient name. */
+        MealNutrientAmounts: {
+            [key: string]: number;
+        } | null;
+        SleepCycle: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            user_id: string;
+            /**
+             * Format: uuid
+             * @description The Sleep summary of this session; null when it is not known.
+             */
+            sleep_id: string | null;
+            /** Format: date-time */
+            session_start: string;
+            /** Format: date-time */
+            session_end: string;
+            stage_start_offset_second: number[];
+            stage_end_offset_second: number[];
+            /** @description `-1` unknown, `1` deep, `2` light, `3` rem, `4` awake, `5` manual. */
+            stage_type: (-1 | 1 | 2 | 3 | 4 | 5)[];
+            time_zone: string | null;
+            source_provider: string;
+            source_type: components["schemas"]["SummarySourceType"];
+            source_app_id: string | null;
+            source_device_id: string | null;
+            source: components["schemas"]["SummarySource"];
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        MenstrualCycle: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            user_id: string;
+            /** Format: date */
+            period_start: string;
+            /** Format: date */
+            period_end: string | null;
+            /** Format: date */
+            cycle_end: string | null;
+            is_predicted: boolean | null;
+            menstrual_flow: {
+                /** Format: date */
+                date: string;
+                /** @enum {string} */
+                flow: "unspecified" | "none" | "light" | "medium" | "heavy";
+            }[] | null;
+            cervical_mucus: {
+                /** Format: date */
+                date: string;
+                /** @enum {string} */
+                quality: "dry" | "sticky" | "creamy" | "watery" | "egg_white";
+            }[] | null;
+            intermenstrual_bleeding: {
+                /** Format: date */
+                date: string;
+            }[] | null;
+            contraceptive: {
+                /** Format: date */
+                date: string;
+                /** @enum {string} */
+                type: "unspecified" | "implant" | "injection" | "iud" | "intravaginal_ring" | "oral" | "patch";
+            }[] | null;
+            detected_deviations: {
+                /** Format: date */
+                date: string;
+                /** @enum {string} */
+                deviation: "persistent_intermenstrual_bleeding" | "prolonged_menstrual_periods" | "irregular_menstrual_cycles" | "infrequent_menstrual_cycles";
+            }[] | null;
+            ovulation_test: {
+                /** Format: date */
+                date: string;
+                /** @enum {string} */
+                test_result: "negative" | "positive" | "luteinizing_hormone_surge" | "estrogen_surge" | "indeterminate";
+            }[] | null;
+            home_pregnancy_test: components["schemas"]["MenstrualHomeTest"][] | null;
+            home_progesterone_test: components["schemas"]["MenstrualHomeTest"][] | null;
+            sexual_activity: {
+                /** Format: date */
+                date: string;
+                protection_used: boolean | null;
+            }[] | null;
+            basal_body_temperature: {
+                /** Format: date */
+                date: string;
+                /** @description °C */
+                value: number;
+            }[] | null;
+            source_provider: string;
+            source_type: components["schemas"]["SummarySourceType"];
+            source_app_id: string | null;
+            source_device_id: string | null;
+            source: components["schemas"]["SummarySource"];
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        MenstrualHomeTest: {
+            /** Format: date */
+            date: string;
+            /** @enum {string} */
+            test_result: "negative" | "positive" | "indeterminate";
+        };
+        Electrocardiogram: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            user_id: string;
+            /** Format: date-time */
+            session_start: string;
+            /** Format: date-time */
+            session_end: string;
+            voltage_sample_count: number;
+            /** @description bpm */
+            heart_rate_mean: number | null;
+            sampling_frequency_hz: number | null;
+            /** @enum {string|null} */
+            classification: "sinus_rhythm" | "atrial_fibrillation" | "inconclusive" | null;
+            /** @enum {string|null} */
+            inconclusive_cause: "high_heart_rate" | "low_heart_rate" | "poor_reading" | null;
+            algorithm_version: string | null;
+            time_zone: string | null;
+            source_provider: string;
+            source_type: components["schemas"]["SummarySourceType"];
+            source_app_id: string | null;
+            source_device_model: string | null;
+            source_device_id: string | null;
+            source: components["schemas"]["SummarySource"];
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        /** @description The source context of one value group (or summary). */
+        Source: {
+            /** @description Provider slug (lab slug for lab results). */
+            provider: string;
+            /**
+             * @description Kind of source; `unknown` when not known. Non-exhaustive.
+             * @enum {string}
+             */
+            type: "unknown" | "phone" | "watch" | "app" | "multiple_sources" | "fingerprick" | "cuff" | "manual_scan" | "automatic" | "scale" | "chest_strap" | "ring" | "lab" | "exercise_machine" | "earphone" | "insulin_pump";
+            app_id: string | null;
+            /**
+             * @deprecated
+             * @description Deprecated provider name.
+             */
+            name: string;
+            /**
+             * @deprecated
+             * @description Deprecated copy of `provider`.
+             */
+            slug: string;
+            /**
+             * @deprecated
+             * @description Deprecated provider logo URL (empty when none).
+             */
+            logo: string;
+            /** Format: uuid */
+            device_id: string | null;
+            /** @description Sport slug of workout-linked series; `wheelchair_pushing` for distance of wheelchair users. */
+            sport: string | null;
+            /**
+             * Format: uuid
+             * @description Workout-linked series only.
+             */
+            workout_id: string | null;
+        };
+        /** @enum {string} */
+        TsSlug: "blood_oxygen" | "body_fat" | "stress_level" | "body_weight" | "calories_basal" | "floors_climbed" | "water" | "glucose" | "heartrate" | "respiratory_rate" | "hrv" | "fall" | "handwashing" | "heart_rate_recovery_one_minute" | "inhaler_usage" | "sleep_apnea_alert" | "steps" | "wheelchair_push" | "workout_swimming_stroke" | "daylight_exposure" | "mindfulness_minutes" | "stand_duration" | "distance" | "workout_distance" | "caffeine" | "carbohydrates" | "forced_expiratory_volume_1" | "forced_vital_capacity" | "body_mass_index" | "uv_exposure" | "afib_burden" | "basal_body_temperature" | "calories_active" | "lean_body_mass" | "peak_expiratory_flow_rate" | "vo2_max" | "waist_circumference" | "blood_pressure" | "body_temperature" | "body_temperature_delta" | "cholesterol" | "electrocardiogram_voltage" | "ige" | "igg" | "heart_rate_alert" | "stand_hour" | "sleep_breathing_disturbance" | "hypnogram" | "insulin_injection" | "note" | "workout_duration";
+        /**
+         * @deprecated
+         * @description Deprecated; always null.
+         */
+        TsSampleId: number | null;
+        /** @description Seconds east of UTC of the local time of the sample; null when unknown. */
+        TsTimezoneOffset: number | null;
+        /**
+         * Format: date-time
+         * @description In the sample’s own `timezone_offset` (`+00:00` when it is null).
+         */
+        TsTimestamp: string;
+        /**
+         * Format: date-time
+         * @deprecated
+         * @description Deprecated copy of `start`.
+         */
+        TsIntervalTimestamp: string;
+        /** @description Null unless the source labels the sample. */
+        TsPlainType: string | null;
+        /** @enum {string|null} */
+        TsSensorLocation: "armpit" | "body" | "ear" | "finger" | "gastrointestinal" | "mouth" | "rectum" | "toe" | "eardrum" | "temporal_artery" | "forehead" | "wrist" | null;
+        /** @description Opaque cursor of the next page; null on the last page. */
+        TsNextCursor: string | null;
+        /**
+         * @deprecated
+         * @description Deprecated copy of `next_cursor`.
+         */
+        TsNext: string | null;
+        GroupedTimeseriesResponse: {
+            groups: {
+                [key: string]: {
+                    source: components["schemas"]["Source"];
+                    data: Record<string, never>[];
+                }[];
+            };
+            next_cursor: components["schemas"]["TsNextCursor"];
+            next: components["schemas"]["TsNext"];
+        };
+        GroupedBloodOxygenResponse: {
+            groups: {
+                [key: string]: {
+                    source: components["schemas"]["Source"];
+                    data: components["schemas"]["TsBloodOxygenSample"][];
+                }[];
+            };
+            next_cursor: components["schemas"]["TsNextCursor"];
+            next: components["schemas"]["TsNext"];
+        };
+        GroupedBodyFatResponse: {
+            groups: {
+                [key: string]: {
+                    source: components["schemas"]["Source"];
+                    data: components["schemas"]["TsBodyFatSample"][];
+                }[];
+            };
+            next_cursor: components["schemas"]["TsNextCursor"];
+            next: components["schemas"]["TsNext"];
+        };
+        GroupedStressLevelResponse: {
+            groups: {
+                [key: string]: {
+                    source: components["schemas"]["Source"];
+                    data: components["schemas"]["TsStressLevelSample"][];
+                }[];
+            };
+            next_cursor: components["schemas"]["TsNextCursor"];
+            next: components["schemas"]["TsNext"];
+        };
+        GroupedBodyWeightResponse: {
+            groups: {
+                [key: string]: {
+                    source: components["schemas"]["Source"];
+                    data: components["schemas"]["TsBodyWeightSample"][];
+                }[];
+            };
+            next_cursor: components["schemas"]["TsNextCursor"];
+            next: components["schemas"]["TsNext"];
+        };
+        GroupedCaloriesBasalResponse: {
+            groups: {
+                [key: string]: {
+                    source: components["schemas"]["Source"];
+                    data: components["schemas"]["TsCaloriesBasalSample"][];
+                }[];
+            };
+            next_cursor: components["schemas"]["TsNextCursor"];
+            next: components["schemas"]["TsNext"];
+        };
+        GroupedFloorsClimbedResponse: {
+            groups: {
+                [key: string]: {
+                    source: components["schemas"]["Source"];
+                    data: components["schemas"]["TsFloorsClimbedSample"][];
+                }[];
+            };
+            next_cursor: components["schemas"]["TsNextCursor"];
+            next: components["schemas"]["TsNext"];
+        };
+        GroupedWaterResponse: {
+            groups: {
+                [key: string]: {
+                    source: components["schemas"]["Source"];
+                    data: components["schemas"]["TsWaterSample"][];
+                }[];
+            };
+            next_cursor: components["schemas"]["TsNextCursor"];
+            next: components["schemas"]["TsNext"];
+        };
+        GroupedGlucoseResponse: {
+            groups: {
+                [key: string]: {
+                    source: components["schemas"]["Source"];
+                    data: components["schemas"]["TsGlucoseSample"][];
+                }[];
+            };
+            next_cursor: components["schemas"]["TsNextCursor"];
+            next: components["schemas"]["TsNext"];
+        };
+        GroupedHeartrateResponse: {
+            groups: {
+                [key: string]: {
+                    source: components["schemas"]["Source"];
+                    data: components["schemas"]["TsHeartrateSample"][];
+                }[];
+            };
+            next_cursor: components["schemas"]["TsNextCursor"];
+            next: components["schemas"]["TsNext"];
+        };
+        GroupedRespiratoryRateResponse: {
+            groups: {
+                [key: string]: {
+                    source: components["schemas"]["Source"];
+                    data: components["schemas"]["TsRespiratoryRateSample"][];
+                }[];
+            };
+            next_cursor: components["schemas"]["TsNextCursor"];
+            next: components["schemas"]["TsNext"];
+        };
+        GroupedHrvResponse: {
+            groups: {
+                [key: string]: {
+                    source: components["schemas"]["Source"];
+                    data: components["schemas"]["TsHrvSample"][];
+                }[];
+            };
+            next_cursor: components["schemas"]["TsNextCursor"];
+            next: components["schemas"]["TsNext"];
+        };
+        GroupedFallResponse: {
+            groups: {
+                [key: string]: {
+                    source: components["schemas"]["Source"];
+                    data: components["schemas"]["TsFallSample"][];
+                }[];
+            };
+            next_cursor: components["schemas"]["TsNextCursor"];
+            next: components["schemas"]["TsNext"];
+        };
+        GroupedHandwashingResponse: {
+            groups: {
+                [key: string]: {
+                    source: components["schemas"]["Source"];
+                    data: components["schemas"]["TsHandwashingSample"][];
+                }[];
+            };
+            next_cursor: components["schemas"]["TsNextCursor"];
+            next: components["schemas"]["TsNext"];
+        };
+        GroupedHeartRateRecoveryOneMinuteResponse: {
+            groups: {
+                [key: string]: {
+                    source: components["schemas"]["Source"];
+                    data: components["schemas"]["TsHeartRateRecoveryOneMinuteSample"][];
+                }[];
+            };
+            next_cursor: components["schemas"]["TsNextCursor"];
+            next: components["schemas"]["TsNext"];
+        };
+        GroupedInhalerUsageResponse: {
+            groups: {
+                [key: string]: {
+                    source: components["schemas"]["Source"];
+                    data: components["schemas"]["TsInhalerUsageSample"][];
+                }[];
+            };
+            next_cursor: components["schemas"]["TsNextCursor"];
+            next: components["schemas"]["TsNext"];
+        };
+        GroupedSleepApneaAlertResponse: {
+            groups: {
+                [key: string]: {
+                    source: components["schemas"]["Source"];
+                    data: components["schemas"]["TsSleepApneaAlertSample"][];
+                }[];
+            };
+            next_cursor: components["schemas"]["TsNextCursor"];
+            next: components["schemas"]["TsNext"];
+        };
+        GroupedStepsResponse: {
+            groups: {
+                [key: string]: {
+                    source: components["schemas"]["Source"];
+                    data: components["schemas"]["TsStepsSample"][];
+                }[];
+            };
+            next_cursor: components["schemas"]["TsNextCursor"];
+            next: components["schemas"]["TsNext"];
+        };
+        GroupedWheelchairPushResponse: {
+            groups: {
+                [key: string]: {
+                    source: components["schemas"]["Source"];
+                    data: components["schemas"]["TsWheelchairPushSample"][];
+                }[];
+            };
+            next_cursor: components["schemas"]["TsNextCursor"];
+            next: components["schemas"]["TsNext"];
+        };
+        GroupedWorkoutSwimmingStrokeResponse: {
+            groups: {
+                [key: string]: {
+                    source: components["schemas"]["Source"];
+                    data: components["schemas"]["TsWorkoutSwimmingStrokeSample"][];
+                }[];
+            };
+            next_cursor: components["schemas"]["TsNextCursor"];
+            next: components["schemas"]["TsNext"];
+        };
+        GroupedDaylightExposureResponse: {
+            groups: {
+                [key: string]: {
+                    source: components["schemas"]["Source"];
+                    data: components["schemas"]["TsDaylightExposureSample"][];
+                }[];
+            };
+            next_cursor: components["schemas"]["TsNextCursor"];
+            next: components["schemas"]["TsNext"];
+        };
+        GroupedMindfulnessMinutesResponse: {
+            groups: {
+                [key: string]: {
+                    source: components["schemas"]["Source"];
+                    data: components["schemas"]["TsMindfulnessMinutesSample"][];
+                }[];
+            };
+            next_cursor: components["schemas"]["TsNextCursor"];
+            next: components["schemas"]["TsNext"];
+        };
+        GroupedStandDurationResponse: {
+            groups: {
+                [key: string]: {
+                    source: components["schemas"]["Source"];
+                    data: components["schemas"]["TsStandDurationSample"][];
+                }[];
+            };
+            next_cursor: components["schemas"]["TsNextCursor"];
+            next: components["schemas"]["TsNext"];
+        };
+        GroupedDistanceResponse: {
+            groups: {
+                [key: string]: {
+                    source: components["schemas"]["Source"];
+                    data: components["schemas"]["TsDistanceSample"][];
+                }[];
+            };
+            next_cursor: components["schemas"]["TsNextCursor"];
+            next: components["schemas"]["TsNext"];
+        };
+        GroupedWorkoutDistanceResponse: {
+            groups: {
+                [key: string]: {
+                    source: components["schemas"]["Source"];
+                    data: components["schemas"]["TsWorkoutDistanceSample"][];
+                }[];
+            };
+            next_cursor: components["schemas"]["TsNextCursor"];
+            next: components["schemas"]["TsNext"];
+        };
+        GroupedCaffeineResponse: {
+            groups: {
+                [key: string]: {
+                    source: components["schemas"]["Source"];
+                    data: components["schemas"]["TsCaffeineSample"][];
+                }[];
+            };
+            next_cursor: components["schemas"]["TsNextCursor"];
+            next: components["schemas"]["TsNext"];
+        };
+        GroupedCarbohydratesResponse: {
+            groups: {
+                [key: string]: {
+                    source: components["schemas"]["Source"];
+                    data: components["schemas"]["TsCarbohydratesSample"][];
+                }[];
+            };
+            next_cursor: components["schemas"]["TsNextCursor"];
+            next: components["schemas"]["TsNext"];
+        };
+        GroupedForcedExpiratoryVolume1Response: {
+            groups: {
+                [key: string]: {
+                    source: components["schemas"]["Source"];
+                    data: components["schemas"]["TsForcedExpiratoryVolume1Sample"][];
+                }[];
+            };
+            next_cursor: components["schemas"]["TsNextCursor"];
+            next: components["schemas"]["TsNext"];
+        };
+        GroupedForcedVitalCapacityResponse: {
+            groups: {
+                [key: string]: {
+                    source: components["schemas"]["Source"];
+                    data: components["schemas"]["TsForcedVitalCapacitySample"][];
+                }[];
+            };
+            next_cursor: components["schemas"]["TsNextCursor"];
+            next: components["schemas"]["TsNext"];
+        };
+        GroupedBodyMassIndexResponse: {
+            groups: {
+                [key: string]: {
+                    source: components["schemas"]["Source"];
+                    data: components["schemas"]["TsBodyMassIndexSample"][];
+                }[];
+            };
+            next_cursor: components["schemas"]["TsNextCursor"];
+            next: components["schemas"]["TsNext"];
+        };
+        GroupedUvExposureResponse: {
+            groups: {
+                [key: string]: {
+                    source: components["schemas"]["Source"];
+                    data: components["schemas"]["TsUvExposureSample"][];
+                }[];
+            };
+            next_cursor: components["schemas"]["TsNextCursor"];
+            next: components["schemas"]["TsNext"];
+        };
+        GroupedAfibBurdenResponse: {
+            groups: {
+                [key: string]: {
+                    source: components["schemas"]["Source"];
+                    data: components["schemas"]["TsAfibBurdenSample"][];
+                }[];
+            };
+            next_cursor: components["schemas"]["TsNextCursor"];
+            next: components["schemas"]["TsNext"];
+        };
+        GroupedBasalBodyTemperatureResponse: {
+            groups: {
+                [key: string]: {
+                    source: components["schemas"]["Source"];
+                    data: components["schemas"]["TsBasalBodyTemperatureSample"][];
+                }[];
+            };
+            next_cursor: components["schemas"]["TsNextCursor"];
+            next: components["schemas"]["TsNext"];
+        };
+        GroupedCaloriesActiveResponse: {
+            groups: {
+                [key: string]: {
+                    source: components["schemas"]["Source"];
+                    data: components["schemas"]["TsCaloriesActiveSample"][];
+                }[];
+            };
+            next_cursor: components["schemas"]["TsNextCursor"];
+            next: components["schemas"]["TsNext"];
+        };
+        GroupedLeanBodyMassResponse: {
+            groups: {
+                [key: string]: {
+                    source: components["schemas"]["Source"];
+                    data: components["schemas"]["TsLeanBodyMassSample"][];
+                }[];
+            };
+            next_cursor: components["schemas"]["TsNextCursor"];
+            next: components["schemas"]["TsNext"];
+        };
+        GroupedPeakExpiratoryFlowRateResponse: {
+            groups: {
+                [key: string]: {
+                    source: components["schemas"]["Source"];
+                    data: components["schemas"]["TsPeakExpiratoryFlowRateSample"][];
+                }[];
+            };
+            next_cursor: components["schemas"]["TsNextCursor"];
+            next: components["schemas"]["TsNext"];
+        };
+        GroupedVo2MaxResponse: {
+            groups: {
+                [key: string]: {
+                    source: components["schemas"]["Source"];
+                    data: components["schemas"]["TsVo2MaxSample"][];
+                }[];
+            };
+            next_cursor: components["schemas"]["TsNextCursor"];
+            next: components["schemas"]["TsNext"];
+        };
+        GroupedWaistCircumferenceResponse: {
+            groups: {
+                [key: string]: {
+                    source: components["schemas"]["Source"];
+                    data: components["schemas"]["TsWaistCircumferenceSample"][];
+                }[];
+            };
+            next_cursor: components["schemas"]["TsNextCursor"];
+            next: components["schemas"]["TsNext"];
+        };
+        GroupedBloodPressureResponse: {
+            groups: {
+                [key: string]: {
+                    source: components["schemas"]["Source"];
+                    data: components["schemas"]["TsBloodPressureSample"][];
+                }[];
+            };
+            next_cursor: components["schemas"]["TsNextCursor"];
+            next: components["schemas"]["TsNext"];
+        };
+        GroupedBodyTemperatureResponse: {
+            groups: {
+                [key: string]: {
+                    source: components["schemas"]["Source"];
+                    data: components["schemas"]["TsBodyTemperatureSample"][];
+                }[];
+            };
+            next_cursor: components["schemas"]["TsNextCursor"];
+            next: components["schemas"]["TsNext"];
+        };
+        GroupedBodyTemperatureDeltaResponse: {
+            groups: {
+                [key: string]: {
+                    source: components["schemas"]["Source"];
+                    data: components["schemas"]["TsBodyTemperatureDeltaSample"][];
+                }[];
+            };
+            next_cursor: components["schemas"]["TsNextCursor"];
+            next: components["schemas"]["TsNext"];
+        };
+        GroupedCholesterolResponse: {
+            groups: {
+                [key: string]: {
+                    source: components["schemas"]["Source"];
+                    data: components["schemas"]["TsCholesterolSample"][];
+                }[];
+            };
+            next_cursor: components["schemas"]["TsNextCursor"];
+            next: components["schemas"]["TsNext"];
+        };
+        GroupedElectrocardiogramVoltageResponse: {
+            groups: {
+                [key: string]: {
+                    source: components["schemas"]["Source"];
+                    data: components["schemas"]["TsElectrocardiogramVoltageSample"][];
+                }[];
+            };
+            next_cursor: components["schemas"]["TsNextCursor"];
+            next: components["schemas"]["TsNext"];
+        };
+        GroupedIgeResponse: {
+            groups: {
+                [key: string]: {
+                    source: components["schemas"]["Source"];
+                    data: components["schemas"]["TsIgeSample"][];
+                }[];
+            };
+            next_cursor: components["schemas"]["TsNextCursor"];
+            next: components["schemas"]["TsNext"];
+        };
+        GroupedIggResponse: {
+            groups: {
+                [key: string]: {
+                    source: components["schemas"]["Source"];
+                    data: components["schemas"]["TsIggSample"][];
+                }[];
+            };
+            next_cursor: components["schemas"]["TsNextCursor"];
+            next: components["schemas"]["TsNext"];
+        };
+        GroupedHeartRateAlertResponse: {
+            groups: {
+                [key: string]: {
+                    source: components["schemas"]["Source"];
+                    data: components["schemas"]["TsHeartRateAlertSample"][];
+                }[];
+            };
+            next_cursor: components["schemas"]["TsNextCursor"];
+            next: components["schemas"]["TsNext"];
+        };
+        GroupedStandHourResponse: {
+            groups: {
+                [key: string]: {
+                    source: components["schemas"]["Source"];
+                    data: components["schemas"]["TsStandHourSample"][];
+                }[];
+            };
+            next_cursor: components["schemas"]["TsNextCursor"];
+            next: components["schemas"]["TsNext"];
+        };
+        GroupedSleepBreathingDisturbanceResponse: {
+            groups: {
+                [key: string]: {
+                    source: components["schemas"]["Source"];
+                    data: components["schemas"]["TsSleepBreathingDisturbanceSample"][];
+                }[];
+            };
+            next_cursor: components["schemas"]["TsNextCursor"];
+            next: components["schemas"]["TsNext"];
+        };
+        GroupedHypnogramResponse: {
+            groups: {
+                [key: string]: {
+                    source: components["schemas"]["Source"];
+                    data: components["schemas"]["TsHypnogramSample"][];
+                }[];
+            };
+            next_cursor: components["schemas"]["TsNextCursor"];
+            next: components["schemas"]["TsNext"];
+        };
+        GroupedInsulinInjectionResponse: {
+            groups: {
+                [key: string]: {
+                    source: components["schemas"]["Source"];
+                    data: components["schemas"]["TsInsulinInjectionSample"][];
+                }[];
+            };
+            next_cursor: components["schemas"]["TsNextCursor"];
+            next: components["schemas"]["TsNext"];
+        };
+        GroupedNoteResponse: {
+            groups: {
+                [key: string]: {
+                    source: components["schemas"]["Source"];
+                    data: components["schemas"]["TsNoteSample"][];
+                }[];
+            };
+            next_cursor: components["schemas"]["TsNextCursor"];
+            next: components["schemas"]["TsNext"];
+        };
+        GroupedWorkoutDurationResponse: {
+            groups: {
+                [key: string]: {
+                    source: components["schemas"]["Source"];
+                    data: components["schemas"]["TsWorkoutDurationSample"][];
+                }[];
+            };
+            next_cursor: components["schemas"]["TsNextCursor"];
+            next: components["schemas"]["TsNext"];
+        };
+        TsBloodOxygenSample: {
+            id: components["schemas"]["TsSampleId"];
+            timezone_offset: components["schemas"]["TsTimezoneOffset"];
+            type: components["schemas"]["TsPlainType"];
+            /** @enum {string} */
+            unit: "%";
+            timestamp: components["schemas"]["TsTimestamp"];
+            value: number;
+        };
+        TsBodyFatSample: {
+            id: components["schemas"]["TsSampleId"];
+            timezone_offset: components["schemas"]["TsTimezoneOffset"];
+            type: components["schemas"]["TsPlainType"];
+            /** @enum {string} */
+            unit: "%";
+            timestamp: components["schemas"]["TsTimestamp"];
+            value: number;
+        };
+        TsStressLevelSample: {
+            id: components["schemas"]["TsSampleId"];
+            timezone_offset: components["schemas"]["TsTimezoneOffset"];
+            type: components["schemas"]["TsPlainType"];
+            /** @enum {string} */
+            unit: "%";
+            timestamp: components["schemas"]["TsTimestamp"];
+            value: number;
+        };
+        TsBodyWeightSample: {
+            id: components["schemas"]["TsSampleId"];
+            timezone_offset: components["schemas"]["TsTimezoneOffset"];
+            type: components["schemas"]["TsPlainType"];
+            /** @enum {string} */
+            unit: "kg";
+            timestamp: components["schemas"]["TsTimestamp"];
+            value: number;
+        };
+        TsCaloriesBasalSample: {
+            id: components["schemas"]["TsSampleId"];
+            timezone_offset: components["schemas"]["TsTimezoneOffset"];
+            type: components["schemas"]["TsPlainType"];
+            /** @enum {string} */
+            unit: "kcal";
+            timestamp: components["schemas"]["TsTimestamp"];
+            value: number;
+        };
+        TsFloorsClimbedSample: {
+            id: components["schemas"]["TsSampleId"];
+            timezone_offset: components["schemas"]["TsTimezoneOffset"];
+            type: components["schemas"]["TsPlainType"];
+            /** @enum {string} */
+            unit: "count";
+            timestamp: components["schemas"]["TsTimestamp"];
+            value: number;
+        };
+        TsWaterSample: {
+            id: components["schemas"]["TsSampleId"];
+            timezone_offset: components["schemas"]["TsTimezoneOffset"];
+            type: components["schemas"]["TsPlainType"];
+            /** @enum {string} */
+            unit: "mL";
+            timestamp: components["schemas"]["TsTimestamp"];
+            value: number;
+        };
+        TsGlucoseSample: {
+            id: components["schemas"]["TsSampleId"];
+            timezone_offset: components["schemas"]["TsTimezoneOffset"];
+            type: components["schemas"]["TsPlainType"];
+            /** @enum {string} */
+            unit: "mmol/L";
+            timestamp: components["schemas"]["TsTimestamp"];
+            value: number;
+        };
+        TsHeartrateSample: {
+            id: components["schemas"]["TsSampleId"];
+            timezone_offset: components["schemas"]["TsTimezoneOffset"];
+            type: components["schemas"]["TsPlainType"];
+            /** @enum {string} */
+            unit: "bpm";
+            timestamp: components["schemas"]["TsTimestamp"];
+            value: number;
+        };
+        TsRespiratoryRateSample: {
+            id: components["schemas"]["TsSampleId"];
+            timezone_offset: components["schemas"]["TsTimezoneOffset"];
+            type: components["schemas"]["TsPlainType"];
+            /** @enum {string} */
+            unit: "bpm";
+            timestamp: components["schemas"]["TsTimestamp"];
+            value: number;
+        };
+        TsHrvSample: {
+            id: components["schemas"]["TsSampleId"];
+            timezone_offset: components["schemas"]["TsTimezoneOffset"];
+            type: components["schemas"]["TsPlainType"];
+            /** @enum {string} */
+            unit: "ms";
+            timestamp: components["schemas"]["TsTimestamp"];
+            value: number;
+        };
+        TsFallSample: {
+            id: components["schemas"]["TsSampleId"];
+            timezone_offset: components["schemas"]["TsTimezoneOffset"];
+            type: components["schemas"]["TsPlainType"];
+            /** @enum {string} */
+            unit: "count";
+            timestamp: components["schemas"]["TsIntervalTimestamp"];
+            start: components["schemas"]["TsTimestamp"];
+            end: components["schemas"]["TsTimestamp"];
+            value: number;
+        };
+        TsHandwashingSample: {
+            id: components["schemas"]["TsSampleId"];
+            timezone_offset: components["schemas"]["TsTimezoneOffset"];
+            type: components["schemas"]["TsPlainType"];
+            /** @enum {string} */
+            unit: "count";
+            timestamp: components["schemas"]["TsIntervalTimestamp"];
+            start: components["schemas"]["TsTimestamp"];
+            end: components["schemas"]["TsTimestamp"];
+            value: number;
+        };
+        TsHeartRateRecoveryOneMinuteSample: {
+            id: components["schemas"]["TsSampleId"];
+            timezone_offset: components["schemas"]["TsTimezoneOffset"];
+            type: components["schemas"]["TsPlainType"];
+            /** @enum {string} */
+            unit: "count";
+            timestamp: components["schemas"]["TsIntervalTimestamp"];
+            start: components["schemas"]["TsTimestamp"];
+            end: components["schemas"]["TsTimestamp"];
+            value: number;
+        };
+        TsInhalerUsageSample: {
+            id: components["schemas"]["TsSampleId"];
+            timezone_offset: components["schemas"]["TsTimezoneOffset"];
+            type: components["schemas"]["TsPlainType"];
+            /** @enum {string} */
+            unit: "count";
+            timestamp: components["schemas"]["TsIntervalTimestamp"];
+            start: components["schemas"]["TsTimestamp"];
+            end: components["schemas"]["TsTimestamp"];
+            value: number;
+        };
+        TsSleepApneaAlertSample: {
+            id: components["schemas"]["TsSampleId"];
+            timezone_offset: components["schemas"]["TsTimezoneOffset"];
+            type: components["schemas"]["TsPlainType"];
+            /** @enum {string} */
+            unit: "count";
+            timestamp: components["schemas"]["TsIntervalTimestamp"];
+            start: components["schemas"]["TsTimestamp"];
+            end: components["schemas"]["TsTimestamp"];
+            value: number;
+        };
+        TsStepsSample: {
+            id: components["schemas"]["TsSampleId"];
+            timezone_offset: components["schemas"]["TsTimezoneOffset"];
+            type: components["schemas"]["TsPlainType"];
+            /** @enum {string} */
+            unit: "count";
+            timestamp: components["schemas"]["TsIntervalTimestamp"];
+            start: components["schemas"]["TsTimestamp"];
+            end: components["schemas"]["TsTimestamp"];
+            value: number;
+        };
+        TsWheelchairPushSample: {
+            id: components["schemas"]["TsSampleId"];
+            timezone_offset: components["schemas"]["TsTimezoneOffset"];
+            type: components["schemas"]["TsPlainType"];
+            /** @enum {string} */
+            unit: "count";
+            timestamp: components["schemas"]["TsIntervalTimestamp"];
+            start: components["schemas"]["TsTimestamp"];
+            end: components["schemas"]["TsTimestamp"];
+            value: number;
+        };
+        TsWorkoutSwimmingStrokeSample: {
+            id: components["schemas"]["TsSampleId"];
+            timezone_offset: components["schemas"]["TsTimezoneOffset"];
+            type: components["schemas"]["TsPlainType"];
+            /** @enum {string} */
+            unit: "count";
+            timestamp: components["schemas"]["TsIntervalTimestamp"];
+            start: components["schemas"]["TsTimestamp"];
+            end: components["schemas"]["TsTimestamp"];
+            value: number;
+        };
+        TsDaylightExposureSample: {
+            id: components["schemas"]["TsSampleId"];
+            timezone_offset: components["schemas"]["TsTimezoneOffset"];
+            type: components["schemas"]["TsPlainType"];
+            /** @enum {string} */
+            unit: "min";
+            timestamp: components["schemas"]["TsIntervalTimestamp"];
+            start: components["schemas"]["TsTimestamp"];
+            end: components["schemas"]["TsTimestamp"];
+            value: number;
+        };
+        TsMindfulnessMinutesSample: {
+            id: components["schemas"]["TsSampleId"];
+            timezone_offset: components["schemas"]["TsTimezoneOffset"];
+            type: components["schemas"]["TsPlainType"];
+            /** @enum {string} */
+            unit: "min";
+            timestamp: components["schemas"]["TsIntervalTimestamp"];
+            start: components["schemas"]["TsTimestamp"];
+            end: components["schemas"]["TsTimestamp"];
+            value: number;
+        };
+        TsStandDurationSample: {
+            id: components["schemas"]["TsSampleId"];
+            timezone_offset: components["schemas"]["TsTimezoneOffset"];
+            type: components["schemas"]["TsPlainType"];
+            /** @enum {string} */
+            unit: "min";
+            timestamp: components["schemas"]["TsIntervalTimestamp"];
+            start: components["schemas"]["TsTimestamp"];
+            end: components["schemas"]["TsTimestamp"];
+            value: number;
+        };
+        TsDistanceSample: {
+            id: components["schemas"]["TsSampleId"];
+            timezone_offset: components["schemas"]["TsTimezoneOffset"];
+            type: components["schemas"]["TsPlainType"];
+            /** @enum {string} */
+            unit: "m";
+            timestamp: components["schemas"]["TsIntervalTimestamp"];
+            start: components["schemas"]["TsTimestamp"];
+            end: components["schemas"]["TsTimestamp"];
+            value: number;
+        };
+        TsWorkoutDistanceSample: {
+            id: components["schemas"]["TsSampleId"];
+            timezone_offset: components["schemas"]["TsTimezoneOffset"];
+            type: components["schemas"]["TsPlainType"];
+            /** @enum {string} */
+            unit: "m";
+            timestamp: components["schemas"]["TsIntervalTimestamp"];
+            start: components["schemas"]["TsTimestamp"];
+            end: components["schemas"]["TsTimestamp"];
+            value: number;
+        };
+        TsCaffeineSample: {
+            id: components["schemas"]["TsSampleId"];
+            timezone_offset: components["schemas"]["TsTimezoneOffset"];
+            type: components["schemas"]["TsPlainType"];
+            /** @enum {string} */
+            unit: "g";
+            timestamp: components["schemas"]["TsIntervalTimestamp"];
+            start: components["schemas"]["TsTimestamp"];
+            end: components["schemas"]["TsTimestamp"];
+            value: number;
+        };
+        TsCarbohydratesSample: {
+            id: components["schemas"]["TsSampleId"];
+            timezone_offset: components["schemas"]["TsTimezoneOffset"];
+            type: components["schemas"]["TsPlainType"];
+            /** @enum {string} */
+            unit: "g";
+            timestamp: components["schemas"]["TsIntervalTimestamp"];
+            start: components["schemas"]["TsTimestamp"];
+            end: components["schemas"]["TsTimestamp"];
+            value: number;
+        };
+        TsForcedExpiratoryVolume1Sample: {
+            id: components["schemas"]["TsSampleId"];
+            timezone_offset: components["schemas"]["TsTimezoneOffset"];
+            type: components["schemas"]["TsPlainType"];
+            /** @enum {string} */
+            unit: "L";
+            timestamp: components["schemas"]["TsIntervalTimestamp"];
+            start: components["schemas"]["TsTimestamp"];
+            end: components["schemas"]["TsTimestamp"];
+            value: number;
+        };
+        TsForcedVitalCapacitySample: {
+            id: components["schemas"]["TsSampleId"];
+            timezone_offset: components["schemas"]["TsTimezoneOffset"];
+            type: components["schemas"]["TsPlainType"];
+            /** @enum {string} */
+            unit: "L";
+            timestamp: components["schemas"]["TsIntervalTimestamp"];
+            start: components["schemas"]["TsTimestamp"];
+            end: components["schemas"]["TsTimestamp"];
+            value: number;
+        };
+        TsBodyMassIndexSample: {
+            id: components["schemas"]["TsSampleId"];
+            timezone_offset: components["schemas"]["TsTimezoneOffset"];
+            type: components["schemas"]["TsPlainType"];
+            /** @enum {string} */
+            unit: "index";
+            timestamp: components["schemas"]["TsIntervalTimestamp"];
+            start: components["schemas"]["TsTimestamp"];
+            end: components["schemas"]["TsTimestamp"];
+            value: number;
+        };
+        TsUvExposureSample: {
+            id: components["schemas"]["TsSampleId"];
+            timezone_offset: components["schemas"]["TsTimezoneOffset"];
+            type: components["schemas"]["TsPlainType"];
+            /** @enum {string} */
+            unit: "index";
+            timestamp: components["schemas"]["TsIntervalTimestamp"];
+            start: components["schemas"]["TsTimestamp"];
+            end: components["schemas"]["TsTimestamp"];
+            value: number;
+        };
+        TsAfibBurdenSample: {
+            id: components["schemas"]["TsSampleId"];
+            timezone_offset: components["schemas"]["TsTimezoneOffset"];
+            type: components["schemas"]["TsPlainType"];
+            /** @enum {string} */
+            unit: "%";
+            timestamp: components["schemas"]["TsIntervalTimestamp"];
+            start: components["schemas"]["TsTimestamp"];
+            end: components["schemas"]["TsTimestamp"];
+            value: number;
+        };
+        TsBasalBodyTemperatureSample: {
+            id: components["schemas"]["TsSampleId"];
+            timezone_offset: components["schemas"]["TsTimezoneOffset"];
+            type: components["schemas"]["TsPlainType"];
+            /** @enum {string} */
+            unit: "°C";
+            timestamp: components["schemas"]["TsIntervalTimestamp"];
+            start: components["schemas"]["TsTimestamp"];
+            end: components["schemas"]["TsTimestamp"];
+            value: number;
+        };
+        TsCaloriesActiveSample: {
+            id: components["schemas"]["TsSampleId"];
+            timezone_offset: components["schemas"]["TsTimezoneOffset"];
+            type: components["schemas"]["TsPlainType"];
+            /** @enum {string} */
+            unit: "kcal";
+            timestamp: components["schemas"]["TsIntervalTimestamp"];
+            start: components["schemas"]["TsTimestamp"];
+            end: components["schemas"]["TsTimestamp"];
+            value: number;
+        };
+        TsLeanBodyMassSample: {
+            id: components["schemas"]["TsSampleId"];
+            timezone_offset: components["schemas"]["TsTimezoneOffset"];
+            type: components["schemas"]["TsPlainType"];
+            /** @enum {string} */
+            unit: "kg";
+            timestamp: components["schemas"]["TsIntervalTimestamp"];
+            start: components["schemas"]["TsTimestamp"];
+            end: components["schemas"]["TsTimestamp"];
+            value: number;
+        };
+        TsPeakExpiratoryFlowRateSample: {
+            id: components["schemas"]["TsSampleId"];
+            timezone_offset: components["schemas"]["TsTimezoneOffset"];
+            type: components["schemas"]["TsPlainType"];
+            /** @enum {string} */
+            unit: "L/min";
+            timestamp: components["schemas"]["TsIntervalTimestamp"];
+            start: components["schemas"]["TsTimestamp"];
+            end: components["schemas"]["TsTimestamp"];
+            value: number;
+        };
+        TsVo2MaxSample: {
+            id: components["schemas"]["TsSampleId"];
+            timezone_offset: components["schemas"]["TsTimezoneOffset"];
+            type: components["schemas"]["TsPlainType"];
+            /** @enum {string} */
+            unit: "mL/kg/min";
+            timestamp: components["schemas"]["TsIntervalTimestamp"];
+            start: components["schemas"]["TsTimestamp"];
+            end: components["schemas"]["TsTimestamp"];
+            value: number;
+        };
+        TsWaistCircumferenceSample: {
+            id: components["schemas"]["TsSampleId"];
+            timezone_offset: components["schemas"]["TsTimezoneOffset"];
+            type: components["schemas"]["TsPlainType"];
+            /** @enum {string} */
+            unit: "cm";
+            timestamp: components["schemas"]["TsIntervalTimestamp"];
+            start: components["schemas"]["TsTimestamp"];
+            end: components["schemas"]["TsTimestamp"];
+            value: number;
+        };
+        TsBloodPressureSample: {
+            id: components["schemas"]["TsSampleId"];
+            timezone_offset: components["schemas"]["TsTimezoneOffset"];
+            type: components["schemas"]["TsPlainType"];
+            /** @enum {string} */
+            unit: "mmHg";
+            timestamp: components["schemas"]["TsTimestamp"];
+            systolic: number;
+            diastolic: number;
+        };
+        TsBodyTemperatureSample: {
+            id: components["schemas"]["TsSampleId"];
+            timezone_offset: components["schemas"]["TsTimezoneOffset"];
+            type: components["schemas"]["TsPlainType"];
+            /** @enum {string} */
+            unit: "°C";
+            timestamp: components["schemas"]["TsIntervalTimestamp"];
+            start: components["schemas"]["TsTimestamp"];
+            end: components["schemas"]["TsTimestamp"];
+            value: number;
+            sensor_location: components["schemas"]["TsSensorLocation"];
+        };
+        TsBodyTemperatureDeltaSample: {
+            id: components["schemas"]["TsSampleId"];
+            timezone_offset: components["schemas"]["TsTimezoneOffset"];
+            type: components["schemas"]["TsPlainType"];
+            /** @enum {string} */
+            unit: "°C";
+            timestamp: components["schemas"]["TsIntervalTimestamp"];
+            start: components["schemas"]["TsTimestamp"];
+            end: components["schemas"]["TsTimestamp"];
+            value: number;
+            sensor_location: components["schemas"]["TsSensorLocation"];
+        };
+        TsCholesterolSample: {
+            id: components["schemas"]["TsSampleId"];
+            timezone_offset: components["schemas"]["TsTimezoneOffset"];
+            /** @enum {string} */
+            type: "total" | "ldl" | "hdl" | "triglycerides";
+            /** @enum {string} */
+            unit: "mmol/L";
+            timestamp: components["schemas"]["TsTimestamp"];
+            value: number;
+        };
+        TsElectrocardiogramVoltageSample: {
+            id: components["schemas"]["TsSampleId"];
+            timezone_offset: components["schemas"]["TsTimezoneOffset"];
+            type: string;
+            /** @enum {string} */
+            unit: "mV";
+            timestamp: components["schemas"]["TsTimestamp"];
+            value: number;
+        };
+        TsIgeSample: {
+            id: components["schemas"]["TsSampleId"];
+            timezone_offset: components["schemas"]["TsTimezoneOffset"];
+            type: string;
+            /** @enum {string} */
+            unit: "FSU";
+            timestamp: components["schemas"]["TsTimestamp"];
+            value: number;
+        };
+        TsIggSample: {
+            id: components["schemas"]["TsSampleId"];
+            timezone_offset: components["schemas"]["TsTimezoneOffset"];
+            type: string;
+            /** @enum {string} */
+            unit: "FSU";
+            timestamp: components["schemas"]["TsTimestamp"];
+            value: number;
+        };
+        TsHeartRateAlertSample: {
+            id: components["schemas"]["TsSampleId"];
+            timezone_offset: components["schemas"]["TsTimezoneOffset"];
+            /** @enum {string} */
+            type: "low_heart_rate" | "high_heart_rate" | "irregular_rhythm";
+            /** @enum {string} */
+            unit: "count";
+            timestamp: components["schemas"]["TsIntervalTimestamp"];
+            start: components["schemas"]["TsTimestamp"];
+            end: components["schemas"]["TsTimestamp"];
+            value: number;
+        };
+        TsStandHourSample: {
+            id: components["schemas"]["TsSampleId"];
+            timezone_offset: components["schemas"]["TsTimezoneOffset"];
+            /** @enum {string} */
+            type: "stood" | "idle";
+            /** @enum {string} */
+            unit: "count";
+            timestamp: components["schemas"]["TsIntervalTimestamp"];
+            start: components["schemas"]["TsTimestamp"];
+            end: components["schemas"]["TsTimestamp"];
+            value: number;
+        };
+        TsSleepBreathingDisturbanceSample: {
+            id: components["schemas"]["TsSampleId"];
+            timezone_offset: components["schemas"]["TsTimezoneOffset"];
+            /** @enum {string|null} */
+            type: "elevated" | "not_elevated" | null;
+            /** @enum {string} */
+            unit: "count";
+            timestamp: components["schemas"]["TsIntervalTimestamp"];
+            start: components["schemas"]["TsTimestamp"];
+            end: components["schemas"]["TsTimestamp"];
+            value: number;
+        };
+        /** @deprecated */
+        TsHypnogramSample: {
+            id: components["schemas"]["TsSampleId"];
+            timezone_offset: components["schemas"]["TsTimezoneOffset"];
+            type: components["schemas"]["TsPlainType"];
+            /** @enum {string} */
+            unit: "stage";
+            timestamp: components["schemas"]["TsIntervalTimestamp"];
+            start: components["schemas"]["TsTimestamp"];
+            end: components["schemas"]["TsTimestamp"];
+            /**
+             * @description Stage code: 1 deep, 2 light, 3 rem, 4 awake, -1 missing.
+             * @enum {number}
+             */
+            value: 1 | 2 | 3 | 4 | -1;
+        };
+        TsInsulinInjectionSample: {
+            id: components["schemas"]["TsSampleId"];
+            timezone_offset: components["schemas"]["TsTimezoneOffset"];
+            /** @enum {string} */
+            type: "rapid_acting" | "long_acting";
+            /** @enum {string} */
+            unit: "unit";
+            timestamp: components["schemas"]["TsIntervalTimestamp"];
+            start: components["schemas"]["TsTimestamp"];
+            end: components["schemas"]["TsTimestamp"];
+            value: number;
+            /** @enum {string|null} */
+            delivery_mode: "basal" | "bolus" | null;
+            /** @enum {string|null} */
+            delivery_form: "standard" | "extended" | null;
+            /** @enum {string|null} */
+            bolus_purpose: "meal" | "correction" | "mixed" | "unknown" | null;
+        };
+        TsNoteSample: {
+            id: components["schemas"]["TsSampleId"];
+            timezone_offset: components["schemas"]["TsTimezoneOffset"];
+            type: components["schemas"]["TsPlainType"];
+            /** @enum {string} */
+            unit: "text";
+            timestamp: components["schemas"]["TsIntervalTimestamp"];
+            start: components["schemas"]["TsTimestamp"];
+            end: components["schemas"]["TsTimestamp"];
+            value: string;
+            tags: ("food" | "exercise" | "insulin_injection" | "unspecified")[] | null;
+        };
+        TsWorkoutDurationSample: {
+            id: components["schemas"]["TsSampleId"];
+            timezone_offset: components["schemas"]["TsTimezoneOffset"];
+            type: components["schemas"]["TsPlainType"];
+            /** @enum {string} */
+            unit: "min";
+            timestamp: components["schemas"]["TsIntervalTimestamp"];
+            start: components["schemas"]["TsTimestamp"];
+            end: components["schemas"]["TsTimestamp"];
+            value: number;
+            /** @enum {string|null} */
+            intensity: "low" | "medium" | "high" | null;
+        };
+        SleepStream: {
+            hrv: components["schemas"]["TsHrvSample"][] | null;
+            heartrate: components["schemas"]["TsHeartrateSample"][] | null;
+            /** @deprecated */
+            hypnogram: components["schemas"]["TsHypnogramSample"][] | null;
+            respiratory_rate: components["schemas"]["TsRespiratoryRateSample"][] | null;
+        };
+        WorkoutStream: {
+            time: components["schemas"]["TsStreamSeries"];
+            cadence: components["schemas"]["TsStreamSeries"];
+            altitude: components["schemas"]["TsStreamSeries"];
+            velocity_smooth: components["schemas"]["TsStreamSeries"];
+            heartrate: components["schemas"]["TsStreamSeries"];
+            lat: components["schemas"]["TsStreamSeries"];
+            lng: components["schemas"]["TsStreamSeries"];
+            distance: components["schemas"]["TsStreamSeries"];
+            power: components["schemas"]["TsStreamSeries"];
+            resistance: components["schemas"]["TsStreamSeries"];
+            temperature: components["schemas"]["TsStreamSeries"];
+        };
+        /** @description One value per stream point (aligned with `time`); null when the provider sent none. */
+        TsStreamSeries: number[] | null;
     };
     responses: {
         /** @description Missing, unknown or revoked key (`invalid_credentials`). */
@@ -363,6 +3698,42 @@ export type components = {
     };
     parameters: {
         UserId: string;
+        /** @description Only this user. */
+        IntrospectUserId: string;
+        /** @description Only this provider (or lab) slug; empty (the default) means all. */
+        IntrospectProvider: string;
+        /** @description Users per page. */
+        IntrospectUserLimit: number;
+        /**
+         * @deprecated
+         * @description Deprecated alias of `next_cursor`.
+         */
+        IntrospectCursor: string;
+        /** @description The `next_cursor` of the previous page; absent or empty for the first page. */
+        IntrospectNextCursor: string;
+        /** @description A provider slug; empty (the default) means every provider. */
+        SummaryProvider: string;
+        /** @description Date (`YYYY-MM-DD`, 00:00:00) or ISO 8601 date-time (no offset = UTC). */
+        SummaryStartDateTime: string;
+        /** @description Date (`YYYY-MM-DD`, 23:59:59) or ISO 8601 date-time (no offset = UTC); inclusive. */
+        SummaryEndDateTime: string;
+        /** @description First calendar date (`YYYY-MM-DD`), inclusive. */
+        SummaryStartDate: string;
+        /** @description Last calendar date (`YYYY-MM-DD`), inclusive. */
+        SummaryEndDate: string;
+        /** @description `YYYY-MM-DD` (00:00:00 UTC) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. */
+        TsStartDate: string;
+        /** @description `YYYY-MM-DD` (through 23:59:59 UTC of that day) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. Absent or empty: no upper bound. Before start_date → 422. */
+        TsEndDate: string | null;
+        /** @description Provider (or lab) slug; empty = every provider; an unknown slug matches nothing. */
+        TsProvider: string;
+        /** @description The `next_cursor` of the previous page; absent or empty for the first page. */
+        TsNextCursor: string | null;
+        /**
+         * @deprecated
+         * @description Deprecated alias of `next_cursor` (ignored when `next_cursor` is sent).
+         */
+        TsCursor: string | null;
     };
     requestBodies: never;
     headers: never;
@@ -662,6 +4033,3435 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    introspectResources: {
+        parameters: {
+            query?: {
+                /** @description Only this user. */
+                user_id?: components["parameters"]["IntrospectUserId"];
+                /** @description Only this provider (or lab) slug; empty (the default) means all. */
+                provider?: components["parameters"]["IntrospectProvider"];
+                /** @description Users per page. */
+                user_limit?: components["parameters"]["IntrospectUserLimit"];
+                /**
+                 * @deprecated
+                 * @description Deprecated alias of `next_cursor`.
+                 */
+                cursor?: components["parameters"]["IntrospectCursor"];
+                /** @description The `next_cursor` of the previous page; absent or empty for the first page. */
+                next_cursor?: components["parameters"]["IntrospectNextCursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of users with their figures. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserResourcesPage"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    introspectHistoricalPulls: {
+        parameters: {
+            query?: {
+                /** @description Only this user. */
+                user_id?: components["parameters"]["IntrospectUserId"];
+                /** @description Only this provider (or lab) slug; empty (the default) means all. */
+                provider?: components["parameters"]["IntrospectProvider"];
+                /** @description Users per page. */
+                user_limit?: components["parameters"]["IntrospectUserLimit"];
+                /**
+                 * @deprecated
+                 * @description Deprecated alias of `next_cursor`.
+                 */
+                cursor?: components["parameters"]["IntrospectCursor"];
+                /** @description The `next_cursor` of the previous page; absent or empty for the first page. */
+                next_cursor?: components["parameters"]["IntrospectNextCursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of users with their historical pulls. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserHistoricalPullsPage"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    connectDemoProvider: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DemoConnectRequest"];
+            };
+        };
+        responses: {
+            /** @description Connected (or already connected). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DemoConnectResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description Wrong key type (`wrong_key_type`), or a production key (`forbidden`: demo connections are available in the sandbox environment only). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getActivitySummaries: {
+        parameters: {
+            query: {
+                /** @description A provider slug; empty (the default) means every provider. */
+                provider?: components["parameters"]["SummaryProvider"];
+                /** @description Date (`YYYY-MM-DD`, 00:00:00) or ISO 8601 date-time (no offset = UTC). */
+                start_date: components["parameters"]["SummaryStartDateTime"];
+                /** @description Date (`YYYY-MM-DD`, 23:59:59) or ISO 8601 date-time (no offset = UTC); inclusive. */
+                end_date?: components["parameters"]["SummaryEndDateTime"];
+            };
+            header?: never;
+            path: {
+                user_id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user's summaries in the range. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActivityList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getBodySummaries: {
+        parameters: {
+            query: {
+                /** @description A provider slug; empty (the default) means every provider. */
+                provider?: components["parameters"]["SummaryProvider"];
+                /** @description Date (`YYYY-MM-DD`, 00:00:00) or ISO 8601 date-time (no offset = UTC). */
+                start_date: components["parameters"]["SummaryStartDateTime"];
+                /** @description Date (`YYYY-MM-DD`, 23:59:59) or ISO 8601 date-time (no offset = UTC); inclusive. */
+                end_date?: components["parameters"]["SummaryEndDateTime"];
+            };
+            header?: never;
+            path: {
+                user_id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user's summaries in the range. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BodyList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getMealSummaries: {
+        parameters: {
+            query: {
+                /** @description A provider slug; empty (the default) means every provider. */
+                provider?: components["parameters"]["SummaryProvider"];
+                /** @description Date (`YYYY-MM-DD`, 00:00:00) or ISO 8601 date-time (no offset = UTC). */
+                start_date: components["parameters"]["SummaryStartDateTime"];
+                /** @description Date (`YYYY-MM-DD`, 23:59:59) or ISO 8601 date-time (no offset = UTC); inclusive. */
+                end_date?: components["parameters"]["SummaryEndDateTime"];
+            };
+            header?: never;
+            path: {
+                user_id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user's summaries in the range. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MealList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getSleepSummaries: {
+        parameters: {
+            query: {
+                /** @description A provider slug; empty (the default) means every provider. */
+                provider?: components["parameters"]["SummaryProvider"];
+                /** @description Date (`YYYY-MM-DD`, 00:00:00) or ISO 8601 date-time (no offset = UTC). */
+                start_date: components["parameters"]["SummaryStartDateTime"];
+                /** @description Date (`YYYY-MM-DD`, 23:59:59) or ISO 8601 date-time (no offset = UTC); inclusive. */
+                end_date?: components["parameters"]["SummaryEndDateTime"];
+            };
+            header?: never;
+            path: {
+                user_id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user's summaries in the range. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SleepList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getWorkoutSummaries: {
+        parameters: {
+            query: {
+                /** @description A provider slug; empty (the default) means every provider. */
+                provider?: components["parameters"]["SummaryProvider"];
+                /** @description Date (`YYYY-MM-DD`, 00:00:00) or ISO 8601 date-time (no offset = UTC). */
+                start_date: components["parameters"]["SummaryStartDateTime"];
+                /** @description Date (`YYYY-MM-DD`, 23:59:59) or ISO 8601 date-time (no offset = UTC); inclusive. */
+                end_date?: components["parameters"]["SummaryEndDateTime"];
+            };
+            header?: never;
+            path: {
+                user_id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user's summaries in the range. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkoutList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getSleepCycleSummaries: {
+        parameters: {
+            query: {
+                /** @description A provider slug; empty (the default) means every provider. */
+                provider?: components["parameters"]["SummaryProvider"];
+                /** @description First calendar date (`YYYY-MM-DD`), inclusive. */
+                start_date: components["parameters"]["SummaryStartDate"];
+                /** @description Last calendar date (`YYYY-MM-DD`), inclusive. */
+                end_date?: components["parameters"]["SummaryEndDate"];
+            };
+            header?: never;
+            path: {
+                user_id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user's summaries in the range. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SleepCycleList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getMenstrualCycleSummaries: {
+        parameters: {
+            query: {
+                /** @description A provider slug; empty (the default) means every provider. */
+                provider?: components["parameters"]["SummaryProvider"];
+                /** @description First calendar date (`YYYY-MM-DD`), inclusive. */
+                start_date: components["parameters"]["SummaryStartDate"];
+                /** @description Last calendar date (`YYYY-MM-DD`), inclusive. */
+                end_date?: components["parameters"]["SummaryEndDate"];
+            };
+            header?: never;
+            path: {
+                user_id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user's summaries in the range. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MenstrualCycleList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getElectrocardiogramSummaries: {
+        parameters: {
+            query: {
+                /** @description A provider slug; empty (the default) means every provider. */
+                provider?: components["parameters"]["SummaryProvider"];
+                /** @description First calendar date (`YYYY-MM-DD`), inclusive. */
+                start_date: components["parameters"]["SummaryStartDate"];
+                /** @description Last calendar date (`YYYY-MM-DD`), inclusive. */
+                end_date?: components["parameters"]["SummaryEndDate"];
+            };
+            header?: never;
+            path: {
+                user_id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user's summaries in the range. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ElectrocardiogramList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getProfileSummary: {
+        parameters: {
+            query?: {
+                /** @description A provider slug; empty (the default) means every provider. */
+                provider?: components["parameters"]["SummaryProvider"];
+            };
+            header?: never;
+            path: {
+                user_id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The latest profile. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Profile"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getGroupedBloodOxygen: {
+        parameters: {
+            query: {
+                /** @description `YYYY-MM-DD` (00:00:00 UTC) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. */
+                start_date: components["parameters"]["TsStartDate"];
+                /** @description `YYYY-MM-DD` (through 23:59:59 UTC of that day) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. Absent or empty: no upper bound. Before start_date → 422. */
+                end_date?: components["parameters"]["TsEndDate"];
+                /** @description Provider (or lab) slug; empty = every provider; an unknown slug matches nothing. */
+                provider?: components["parameters"]["TsProvider"];
+                /** @description The `next_cursor` of the previous page; absent or empty for the first page. */
+                next_cursor?: components["parameters"]["TsNextCursor"];
+                /**
+                 * @deprecated
+                 * @description Deprecated alias of `next_cursor` (ignored when `next_cursor` is sent).
+                 */
+                cursor?: components["parameters"]["TsCursor"];
+            };
+            header?: never;
+            path: {
+                user_id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of samples. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupedBloodOxygenResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getGroupedBodyFat: {
+        parameters: {
+            query: {
+                /** @description `YYYY-MM-DD` (00:00:00 UTC) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. */
+                start_date: components["parameters"]["TsStartDate"];
+                /** @description `YYYY-MM-DD` (through 23:59:59 UTC of that day) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. Absent or empty: no upper bound. Before start_date → 422. */
+                end_date?: components["parameters"]["TsEndDate"];
+                /** @description Provider (or lab) slug; empty = every provider; an unknown slug matches nothing. */
+                provider?: components["parameters"]["TsProvider"];
+                /** @description The `next_cursor` of the previous page; absent or empty for the first page. */
+                next_cursor?: components["parameters"]["TsNextCursor"];
+                /**
+                 * @deprecated
+                 * @description Deprecated alias of `next_cursor` (ignored when `next_cursor` is sent).
+                 */
+                cursor?: components["parameters"]["TsCursor"];
+            };
+            header?: never;
+            path: {
+                user_id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of samples. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupedBodyFatResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getGroupedStressLevel: {
+        parameters: {
+            query: {
+                /** @description `YYYY-MM-DD` (00:00:00 UTC) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. */
+                start_date: components["parameters"]["TsStartDate"];
+                /** @description `YYYY-MM-DD` (through 23:59:59 UTC of that day) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. Absent or empty: no upper bound. Before start_date → 422. */
+                end_date?: components["parameters"]["TsEndDate"];
+                /** @description Provider (or lab) slug; empty = every provider; an unknown slug matches nothing. */
+                provider?: components["parameters"]["TsProvider"];
+                /** @description The `next_cursor` of the previous page; absent or empty for the first page. */
+                next_cursor?: components["parameters"]["TsNextCursor"];
+                /**
+                 * @deprecated
+                 * @description Deprecated alias of `next_cursor` (ignored when `next_cursor` is sent).
+                 */
+                cursor?: components["parameters"]["TsCursor"];
+            };
+            header?: never;
+            path: {
+                user_id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of samples. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupedStressLevelResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getGroupedBodyWeight: {
+        parameters: {
+            query: {
+                /** @description `YYYY-MM-DD` (00:00:00 UTC) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. */
+                start_date: components["parameters"]["TsStartDate"];
+                /** @description `YYYY-MM-DD` (through 23:59:59 UTC of that day) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. Absent or empty: no upper bound. Before start_date → 422. */
+                end_date?: components["parameters"]["TsEndDate"];
+                /** @description Provider (or lab) slug; empty = every provider; an unknown slug matches nothing. */
+                provider?: components["parameters"]["TsProvider"];
+                /** @description The `next_cursor` of the previous page; absent or empty for the first page. */
+                next_cursor?: components["parameters"]["TsNextCursor"];
+                /**
+                 * @deprecated
+                 * @description Deprecated alias of `next_cursor` (ignored when `next_cursor` is sent).
+                 */
+                cursor?: components["parameters"]["TsCursor"];
+            };
+            header?: never;
+            path: {
+                user_id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of samples. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupedBodyWeightResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getGroupedCaloriesBasal: {
+        parameters: {
+            query: {
+                /** @description `YYYY-MM-DD` (00:00:00 UTC) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. */
+                start_date: components["parameters"]["TsStartDate"];
+                /** @description `YYYY-MM-DD` (through 23:59:59 UTC of that day) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. Absent or empty: no upper bound. Before start_date → 422. */
+                end_date?: components["parameters"]["TsEndDate"];
+                /** @description Provider (or lab) slug; empty = every provider; an unknown slug matches nothing. */
+                provider?: components["parameters"]["TsProvider"];
+                /** @description The `next_cursor` of the previous page; absent or empty for the first page. */
+                next_cursor?: components["parameters"]["TsNextCursor"];
+                /**
+                 * @deprecated
+                 * @description Deprecated alias of `next_cursor` (ignored when `next_cursor` is sent).
+                 */
+                cursor?: components["parameters"]["TsCursor"];
+            };
+            header?: never;
+            path: {
+                user_id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of samples. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupedCaloriesBasalResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getGroupedFloorsClimbed: {
+        parameters: {
+            query: {
+                /** @description `YYYY-MM-DD` (00:00:00 UTC) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. */
+                start_date: components["parameters"]["TsStartDate"];
+                /** @description `YYYY-MM-DD` (through 23:59:59 UTC of that day) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. Absent or empty: no upper bound. Before start_date → 422. */
+                end_date?: components["parameters"]["TsEndDate"];
+                /** @description Provider (or lab) slug; empty = every provider; an unknown slug matches nothing. */
+                provider?: components["parameters"]["TsProvider"];
+                /** @description The `next_cursor` of the previous page; absent or empty for the first page. */
+                next_cursor?: components["parameters"]["TsNextCursor"];
+                /**
+                 * @deprecated
+                 * @description Deprecated alias of `next_cursor` (ignored when `next_cursor` is sent).
+                 */
+                cursor?: components["parameters"]["TsCursor"];
+            };
+            header?: never;
+            path: {
+                user_id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of samples. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupedFloorsClimbedResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getGroupedWater: {
+        parameters: {
+            query: {
+                /** @description `YYYY-MM-DD` (00:00:00 UTC) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. */
+                start_date: components["parameters"]["TsStartDate"];
+                /** @description `YYYY-MM-DD` (through 23:59:59 UTC of that day) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. Absent or empty: no upper bound. Before start_date → 422. */
+                end_date?: components["parameters"]["TsEndDate"];
+                /** @description Provider (or lab) slug; empty = every provider; an unknown slug matches nothing. */
+                provider?: components["parameters"]["TsProvider"];
+                /** @description The `next_cursor` of the previous page; absent or empty for the first page. */
+                next_cursor?: components["parameters"]["TsNextCursor"];
+                /**
+                 * @deprecated
+                 * @description Deprecated alias of `next_cursor` (ignored when `next_cursor` is sent).
+                 */
+                cursor?: components["parameters"]["TsCursor"];
+            };
+            header?: never;
+            path: {
+                user_id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of samples. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupedWaterResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getGroupedGlucose: {
+        parameters: {
+            query: {
+                /** @description `YYYY-MM-DD` (00:00:00 UTC) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. */
+                start_date: components["parameters"]["TsStartDate"];
+                /** @description `YYYY-MM-DD` (through 23:59:59 UTC of that day) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. Absent or empty: no upper bound. Before start_date → 422. */
+                end_date?: components["parameters"]["TsEndDate"];
+                /** @description Provider (or lab) slug; empty = every provider; an unknown slug matches nothing. */
+                provider?: components["parameters"]["TsProvider"];
+                /** @description The `next_cursor` of the previous page; absent or empty for the first page. */
+                next_cursor?: components["parameters"]["TsNextCursor"];
+                /**
+                 * @deprecated
+                 * @description Deprecated alias of `next_cursor` (ignored when `next_cursor` is sent).
+                 */
+                cursor?: components["parameters"]["TsCursor"];
+            };
+            header?: never;
+            path: {
+                user_id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of samples. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupedGlucoseResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getGroupedHeartrate: {
+        parameters: {
+            query: {
+                /** @description `YYYY-MM-DD` (00:00:00 UTC) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. */
+                start_date: components["parameters"]["TsStartDate"];
+                /** @description `YYYY-MM-DD` (through 23:59:59 UTC of that day) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. Absent or empty: no upper bound. Before start_date → 422. */
+                end_date?: components["parameters"]["TsEndDate"];
+                /** @description Provider (or lab) slug; empty = every provider; an unknown slug matches nothing. */
+                provider?: components["parameters"]["TsProvider"];
+                /** @description The `next_cursor` of the previous page; absent or empty for the first page. */
+                next_cursor?: components["parameters"]["TsNextCursor"];
+                /**
+                 * @deprecated
+                 * @description Deprecated alias of `next_cursor` (ignored when `next_cursor` is sent).
+                 */
+                cursor?: components["parameters"]["TsCursor"];
+            };
+            header?: never;
+            path: {
+                user_id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of samples. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupedHeartrateResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getGroupedRespiratoryRate: {
+        parameters: {
+            query: {
+                /** @description `YYYY-MM-DD` (00:00:00 UTC) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. */
+                start_date: components["parameters"]["TsStartDate"];
+                /** @description `YYYY-MM-DD` (through 23:59:59 UTC of that day) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. Absent or empty: no upper bound. Before start_date → 422. */
+                end_date?: components["parameters"]["TsEndDate"];
+                /** @description Provider (or lab) slug; empty = every provider; an unknown slug matches nothing. */
+                provider?: components["parameters"]["TsProvider"];
+                /** @description The `next_cursor` of the previous page; absent or empty for the first page. */
+                next_cursor?: components["parameters"]["TsNextCursor"];
+                /**
+                 * @deprecated
+                 * @description Deprecated alias of `next_cursor` (ignored when `next_cursor` is sent).
+                 */
+                cursor?: components["parameters"]["TsCursor"];
+            };
+            header?: never;
+            path: {
+                user_id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of samples. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupedRespiratoryRateResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getGroupedHrv: {
+        parameters: {
+            query: {
+                /** @description `YYYY-MM-DD` (00:00:00 UTC) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. */
+                start_date: components["parameters"]["TsStartDate"];
+                /** @description `YYYY-MM-DD` (through 23:59:59 UTC of that day) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. Absent or empty: no upper bound. Before start_date → 422. */
+                end_date?: components["parameters"]["TsEndDate"];
+                /** @description Provider (or lab) slug; empty = every provider; an unknown slug matches nothing. */
+                provider?: components["parameters"]["TsProvider"];
+                /** @description The `next_cursor` of the previous page; absent or empty for the first page. */
+                next_cursor?: components["parameters"]["TsNextCursor"];
+                /**
+                 * @deprecated
+                 * @description Deprecated alias of `next_cursor` (ignored when `next_cursor` is sent).
+                 */
+                cursor?: components["parameters"]["TsCursor"];
+            };
+            header?: never;
+            path: {
+                user_id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of samples. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupedHrvResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getGroupedFall: {
+        parameters: {
+            query: {
+                /** @description `YYYY-MM-DD` (00:00:00 UTC) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. */
+                start_date: components["parameters"]["TsStartDate"];
+                /** @description `YYYY-MM-DD` (through 23:59:59 UTC of that day) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. Absent or empty: no upper bound. Before start_date → 422. */
+                end_date?: components["parameters"]["TsEndDate"];
+                /** @description Provider (or lab) slug; empty = every provider; an unknown slug matches nothing. */
+                provider?: components["parameters"]["TsProvider"];
+                /** @description The `next_cursor` of the previous page; absent or empty for the first page. */
+                next_cursor?: components["parameters"]["TsNextCursor"];
+                /**
+                 * @deprecated
+                 * @description Deprecated alias of `next_cursor` (ignored when `next_cursor` is sent).
+                 */
+                cursor?: components["parameters"]["TsCursor"];
+            };
+            header?: never;
+            path: {
+                user_id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of samples. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupedFallResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getGroupedHandwashing: {
+        parameters: {
+            query: {
+                /** @description `YYYY-MM-DD` (00:00:00 UTC) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. */
+                start_date: components["parameters"]["TsStartDate"];
+                /** @description `YYYY-MM-DD` (through 23:59:59 UTC of that day) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. Absent or empty: no upper bound. Before start_date → 422. */
+                end_date?: components["parameters"]["TsEndDate"];
+                /** @description Provider (or lab) slug; empty = every provider; an unknown slug matches nothing. */
+                provider?: components["parameters"]["TsProvider"];
+                /** @description The `next_cursor` of the previous page; absent or empty for the first page. */
+                next_cursor?: components["parameters"]["TsNextCursor"];
+                /**
+                 * @deprecated
+                 * @description Deprecated alias of `next_cursor` (ignored when `next_cursor` is sent).
+                 */
+                cursor?: components["parameters"]["TsCursor"];
+            };
+            header?: never;
+            path: {
+                user_id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of samples. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupedHandwashingResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getGroupedHeartRateRecoveryOneMinute: {
+        parameters: {
+            query: {
+                /** @description `YYYY-MM-DD` (00:00:00 UTC) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. */
+                start_date: components["parameters"]["TsStartDate"];
+                /** @description `YYYY-MM-DD` (through 23:59:59 UTC of that day) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. Absent or empty: no upper bound. Before start_date → 422. */
+                end_date?: components["parameters"]["TsEndDate"];
+                /** @description Provider (or lab) slug; empty = every provider; an unknown slug matches nothing. */
+                provider?: components["parameters"]["TsProvider"];
+                /** @description The `next_cursor` of the previous page; absent or empty for the first page. */
+                next_cursor?: components["parameters"]["TsNextCursor"];
+                /**
+                 * @deprecated
+                 * @description Deprecated alias of `next_cursor` (ignored when `next_cursor` is sent).
+                 */
+                cursor?: components["parameters"]["TsCursor"];
+            };
+            header?: never;
+            path: {
+                user_id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of samples. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupedHeartRateRecoveryOneMinuteResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getGroupedInhalerUsage: {
+        parameters: {
+            query: {
+                /** @description `YYYY-MM-DD` (00:00:00 UTC) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. */
+                start_date: components["parameters"]["TsStartDate"];
+                /** @description `YYYY-MM-DD` (through 23:59:59 UTC of that day) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. Absent or empty: no upper bound. Before start_date → 422. */
+                end_date?: components["parameters"]["TsEndDate"];
+                /** @description Provider (or lab) slug; empty = every provider; an unknown slug matches nothing. */
+                provider?: components["parameters"]["TsProvider"];
+                /** @description The `next_cursor` of the previous page; absent or empty for the first page. */
+                next_cursor?: components["parameters"]["TsNextCursor"];
+                /**
+                 * @deprecated
+                 * @description Deprecated alias of `next_cursor` (ignored when `next_cursor` is sent).
+                 */
+                cursor?: components["parameters"]["TsCursor"];
+            };
+            header?: never;
+            path: {
+                user_id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of samples. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupedInhalerUsageResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getGroupedSleepApneaAlert: {
+        parameters: {
+            query: {
+                /** @description `YYYY-MM-DD` (00:00:00 UTC) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. */
+                start_date: components["parameters"]["TsStartDate"];
+                /** @description `YYYY-MM-DD` (through 23:59:59 UTC of that day) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. Absent or empty: no upper bound. Before start_date → 422. */
+                end_date?: components["parameters"]["TsEndDate"];
+                /** @description Provider (or lab) slug; empty = every provider; an unknown slug matches nothing. */
+                provider?: components["parameters"]["TsProvider"];
+                /** @description The `next_cursor` of the previous page; absent or empty for the first page. */
+                next_cursor?: components["parameters"]["TsNextCursor"];
+                /**
+                 * @deprecated
+                 * @description Deprecated alias of `next_cursor` (ignored when `next_cursor` is sent).
+                 */
+                cursor?: components["parameters"]["TsCursor"];
+            };
+            header?: never;
+            path: {
+                user_id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of samples. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupedSleepApneaAlertResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getGroupedSteps: {
+        parameters: {
+            query: {
+                /** @description `YYYY-MM-DD` (00:00:00 UTC) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. */
+                start_date: components["parameters"]["TsStartDate"];
+                /** @description `YYYY-MM-DD` (through 23:59:59 UTC of that day) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. Absent or empty: no upper bound. Before start_date → 422. */
+                end_date?: components["parameters"]["TsEndDate"];
+                /** @description Provider (or lab) slug; empty = every provider; an unknown slug matches nothing. */
+                provider?: components["parameters"]["TsProvider"];
+                /** @description The `next_cursor` of the previous page; absent or empty for the first page. */
+                next_cursor?: components["parameters"]["TsNextCursor"];
+                /**
+                 * @deprecated
+                 * @description Deprecated alias of `next_cursor` (ignored when `next_cursor` is sent).
+                 */
+                cursor?: components["parameters"]["TsCursor"];
+            };
+            header?: never;
+            path: {
+                user_id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of samples. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupedStepsResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getGroupedWheelchairPush: {
+        parameters: {
+            query: {
+                /** @description `YYYY-MM-DD` (00:00:00 UTC) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. */
+                start_date: components["parameters"]["TsStartDate"];
+                /** @description `YYYY-MM-DD` (through 23:59:59 UTC of that day) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. Absent or empty: no upper bound. Before start_date → 422. */
+                end_date?: components["parameters"]["TsEndDate"];
+                /** @description Provider (or lab) slug; empty = every provider; an unknown slug matches nothing. */
+                provider?: components["parameters"]["TsProvider"];
+                /** @description The `next_cursor` of the previous page; absent or empty for the first page. */
+                next_cursor?: components["parameters"]["TsNextCursor"];
+                /**
+                 * @deprecated
+                 * @description Deprecated alias of `next_cursor` (ignored when `next_cursor` is sent).
+                 */
+                cursor?: components["parameters"]["TsCursor"];
+            };
+            header?: never;
+            path: {
+                user_id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of samples. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupedWheelchairPushResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getGroupedWorkoutSwimmingStroke: {
+        parameters: {
+            query: {
+                /** @description `YYYY-MM-DD` (00:00:00 UTC) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. */
+                start_date: components["parameters"]["TsStartDate"];
+                /** @description `YYYY-MM-DD` (through 23:59:59 UTC of that day) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. Absent or empty: no upper bound. Before start_date → 422. */
+                end_date?: components["parameters"]["TsEndDate"];
+                /** @description Provider (or lab) slug; empty = every provider; an unknown slug matches nothing. */
+                provider?: components["parameters"]["TsProvider"];
+                /** @description The `next_cursor` of the previous page; absent or empty for the first page. */
+                next_cursor?: components["parameters"]["TsNextCursor"];
+                /**
+                 * @deprecated
+                 * @description Deprecated alias of `next_cursor` (ignored when `next_cursor` is sent).
+                 */
+                cursor?: components["parameters"]["TsCursor"];
+            };
+            header?: never;
+            path: {
+                user_id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of samples. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupedWorkoutSwimmingStrokeResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getGroupedDaylightExposure: {
+        parameters: {
+            query: {
+                /** @description `YYYY-MM-DD` (00:00:00 UTC) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. */
+                start_date: components["parameters"]["TsStartDate"];
+                /** @description `YYYY-MM-DD` (through 23:59:59 UTC of that day) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. Absent or empty: no upper bound. Before start_date → 422. */
+                end_date?: components["parameters"]["TsEndDate"];
+                /** @description Provider (or lab) slug; empty = every provider; an unknown slug matches nothing. */
+                provider?: components["parameters"]["TsProvider"];
+                /** @description The `next_cursor` of the previous page; absent or empty for the first page. */
+                next_cursor?: components["parameters"]["TsNextCursor"];
+                /**
+                 * @deprecated
+                 * @description Deprecated alias of `next_cursor` (ignored when `next_cursor` is sent).
+                 */
+                cursor?: components["parameters"]["TsCursor"];
+            };
+            header?: never;
+            path: {
+                user_id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of samples. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupedDaylightExposureResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getGroupedMindfulnessMinutes: {
+        parameters: {
+            query: {
+                /** @description `YYYY-MM-DD` (00:00:00 UTC) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. */
+                start_date: components["parameters"]["TsStartDate"];
+                /** @description `YYYY-MM-DD` (through 23:59:59 UTC of that day) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. Absent or empty: no upper bound. Before start_date → 422. */
+                end_date?: components["parameters"]["TsEndDate"];
+                /** @description Provider (or lab) slug; empty = every provider; an unknown slug matches nothing. */
+                provider?: components["parameters"]["TsProvider"];
+                /** @description The `next_cursor` of the previous page; absent or empty for the first page. */
+                next_cursor?: components["parameters"]["TsNextCursor"];
+                /**
+                 * @deprecated
+                 * @description Deprecated alias of `next_cursor` (ignored when `next_cursor` is sent).
+                 */
+                cursor?: components["parameters"]["TsCursor"];
+            };
+            header?: never;
+            path: {
+                user_id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of samples. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupedMindfulnessMinutesResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getGroupedStandDuration: {
+        parameters: {
+            query: {
+                /** @description `YYYY-MM-DD` (00:00:00 UTC) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. */
+                start_date: components["parameters"]["TsStartDate"];
+                /** @description `YYYY-MM-DD` (through 23:59:59 UTC of that day) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. Absent or empty: no upper bound. Before start_date → 422. */
+                end_date?: components["parameters"]["TsEndDate"];
+                /** @description Provider (or lab) slug; empty = every provider; an unknown slug matches nothing. */
+                provider?: components["parameters"]["TsProvider"];
+                /** @description The `next_cursor` of the previous page; absent or empty for the first page. */
+                next_cursor?: components["parameters"]["TsNextCursor"];
+                /**
+                 * @deprecated
+                 * @description Deprecated alias of `next_cursor` (ignored when `next_cursor` is sent).
+                 */
+                cursor?: components["parameters"]["TsCursor"];
+            };
+            header?: never;
+            path: {
+                user_id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of samples. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupedStandDurationResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getGroupedDistance: {
+        parameters: {
+            query: {
+                /** @description `YYYY-MM-DD` (00:00:00 UTC) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. */
+                start_date: components["parameters"]["TsStartDate"];
+                /** @description `YYYY-MM-DD` (through 23:59:59 UTC of that day) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. Absent or empty: no upper bound. Before start_date → 422. */
+                end_date?: components["parameters"]["TsEndDate"];
+                /** @description Provider (or lab) slug; empty = every provider; an unknown slug matches nothing. */
+                provider?: components["parameters"]["TsProvider"];
+                /** @description The `next_cursor` of the previous page; absent or empty for the first page. */
+                next_cursor?: components["parameters"]["TsNextCursor"];
+                /**
+                 * @deprecated
+                 * @description Deprecated alias of `next_cursor` (ignored when `next_cursor` is sent).
+                 */
+                cursor?: components["parameters"]["TsCursor"];
+            };
+            header?: never;
+            path: {
+                user_id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of samples. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupedDistanceResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getGroupedWorkoutDistance: {
+        parameters: {
+            query: {
+                /** @description `YYYY-MM-DD` (00:00:00 UTC) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. */
+                start_date: components["parameters"]["TsStartDate"];
+                /** @description `YYYY-MM-DD` (through 23:59:59 UTC of that day) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. Absent or empty: no upper bound. Before start_date → 422. */
+                end_date?: components["parameters"]["TsEndDate"];
+                /** @description Provider (or lab) slug; empty = every provider; an unknown slug matches nothing. */
+                provider?: components["parameters"]["TsProvider"];
+                /** @description The `next_cursor` of the previous page; absent or empty for the first page. */
+                next_cursor?: components["parameters"]["TsNextCursor"];
+                /**
+                 * @deprecated
+                 * @description Deprecated alias of `next_cursor` (ignored when `next_cursor` is sent).
+                 */
+                cursor?: components["parameters"]["TsCursor"];
+            };
+            header?: never;
+            path: {
+                user_id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of samples. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupedWorkoutDistanceResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getGroupedCaffeine: {
+        parameters: {
+            query: {
+                /** @description `YYYY-MM-DD` (00:00:00 UTC) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. */
+                start_date: components["parameters"]["TsStartDate"];
+                /** @description `YYYY-MM-DD` (through 23:59:59 UTC of that day) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. Absent or empty: no upper bound. Before start_date → 422. */
+                end_date?: components["parameters"]["TsEndDate"];
+                /** @description Provider (or lab) slug; empty = every provider; an unknown slug matches nothing. */
+                provider?: components["parameters"]["TsProvider"];
+                /** @description The `next_cursor` of the previous page; absent or empty for the first page. */
+                next_cursor?: components["parameters"]["TsNextCursor"];
+                /**
+                 * @deprecated
+                 * @description Deprecated alias of `next_cursor` (ignored when `next_cursor` is sent).
+                 */
+                cursor?: components["parameters"]["TsCursor"];
+            };
+            header?: never;
+            path: {
+                user_id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of samples. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupedCaffeineResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getGroupedCarbohydrates: {
+        parameters: {
+            query: {
+                /** @description `YYYY-MM-DD` (00:00:00 UTC) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. */
+                start_date: components["parameters"]["TsStartDate"];
+                /** @description `YYYY-MM-DD` (through 23:59:59 UTC of that day) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. Absent or empty: no upper bound. Before start_date → 422. */
+                end_date?: components["parameters"]["TsEndDate"];
+                /** @description Provider (or lab) slug; empty = every provider; an unknown slug matches nothing. */
+                provider?: components["parameters"]["TsProvider"];
+                /** @description The `next_cursor` of the previous page; absent or empty for the first page. */
+                next_cursor?: components["parameters"]["TsNextCursor"];
+                /**
+                 * @deprecated
+                 * @description Deprecated alias of `next_cursor` (ignored when `next_cursor` is sent).
+                 */
+                cursor?: components["parameters"]["TsCursor"];
+            };
+            header?: never;
+            path: {
+                user_id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of samples. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupedCarbohydratesResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getGroupedForcedExpiratoryVolume1: {
+        parameters: {
+            query: {
+                /** @description `YYYY-MM-DD` (00:00:00 UTC) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. */
+                start_date: components["parameters"]["TsStartDate"];
+                /** @description `YYYY-MM-DD` (through 23:59:59 UTC of that day) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. Absent or empty: no upper bound. Before start_date → 422. */
+                end_date?: components["parameters"]["TsEndDate"];
+                /** @description Provider (or lab) slug; empty = every provider; an unknown slug matches nothing. */
+                provider?: components["parameters"]["TsProvider"];
+                /** @description The `next_cursor` of the previous page; absent or empty for the first page. */
+                next_cursor?: components["parameters"]["TsNextCursor"];
+                /**
+                 * @deprecated
+                 * @description Deprecated alias of `next_cursor` (ignored when `next_cursor` is sent).
+                 */
+                cursor?: components["parameters"]["TsCursor"];
+            };
+            header?: never;
+            path: {
+                user_id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of samples. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupedForcedExpiratoryVolume1Response"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getGroupedForcedVitalCapacity: {
+        parameters: {
+            query: {
+                /** @description `YYYY-MM-DD` (00:00:00 UTC) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. */
+                start_date: components["parameters"]["TsStartDate"];
+                /** @description `YYYY-MM-DD` (through 23:59:59 UTC of that day) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. Absent or empty: no upper bound. Before start_date → 422. */
+                end_date?: components["parameters"]["TsEndDate"];
+                /** @description Provider (or lab) slug; empty = every provider; an unknown slug matches nothing. */
+                provider?: components["parameters"]["TsProvider"];
+                /** @description The `next_cursor` of the previous page; absent or empty for the first page. */
+                next_cursor?: components["parameters"]["TsNextCursor"];
+                /**
+                 * @deprecated
+                 * @description Deprecated alias of `next_cursor` (ignored when `next_cursor` is sent).
+                 */
+                cursor?: components["parameters"]["TsCursor"];
+            };
+            header?: never;
+            path: {
+                user_id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of samples. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupedForcedVitalCapacityResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getGroupedBodyMassIndex: {
+        parameters: {
+            query: {
+                /** @description `YYYY-MM-DD` (00:00:00 UTC) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. */
+                start_date: components["parameters"]["TsStartDate"];
+                /** @description `YYYY-MM-DD` (through 23:59:59 UTC of that day) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. Absent or empty: no upper bound. Before start_date → 422. */
+                end_date?: components["parameters"]["TsEndDate"];
+                /** @description Provider (or lab) slug; empty = every provider; an unknown slug matches nothing. */
+                provider?: components["parameters"]["TsProvider"];
+                /** @description The `next_cursor` of the previous page; absent or empty for the first page. */
+                next_cursor?: components["parameters"]["TsNextCursor"];
+                /**
+                 * @deprecated
+                 * @description Deprecated alias of `next_cursor` (ignored when `next_cursor` is sent).
+                 */
+                cursor?: components["parameters"]["TsCursor"];
+            };
+            header?: never;
+            path: {
+                user_id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of samples. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupedBodyMassIndexResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getGroupedUvExposure: {
+        parameters: {
+            query: {
+                /** @description `YYYY-MM-DD` (00:00:00 UTC) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. */
+                start_date: components["parameters"]["TsStartDate"];
+                /** @description `YYYY-MM-DD` (through 23:59:59 UTC of that day) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. Absent or empty: no upper bound. Before start_date → 422. */
+                end_date?: components["parameters"]["TsEndDate"];
+                /** @description Provider (or lab) slug; empty = every provider; an unknown slug matches nothing. */
+                provider?: components["parameters"]["TsProvider"];
+                /** @description The `next_cursor` of the previous page; absent or empty for the first page. */
+                next_cursor?: components["parameters"]["TsNextCursor"];
+                /**
+                 * @deprecated
+                 * @description Deprecated alias of `next_cursor` (ignored when `next_cursor` is sent).
+                 */
+                cursor?: components["parameters"]["TsCursor"];
+            };
+            header?: never;
+            path: {
+                user_id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of samples. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupedUvExposureResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getGroupedAfibBurden: {
+        parameters: {
+            query: {
+                /** @description `YYYY-MM-DD` (00:00:00 UTC) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. */
+                start_date: components["parameters"]["TsStartDate"];
+                /** @description `YYYY-MM-DD` (through 23:59:59 UTC of that day) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. Absent or empty: no upper bound. Before start_date → 422. */
+                end_date?: components["parameters"]["TsEndDate"];
+                /** @description Provider (or lab) slug; empty = every provider; an unknown slug matches nothing. */
+                provider?: components["parameters"]["TsProvider"];
+                /** @description The `next_cursor` of the previous page; absent or empty for the first page. */
+                next_cursor?: components["parameters"]["TsNextCursor"];
+                /**
+                 * @deprecated
+                 * @description Deprecated alias of `next_cursor` (ignored when `next_cursor` is sent).
+                 */
+                cursor?: components["parameters"]["TsCursor"];
+            };
+            header?: never;
+            path: {
+                user_id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of samples. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupedAfibBurdenResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getGroupedBasalBodyTemperature: {
+        parameters: {
+            query: {
+                /** @description `YYYY-MM-DD` (00:00:00 UTC) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. */
+                start_date: components["parameters"]["TsStartDate"];
+                /** @description `YYYY-MM-DD` (through 23:59:59 UTC of that day) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. Absent or empty: no upper bound. Before start_date → 422. */
+                end_date?: components["parameters"]["TsEndDate"];
+                /** @description Provider (or lab) slug; empty = every provider; an unknown slug matches nothing. */
+                provider?: components["parameters"]["TsProvider"];
+                /** @description The `next_cursor` of the previous page; absent or empty for the first page. */
+                next_cursor?: components["parameters"]["TsNextCursor"];
+                /**
+                 * @deprecated
+                 * @description Deprecated alias of `next_cursor` (ignored when `next_cursor` is sent).
+                 */
+                cursor?: components["parameters"]["TsCursor"];
+            };
+            header?: never;
+            path: {
+                user_id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of samples. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupedBasalBodyTemperatureResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getGroupedCaloriesActive: {
+        parameters: {
+            query: {
+                /** @description `YYYY-MM-DD` (00:00:00 UTC) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. */
+                start_date: components["parameters"]["TsStartDate"];
+                /** @description `YYYY-MM-DD` (through 23:59:59 UTC of that day) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. Absent or empty: no upper bound. Before start_date → 422. */
+                end_date?: components["parameters"]["TsEndDate"];
+                /** @description Provider (or lab) slug; empty = every provider; an unknown slug matches nothing. */
+                provider?: components["parameters"]["TsProvider"];
+                /** @description The `next_cursor` of the previous page; absent or empty for the first page. */
+                next_cursor?: components["parameters"]["TsNextCursor"];
+                /**
+                 * @deprecated
+                 * @description Deprecated alias of `next_cursor` (ignored when `next_cursor` is sent).
+                 */
+                cursor?: components["parameters"]["TsCursor"];
+            };
+            header?: never;
+            path: {
+                user_id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of samples. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupedCaloriesActiveResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getGroupedLeanBodyMass: {
+        parameters: {
+            query: {
+                /** @description `YYYY-MM-DD` (00:00:00 UTC) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. */
+                start_date: components["parameters"]["TsStartDate"];
+                /** @description `YYYY-MM-DD` (through 23:59:59 UTC of that day) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. Absent or empty: no upper bound. Before start_date → 422. */
+                end_date?: components["parameters"]["TsEndDate"];
+                /** @description Provider (or lab) slug; empty = every provider; an unknown slug matches nothing. */
+                provider?: components["parameters"]["TsProvider"];
+                /** @description The `next_cursor` of the previous page; absent or empty for the first page. */
+                next_cursor?: components["parameters"]["TsNextCursor"];
+                /**
+                 * @deprecated
+                 * @description Deprecated alias of `next_cursor` (ignored when `next_cursor` is sent).
+                 */
+                cursor?: components["parameters"]["TsCursor"];
+            };
+            header?: never;
+            path: {
+                user_id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of samples. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupedLeanBodyMassResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getGroupedPeakExpiratoryFlowRate: {
+        parameters: {
+            query: {
+                /** @description `YYYY-MM-DD` (00:00:00 UTC) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. */
+                start_date: components["parameters"]["TsStartDate"];
+                /** @description `YYYY-MM-DD` (through 23:59:59 UTC of that day) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. Absent or empty: no upper bound. Before start_date → 422. */
+                end_date?: components["parameters"]["TsEndDate"];
+                /** @description Provider (or lab) slug; empty = every provider; an unknown slug matches nothing. */
+                provider?: components["parameters"]["TsProvider"];
+                /** @description The `next_cursor` of the previous page; absent or empty for the first page. */
+                next_cursor?: components["parameters"]["TsNextCursor"];
+                /**
+                 * @deprecated
+                 * @description Deprecated alias of `next_cursor` (ignored when `next_cursor` is sent).
+                 */
+                cursor?: components["parameters"]["TsCursor"];
+            };
+            header?: never;
+            path: {
+                user_id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of samples. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupedPeakExpiratoryFlowRateResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getGroupedVo2Max: {
+        parameters: {
+            query: {
+                /** @description `YYYY-MM-DD` (00:00:00 UTC) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. */
+                start_date: components["parameters"]["TsStartDate"];
+                /** @description `YYYY-MM-DD` (through 23:59:59 UTC of that day) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. Absent or empty: no upper bound. Before start_date → 422. */
+                end_date?: components["parameters"]["TsEndDate"];
+                /** @description Provider (or lab) slug; empty = every provider; an unknown slug matches nothing. */
+                provider?: components["parameters"]["TsProvider"];
+                /** @description The `next_cursor` of the previous page; absent or empty for the first page. */
+                next_cursor?: components["parameters"]["TsNextCursor"];
+                /**
+                 * @deprecated
+                 * @description Deprecated alias of `next_cursor` (ignored when `next_cursor` is sent).
+                 */
+                cursor?: components["parameters"]["TsCursor"];
+            };
+            header?: never;
+            path: {
+                user_id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of samples. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupedVo2MaxResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getGroupedWaistCircumference: {
+        parameters: {
+            query: {
+                /** @description `YYYY-MM-DD` (00:00:00 UTC) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. */
+                start_date: components["parameters"]["TsStartDate"];
+                /** @description `YYYY-MM-DD` (through 23:59:59 UTC of that day) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. Absent or empty: no upper bound. Before start_date → 422. */
+                end_date?: components["parameters"]["TsEndDate"];
+                /** @description Provider (or lab) slug; empty = every provider; an unknown slug matches nothing. */
+                provider?: components["parameters"]["TsProvider"];
+                /** @description The `next_cursor` of the previous page; absent or empty for the first page. */
+                next_cursor?: components["parameters"]["TsNextCursor"];
+                /**
+                 * @deprecated
+                 * @description Deprecated alias of `next_cursor` (ignored when `next_cursor` is sent).
+                 */
+                cursor?: components["parameters"]["TsCursor"];
+            };
+            header?: never;
+            path: {
+                user_id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of samples. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupedWaistCircumferenceResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getGroupedBloodPressure: {
+        parameters: {
+            query: {
+                /** @description `YYYY-MM-DD` (00:00:00 UTC) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. */
+                start_date: components["parameters"]["TsStartDate"];
+                /** @description `YYYY-MM-DD` (through 23:59:59 UTC of that day) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. Absent or empty: no upper bound. Before start_date → 422. */
+                end_date?: components["parameters"]["TsEndDate"];
+                /** @description Provider (or lab) slug; empty = every provider; an unknown slug matches nothing. */
+                provider?: components["parameters"]["TsProvider"];
+                /** @description The `next_cursor` of the previous page; absent or empty for the first page. */
+                next_cursor?: components["parameters"]["TsNextCursor"];
+                /**
+                 * @deprecated
+                 * @description Deprecated alias of `next_cursor` (ignored when `next_cursor` is sent).
+                 */
+                cursor?: components["parameters"]["TsCursor"];
+            };
+            header?: never;
+            path: {
+                user_id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of samples. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupedBloodPressureResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getGroupedBodyTemperature: {
+        parameters: {
+            query: {
+                /** @description `YYYY-MM-DD` (00:00:00 UTC) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. */
+                start_date: components["parameters"]["TsStartDate"];
+                /** @description `YYYY-MM-DD` (through 23:59:59 UTC of that day) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. Absent or empty: no upper bound. Before start_date → 422. */
+                end_date?: components["parameters"]["TsEndDate"];
+                /** @description Provider (or lab) slug; empty = every provider; an unknown slug matches nothing. */
+                provider?: components["parameters"]["TsProvider"];
+                /** @description The `next_cursor` of the previous page; absent or empty for the first page. */
+                next_cursor?: components["parameters"]["TsNextCursor"];
+                /**
+                 * @deprecated
+                 * @description Deprecated alias of `next_cursor` (ignored when `next_cursor` is sent).
+                 */
+                cursor?: components["parameters"]["TsCursor"];
+            };
+            header?: never;
+            path: {
+                user_id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of samples. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupedBodyTemperatureResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getGroupedBodyTemperatureDelta: {
+        parameters: {
+            query: {
+                /** @description `YYYY-MM-DD` (00:00:00 UTC) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. */
+                start_date: components["parameters"]["TsStartDate"];
+                /** @description `YYYY-MM-DD` (through 23:59:59 UTC of that day) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. Absent or empty: no upper bound. Before start_date → 422. */
+                end_date?: components["parameters"]["TsEndDate"];
+                /** @description Provider (or lab) slug; empty = every provider; an unknown slug matches nothing. */
+                provider?: components["parameters"]["TsProvider"];
+                /** @description The `next_cursor` of the previous page; absent or empty for the first page. */
+                next_cursor?: components["parameters"]["TsNextCursor"];
+                /**
+                 * @deprecated
+                 * @description Deprecated alias of `next_cursor` (ignored when `next_cursor` is sent).
+                 */
+                cursor?: components["parameters"]["TsCursor"];
+            };
+            header?: never;
+            path: {
+                user_id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of samples. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupedBodyTemperatureDeltaResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getGroupedCholesterol: {
+        parameters: {
+            query: {
+                /** @description `YYYY-MM-DD` (00:00:00 UTC) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. */
+                start_date: components["parameters"]["TsStartDate"];
+                /** @description `YYYY-MM-DD` (through 23:59:59 UTC of that day) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. Absent or empty: no upper bound. Before start_date → 422. */
+                end_date?: components["parameters"]["TsEndDate"];
+                /** @description Provider (or lab) slug; empty = every provider; an unknown slug matches nothing. */
+                provider?: components["parameters"]["TsProvider"];
+                /** @description The `next_cursor` of the previous page; absent or empty for the first page. */
+                next_cursor?: components["parameters"]["TsNextCursor"];
+                /**
+                 * @deprecated
+                 * @description Deprecated alias of `next_cursor` (ignored when `next_cursor` is sent).
+                 */
+                cursor?: components["parameters"]["TsCursor"];
+            };
+            header?: never;
+            path: {
+                user_id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of samples. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupedCholesterolResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getGroupedElectrocardiogramVoltage: {
+        parameters: {
+            query: {
+                /** @description `YYYY-MM-DD` (00:00:00 UTC) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. */
+                start_date: components["parameters"]["TsStartDate"];
+                /** @description `YYYY-MM-DD` (through 23:59:59 UTC of that day) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. Absent or empty: no upper bound. Before start_date → 422. */
+                end_date?: components["parameters"]["TsEndDate"];
+                /** @description Provider (or lab) slug; empty = every provider; an unknown slug matches nothing. */
+                provider?: components["parameters"]["TsProvider"];
+                /** @description The `next_cursor` of the previous page; absent or empty for the first page. */
+                next_cursor?: components["parameters"]["TsNextCursor"];
+                /**
+                 * @deprecated
+                 * @description Deprecated alias of `next_cursor` (ignored when `next_cursor` is sent).
+                 */
+                cursor?: components["parameters"]["TsCursor"];
+            };
+            header?: never;
+            path: {
+                user_id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of samples. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupedElectrocardiogramVoltageResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getGroupedIge: {
+        parameters: {
+            query: {
+                /** @description `YYYY-MM-DD` (00:00:00 UTC) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. */
+                start_date: components["parameters"]["TsStartDate"];
+                /** @description `YYYY-MM-DD` (through 23:59:59 UTC of that day) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. Absent or empty: no upper bound. Before start_date → 422. */
+                end_date?: components["parameters"]["TsEndDate"];
+                /** @description Provider (or lab) slug; empty = every provider; an unknown slug matches nothing. */
+                provider?: components["parameters"]["TsProvider"];
+                /** @description The `next_cursor` of the previous page; absent or empty for the first page. */
+                next_cursor?: components["parameters"]["TsNextCursor"];
+                /**
+                 * @deprecated
+                 * @description Deprecated alias of `next_cursor` (ignored when `next_cursor` is sent).
+                 */
+                cursor?: components["parameters"]["TsCursor"];
+            };
+            header?: never;
+            path: {
+                user_id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of samples. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupedIgeResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getGroupedIgg: {
+        parameters: {
+            query: {
+                /** @description `YYYY-MM-DD` (00:00:00 UTC) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. */
+                start_date: components["parameters"]["TsStartDate"];
+                /** @description `YYYY-MM-DD` (through 23:59:59 UTC of that day) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. Absent or empty: no upper bound. Before start_date → 422. */
+                end_date?: components["parameters"]["TsEndDate"];
+                /** @description Provider (or lab) slug; empty = every provider; an unknown slug matches nothing. */
+                provider?: components["parameters"]["TsProvider"];
+                /** @description The `next_cursor` of the previous page; absent or empty for the first page. */
+                next_cursor?: components["parameters"]["TsNextCursor"];
+                /**
+                 * @deprecated
+                 * @description Deprecated alias of `next_cursor` (ignored when `next_cursor` is sent).
+                 */
+                cursor?: components["parameters"]["TsCursor"];
+            };
+            header?: never;
+            path: {
+                user_id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of samples. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupedIggResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getGroupedHeartRateAlert: {
+        parameters: {
+            query: {
+                /** @description `YYYY-MM-DD` (00:00:00 UTC) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. */
+                start_date: components["parameters"]["TsStartDate"];
+                /** @description `YYYY-MM-DD` (through 23:59:59 UTC of that day) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. Absent or empty: no upper bound. Before start_date → 422. */
+                end_date?: components["parameters"]["TsEndDate"];
+                /** @description Provider (or lab) slug; empty = every provider; an unknown slug matches nothing. */
+                provider?: components["parameters"]["TsProvider"];
+                /** @description The `next_cursor` of the previous page; absent or empty for the first page. */
+                next_cursor?: components["parameters"]["TsNextCursor"];
+                /**
+                 * @deprecated
+                 * @description Deprecated alias of `next_cursor` (ignored when `next_cursor` is sent).
+                 */
+                cursor?: components["parameters"]["TsCursor"];
+            };
+            header?: never;
+            path: {
+                user_id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of samples. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupedHeartRateAlertResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getGroupedStandHour: {
+        parameters: {
+            query: {
+                /** @description `YYYY-MM-DD` (00:00:00 UTC) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. */
+                start_date: components["parameters"]["TsStartDate"];
+                /** @description `YYYY-MM-DD` (through 23:59:59 UTC of that day) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. Absent or empty: no upper bound. Before start_date → 422. */
+                end_date?: components["parameters"]["TsEndDate"];
+                /** @description Provider (or lab) slug; empty = every provider; an unknown slug matches nothing. */
+                provider?: components["parameters"]["TsProvider"];
+                /** @description The `next_cursor` of the previous page; absent or empty for the first page. */
+                next_cursor?: components["parameters"]["TsNextCursor"];
+                /**
+                 * @deprecated
+                 * @description Deprecated alias of `next_cursor` (ignored when `next_cursor` is sent).
+                 */
+                cursor?: components["parameters"]["TsCursor"];
+            };
+            header?: never;
+            path: {
+                user_id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of samples. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupedStandHourResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getGroupedSleepBreathingDisturbance: {
+        parameters: {
+            query: {
+                /** @description `YYYY-MM-DD` (00:00:00 UTC) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. */
+                start_date: components["parameters"]["TsStartDate"];
+                /** @description `YYYY-MM-DD` (through 23:59:59 UTC of that day) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. Absent or empty: no upper bound. Before start_date → 422. */
+                end_date?: components["parameters"]["TsEndDate"];
+                /** @description Provider (or lab) slug; empty = every provider; an unknown slug matches nothing. */
+                provider?: components["parameters"]["TsProvider"];
+                /** @description The `next_cursor` of the previous page; absent or empty for the first page. */
+                next_cursor?: components["parameters"]["TsNextCursor"];
+                /**
+                 * @deprecated
+                 * @description Deprecated alias of `next_cursor` (ignored when `next_cursor` is sent).
+                 */
+                cursor?: components["parameters"]["TsCursor"];
+            };
+            header?: never;
+            path: {
+                user_id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of samples. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupedSleepBreathingDisturbanceResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getGroupedHypnogram: {
+        parameters: {
+            query: {
+                /** @description `YYYY-MM-DD` (00:00:00 UTC) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. */
+                start_date: components["parameters"]["TsStartDate"];
+                /** @description `YYYY-MM-DD` (through 23:59:59 UTC of that day) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. Absent or empty: no upper bound. Before start_date → 422. */
+                end_date?: components["parameters"]["TsEndDate"];
+                /** @description Provider (or lab) slug; empty = every provider; an unknown slug matches nothing. */
+                provider?: components["parameters"]["TsProvider"];
+                /** @description The `next_cursor` of the previous page; absent or empty for the first page. */
+                next_cursor?: components["parameters"]["TsNextCursor"];
+                /**
+                 * @deprecated
+                 * @description Deprecated alias of `next_cursor` (ignored when `next_cursor` is sent).
+                 */
+                cursor?: components["parameters"]["TsCursor"];
+            };
+            header?: never;
+            path: {
+                user_id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of samples. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupedHypnogramResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getGroupedInsulinInjection: {
+        parameters: {
+            query: {
+                /** @description `YYYY-MM-DD` (00:00:00 UTC) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. */
+                start_date: components["parameters"]["TsStartDate"];
+                /** @description `YYYY-MM-DD` (through 23:59:59 UTC of that day) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. Absent or empty: no upper bound. Before start_date → 422. */
+                end_date?: components["parameters"]["TsEndDate"];
+                /** @description Provider (or lab) slug; empty = every provider; an unknown slug matches nothing. */
+                provider?: components["parameters"]["TsProvider"];
+                /** @description The `next_cursor` of the previous page; absent or empty for the first page. */
+                next_cursor?: components["parameters"]["TsNextCursor"];
+                /**
+                 * @deprecated
+                 * @description Deprecated alias of `next_cursor` (ignored when `next_cursor` is sent).
+                 */
+                cursor?: components["parameters"]["TsCursor"];
+            };
+            header?: never;
+            path: {
+                user_id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of samples. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupedInsulinInjectionResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getGroupedNote: {
+        parameters: {
+            query: {
+                /** @description `YYYY-MM-DD` (00:00:00 UTC) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. */
+                start_date: components["parameters"]["TsStartDate"];
+                /** @description `YYYY-MM-DD` (through 23:59:59 UTC of that day) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. Absent or empty: no upper bound. Before start_date → 422. */
+                end_date?: components["parameters"]["TsEndDate"];
+                /** @description Provider (or lab) slug; empty = every provider; an unknown slug matches nothing. */
+                provider?: components["parameters"]["TsProvider"];
+                /** @description The `next_cursor` of the previous page; absent or empty for the first page. */
+                next_cursor?: components["parameters"]["TsNextCursor"];
+                /**
+                 * @deprecated
+                 * @description Deprecated alias of `next_cursor` (ignored when `next_cursor` is sent).
+                 */
+                cursor?: components["parameters"]["TsCursor"];
+            };
+            header?: never;
+            path: {
+                user_id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of samples. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupedNoteResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getGroupedWorkoutDuration: {
+        parameters: {
+            query: {
+                /** @description `YYYY-MM-DD` (00:00:00 UTC) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. */
+                start_date: components["parameters"]["TsStartDate"];
+                /** @description `YYYY-MM-DD` (through 23:59:59 UTC of that day) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. Absent or empty: no upper bound. Before start_date → 422. */
+                end_date?: components["parameters"]["TsEndDate"];
+                /** @description Provider (or lab) slug; empty = every provider; an unknown slug matches nothing. */
+                provider?: components["parameters"]["TsProvider"];
+                /** @description The `next_cursor` of the previous page; absent or empty for the first page. */
+                next_cursor?: components["parameters"]["TsNextCursor"];
+                /**
+                 * @deprecated
+                 * @description Deprecated alias of `next_cursor` (ignored when `next_cursor` is sent).
+                 */
+                cursor?: components["parameters"]["TsCursor"];
+            };
+            header?: never;
+            path: {
+                user_id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of samples. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupedWorkoutDurationResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getGroupedTimeseries: {
+        parameters: {
+            query: {
+                /** @description `YYYY-MM-DD` (00:00:00 UTC) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. */
+                start_date: components["parameters"]["TsStartDate"];
+                /** @description `YYYY-MM-DD` (through 23:59:59 UTC of that day) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. Absent or empty: no upper bound. Before start_date → 422. */
+                end_date?: components["parameters"]["TsEndDate"];
+                /** @description Provider (or lab) slug; empty = every provider; an unknown slug matches nothing. */
+                provider?: components["parameters"]["TsProvider"];
+                /** @description The `next_cursor` of the previous page; absent or empty for the first page. */
+                next_cursor?: components["parameters"]["TsNextCursor"];
+                /**
+                 * @deprecated
+                 * @description Deprecated alias of `next_cursor` (ignored when `next_cursor` is sent).
+                 */
+                cursor?: components["parameters"]["TsCursor"];
+            };
+            header?: never;
+            path: {
+                user_id: components["parameters"]["UserId"];
+                resource: components["schemas"]["TsSlug"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of samples (the slug-specific schemas describe the samples exactly). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupedTimeseriesResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getLegacyVo2Max: {
+        parameters: {
+            query: {
+                /** @description `YYYY-MM-DD` (00:00:00 UTC) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. */
+                start_date: components["parameters"]["TsStartDate"];
+                /** @description `YYYY-MM-DD` (through 23:59:59 UTC of that day) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. Absent or empty: no upper bound. Before start_date → 422. */
+                end_date?: components["parameters"]["TsEndDate"];
+                /** @description Provider (or lab) slug; empty = every provider; an unknown slug matches nothing. */
+                provider?: components["parameters"]["TsProvider"];
+            };
+            header?: never;
+            path: {
+                user_id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The samples, oldest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TsVo2MaxSample"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getLegacyStressLevel: {
+        parameters: {
+            query: {
+                /** @description `YYYY-MM-DD` (00:00:00 UTC) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. */
+                start_date: components["parameters"]["TsStartDate"];
+                /** @description `YYYY-MM-DD` (through 23:59:59 UTC of that day) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. Absent or empty: no upper bound. Before start_date → 422. */
+                end_date?: components["parameters"]["TsEndDate"];
+                /** @description Provider (or lab) slug; empty = every provider; an unknown slug matches nothing. */
+                provider?: components["parameters"]["TsProvider"];
+            };
+            header?: never;
+            path: {
+                user_id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The samples, oldest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TsStressLevelSample"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getLegacyMindfulnessMinutes: {
+        parameters: {
+            query: {
+                /** @description `YYYY-MM-DD` (00:00:00 UTC) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. */
+                start_date: components["parameters"]["TsStartDate"];
+                /** @description `YYYY-MM-DD` (through 23:59:59 UTC of that day) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. Absent or empty: no upper bound. Before start_date → 422. */
+                end_date?: components["parameters"]["TsEndDate"];
+                /** @description Provider (or lab) slug; empty = every provider; an unknown slug matches nothing. */
+                provider?: components["parameters"]["TsProvider"];
+            };
+            header?: never;
+            path: {
+                user_id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The samples, oldest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TsMindfulnessMinutesSample"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getLegacyCaffeine: {
+        parameters: {
+            query: {
+                /** @description `YYYY-MM-DD` (00:00:00 UTC) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. */
+                start_date: components["parameters"]["TsStartDate"];
+                /** @description `YYYY-MM-DD` (through 23:59:59 UTC of that day) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. Absent or empty: no upper bound. Before start_date → 422. */
+                end_date?: components["parameters"]["TsEndDate"];
+                /** @description Provider (or lab) slug; empty = every provider; an unknown slug matches nothing. */
+                provider?: components["parameters"]["TsProvider"];
+            };
+            header?: never;
+            path: {
+                user_id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The samples, oldest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TsCaffeineSample"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getLegacyWater: {
+        parameters: {
+            query: {
+                /** @description `YYYY-MM-DD` (00:00:00 UTC) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. */
+                start_date: components["parameters"]["TsStartDate"];
+                /** @description `YYYY-MM-DD` (through 23:59:59 UTC of that day) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. Absent or empty: no upper bound. Before start_date → 422. */
+                end_date?: components["parameters"]["TsEndDate"];
+                /** @description Provider (or lab) slug; empty = every provider; an unknown slug matches nothing. */
+                provider?: components["parameters"]["TsProvider"];
+            };
+            header?: never;
+            path: {
+                user_id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The samples, oldest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TsWaterSample"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getLegacySteps: {
+        parameters: {
+            query: {
+                /** @description `YYYY-MM-DD` (00:00:00 UTC) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. */
+                start_date: components["parameters"]["TsStartDate"];
+                /** @description `YYYY-MM-DD` (through 23:59:59 UTC of that day) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. Absent or empty: no upper bound. Before start_date → 422. */
+                end_date?: components["parameters"]["TsEndDate"];
+                /** @description Provider (or lab) slug; empty = every provider; an unknown slug matches nothing. */
+                provider?: components["parameters"]["TsProvider"];
+            };
+            header?: never;
+            path: {
+                user_id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The samples, oldest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TsStepsSample"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getLegacyFloorsClimbed: {
+        parameters: {
+            query: {
+                /** @description `YYYY-MM-DD` (00:00:00 UTC) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. */
+                start_date: components["parameters"]["TsStartDate"];
+                /** @description `YYYY-MM-DD` (through 23:59:59 UTC of that day) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. Absent or empty: no upper bound. Before start_date → 422. */
+                end_date?: components["parameters"]["TsEndDate"];
+                /** @description Provider (or lab) slug; empty = every provider; an unknown slug matches nothing. */
+                provider?: components["parameters"]["TsProvider"];
+            };
+            header?: never;
+            path: {
+                user_id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The samples, oldest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TsFloorsClimbedSample"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getLegacyDistance: {
+        parameters: {
+            query: {
+                /** @description `YYYY-MM-DD` (00:00:00 UTC) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. */
+                start_date: components["parameters"]["TsStartDate"];
+                /** @description `YYYY-MM-DD` (through 23:59:59 UTC of that day) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. Absent or empty: no upper bound. Before start_date → 422. */
+                end_date?: components["parameters"]["TsEndDate"];
+                /** @description Provider (or lab) slug; empty = every provider; an unknown slug matches nothing. */
+                provider?: components["parameters"]["TsProvider"];
+            };
+            header?: never;
+            path: {
+                user_id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The samples, oldest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TsDistanceSample"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getLegacyCaloriesBasal: {
+        parameters: {
+            query: {
+                /** @description `YYYY-MM-DD` (00:00:00 UTC) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. */
+                start_date: components["parameters"]["TsStartDate"];
+                /** @description `YYYY-MM-DD` (through 23:59:59 UTC of that day) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. Absent or empty: no upper bound. Before start_date → 422. */
+                end_date?: components["parameters"]["TsEndDate"];
+                /** @description Provider (or lab) slug; empty = every provider; an unknown slug matches nothing. */
+                provider?: components["parameters"]["TsProvider"];
+            };
+            header?: never;
+            path: {
+                user_id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The samples, oldest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TsCaloriesBasalSample"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getLegacyCaloriesActive: {
+        parameters: {
+            query: {
+                /** @description `YYYY-MM-DD` (00:00:00 UTC) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. */
+                start_date: components["parameters"]["TsStartDate"];
+                /** @description `YYYY-MM-DD` (through 23:59:59 UTC of that day) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. Absent or empty: no upper bound. Before start_date → 422. */
+                end_date?: components["parameters"]["TsEndDate"];
+                /** @description Provider (or lab) slug; empty = every provider; an unknown slug matches nothing. */
+                provider?: components["parameters"]["TsProvider"];
+            };
+            header?: never;
+            path: {
+                user_id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The samples, oldest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TsCaloriesActiveSample"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getLegacyRespiratoryRate: {
+        parameters: {
+            query: {
+                /** @description `YYYY-MM-DD` (00:00:00 UTC) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. */
+                start_date: components["parameters"]["TsStartDate"];
+                /** @description `YYYY-MM-DD` (through 23:59:59 UTC of that day) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. Absent or empty: no upper bound. Before start_date → 422. */
+                end_date?: components["parameters"]["TsEndDate"];
+                /** @description Provider (or lab) slug; empty = every provider; an unknown slug matches nothing. */
+                provider?: components["parameters"]["TsProvider"];
+            };
+            header?: never;
+            path: {
+                user_id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The samples, oldest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TsRespiratoryRateSample"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getLegacyIge: {
+        parameters: {
+            query: {
+                /** @description `YYYY-MM-DD` (00:00:00 UTC) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. */
+                start_date: components["parameters"]["TsStartDate"];
+                /** @description `YYYY-MM-DD` (through 23:59:59 UTC of that day) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. Absent or empty: no upper bound. Before start_date → 422. */
+                end_date?: components["parameters"]["TsEndDate"];
+                /** @description Provider (or lab) slug; empty = every provider; an unknown slug matches nothing. */
+                provider?: components["parameters"]["TsProvider"];
+            };
+            header?: never;
+            path: {
+                user_id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The samples, oldest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TsIgeSample"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getLegacyIgg: {
+        parameters: {
+            query: {
+                /** @description `YYYY-MM-DD` (00:00:00 UTC) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. */
+                start_date: components["parameters"]["TsStartDate"];
+                /** @description `YYYY-MM-DD` (through 23:59:59 UTC of that day) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. Absent or empty: no upper bound. Before start_date → 422. */
+                end_date?: components["parameters"]["TsEndDate"];
+                /** @description Provider (or lab) slug; empty = every provider; an unknown slug matches nothing. */
+                provider?: components["parameters"]["TsProvider"];
+            };
+            header?: never;
+            path: {
+                user_id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The samples, oldest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TsIggSample"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getLegacyHypnogram: {
+        parameters: {
+            query: {
+                /** @description `YYYY-MM-DD` (00:00:00 UTC) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. */
+                start_date: components["parameters"]["TsStartDate"];
+                /** @description `YYYY-MM-DD` (through 23:59:59 UTC of that day) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. Absent or empty: no upper bound. Before start_date → 422. */
+                end_date?: components["parameters"]["TsEndDate"];
+                /** @description Provider (or lab) slug; empty = every provider; an unknown slug matches nothing. */
+                provider?: components["parameters"]["TsProvider"];
+            };
+            header?: never;
+            path: {
+                user_id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The samples, oldest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TsHypnogramSample"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getLegacyHrv: {
+        parameters: {
+            query: {
+                /** @description `YYYY-MM-DD` (00:00:00 UTC) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. */
+                start_date: components["parameters"]["TsStartDate"];
+                /** @description `YYYY-MM-DD` (through 23:59:59 UTC of that day) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. Absent or empty: no upper bound. Before start_date → 422. */
+                end_date?: components["parameters"]["TsEndDate"];
+                /** @description Provider (or lab) slug; empty = every provider; an unknown slug matches nothing. */
+                provider?: components["parameters"]["TsProvider"];
+            };
+            header?: never;
+            path: {
+                user_id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The samples, oldest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TsHrvSample"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getLegacyHeartrate: {
+        parameters: {
+            query: {
+                /** @description `YYYY-MM-DD` (00:00:00 UTC) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. */
+                start_date: components["parameters"]["TsStartDate"];
+                /** @description `YYYY-MM-DD` (through 23:59:59 UTC of that day) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. Absent or empty: no upper bound. Before start_date → 422. */
+                end_date?: components["parameters"]["TsEndDate"];
+                /** @description Provider (or lab) slug; empty = every provider; an unknown slug matches nothing. */
+                provider?: components["parameters"]["TsProvider"];
+            };
+            header?: never;
+            path: {
+                user_id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The samples, oldest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TsHeartrateSample"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getLegacyGlucose: {
+        parameters: {
+            query: {
+                /** @description `YYYY-MM-DD` (00:00:00 UTC) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. */
+                start_date: components["parameters"]["TsStartDate"];
+                /** @description `YYYY-MM-DD` (through 23:59:59 UTC of that day) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. Absent or empty: no upper bound. Before start_date → 422. */
+                end_date?: components["parameters"]["TsEndDate"];
+                /** @description Provider (or lab) slug; empty = every provider; an unknown slug matches nothing. */
+                provider?: components["parameters"]["TsProvider"];
+            };
+            header?: never;
+            path: {
+                user_id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The samples, oldest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TsGlucoseSample"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getLegacyCholesterol: {
+        parameters: {
+            query: {
+                /** @description `YYYY-MM-DD` (00:00:00 UTC) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. */
+                start_date: components["parameters"]["TsStartDate"];
+                /** @description `YYYY-MM-DD` (through 23:59:59 UTC of that day) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. Absent or empty: no upper bound. Before start_date → 422. */
+                end_date?: components["parameters"]["TsEndDate"];
+                /** @description Provider (or lab) slug; empty = every provider; an unknown slug matches nothing. */
+                provider?: components["parameters"]["TsProvider"];
+            };
+            header?: never;
+            path: {
+                user_id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The samples, oldest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TsCholesterolSample"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getLegacyBodyWeight: {
+        parameters: {
+            query: {
+                /** @description `YYYY-MM-DD` (00:00:00 UTC) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. */
+                start_date: components["parameters"]["TsStartDate"];
+                /** @description `YYYY-MM-DD` (through 23:59:59 UTC of that day) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. Absent or empty: no upper bound. Before start_date → 422. */
+                end_date?: components["parameters"]["TsEndDate"];
+                /** @description Provider (or lab) slug; empty = every provider; an unknown slug matches nothing. */
+                provider?: components["parameters"]["TsProvider"];
+            };
+            header?: never;
+            path: {
+                user_id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The samples, oldest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TsBodyWeightSample"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getLegacyBodyFat: {
+        parameters: {
+            query: {
+                /** @description `YYYY-MM-DD` (00:00:00 UTC) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. */
+                start_date: components["parameters"]["TsStartDate"];
+                /** @description `YYYY-MM-DD` (through 23:59:59 UTC of that day) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. Absent or empty: no upper bound. Before start_date → 422. */
+                end_date?: components["parameters"]["TsEndDate"];
+                /** @description Provider (or lab) slug; empty = every provider; an unknown slug matches nothing. */
+                provider?: components["parameters"]["TsProvider"];
+            };
+            header?: never;
+            path: {
+                user_id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The samples, oldest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TsBodyFatSample"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getLegacyBloodOxygen: {
+        parameters: {
+            query: {
+                /** @description `YYYY-MM-DD` (00:00:00 UTC) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. */
+                start_date: components["parameters"]["TsStartDate"];
+                /** @description `YYYY-MM-DD` (through 23:59:59 UTC of that day) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. Absent or empty: no upper bound. Before start_date → 422. */
+                end_date?: components["parameters"]["TsEndDate"];
+                /** @description Provider (or lab) slug; empty = every provider; an unknown slug matches nothing. */
+                provider?: components["parameters"]["TsProvider"];
+            };
+            header?: never;
+            path: {
+                user_id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The samples, oldest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TsBloodOxygenSample"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getLegacyElectrocardiogramVoltage: {
+        parameters: {
+            query: {
+                /** @description `YYYY-MM-DD` (00:00:00 UTC) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. */
+                start_date: components["parameters"]["TsStartDate"];
+                /** @description `YYYY-MM-DD` (through 23:59:59 UTC of that day) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. Absent or empty: no upper bound. Before start_date → 422. */
+                end_date?: components["parameters"]["TsEndDate"];
+                /** @description Provider (or lab) slug; empty = every provider; an unknown slug matches nothing. */
+                provider?: components["parameters"]["TsProvider"];
+            };
+            header?: never;
+            path: {
+                user_id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The samples, oldest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TsElectrocardiogramVoltageSample"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getLegacyBloodPressure: {
+        parameters: {
+            query: {
+                /** @description `YYYY-MM-DD` (00:00:00 UTC) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. */
+                start_date: components["parameters"]["TsStartDate"];
+                /** @description `YYYY-MM-DD` (through 23:59:59 UTC of that day) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. Absent or empty: no upper bound. Before start_date → 422. */
+                end_date?: components["parameters"]["TsEndDate"];
+                /** @description Provider (or lab) slug; empty = every provider; an unknown slug matches nothing. */
+                provider?: components["parameters"]["TsProvider"];
+            };
+            header?: never;
+            path: {
+                user_id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The samples, oldest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TsBloodPressureSample"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getLegacyCholesterolTriglycerides: {
+        parameters: {
+            query: {
+                /** @description `YYYY-MM-DD` (00:00:00 UTC) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. */
+                start_date: components["parameters"]["TsStartDate"];
+                /** @description `YYYY-MM-DD` (through 23:59:59 UTC of that day) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. Absent or empty: no upper bound. Before start_date → 422. */
+                end_date?: components["parameters"]["TsEndDate"];
+                /** @description Provider (or lab) slug; empty = every provider; an unknown slug matches nothing. */
+                provider?: components["parameters"]["TsProvider"];
+            };
+            header?: never;
+            path: {
+                user_id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The samples, oldest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TsCholesterolSample"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getLegacyCholesterolTotal: {
+        parameters: {
+            query: {
+                /** @description `YYYY-MM-DD` (00:00:00 UTC) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. */
+                start_date: components["parameters"]["TsStartDate"];
+                /** @description `YYYY-MM-DD` (through 23:59:59 UTC of that day) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. Absent or empty: no upper bound. Before start_date → 422. */
+                end_date?: components["parameters"]["TsEndDate"];
+                /** @description Provider (or lab) slug; empty = every provider; an unknown slug matches nothing. */
+                provider?: components["parameters"]["TsProvider"];
+            };
+            header?: never;
+            path: {
+                user_id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The samples, oldest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TsCholesterolSample"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getLegacyCholesterolLdl: {
+        parameters: {
+            query: {
+                /** @description `YYYY-MM-DD` (00:00:00 UTC) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. */
+                start_date: components["parameters"]["TsStartDate"];
+                /** @description `YYYY-MM-DD` (through 23:59:59 UTC of that day) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. Absent or empty: no upper bound. Before start_date → 422. */
+                end_date?: components["parameters"]["TsEndDate"];
+                /** @description Provider (or lab) slug; empty = every provider; an unknown slug matches nothing. */
+                provider?: components["parameters"]["TsProvider"];
+            };
+            header?: never;
+            path: {
+                user_id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The samples, oldest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TsCholesterolSample"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getLegacyCholesterolHdl: {
+        parameters: {
+            query: {
+                /** @description `YYYY-MM-DD` (00:00:00 UTC) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. */
+                start_date: components["parameters"]["TsStartDate"];
+                /** @description `YYYY-MM-DD` (through 23:59:59 UTC of that day) or an ISO 8601 date-time (UTC when it has no offset). Inclusive. Absent or empty: no upper bound. Before start_date → 422. */
+                end_date?: components["parameters"]["TsEndDate"];
+                /** @description Provider (or lab) slug; empty = every provider; an unknown slug matches nothing. */
+                provider?: components["parameters"]["TsProvider"];
+            };
+            header?: never;
+            path: {
+                user_id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The samples, oldest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TsCholesterolSample"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getSleepStream: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sleep_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sleep stream. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SleepStream"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getWorkoutStream: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workout_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workout stream. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkoutStream"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
         };
     };

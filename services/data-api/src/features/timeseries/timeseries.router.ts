@@ -1,6 +1,89 @@
-import express, { type Router } from 'express';
+import express, { type Request, type Router } from 'express';
 import type { Knex } from '@meridian/db';
+import {
+  LEGACY_TIMESERIES_SLUGS,
+  NotFoundError,
+  timeseriesBySlug,
+  type TimeseriesSpec,
+} from '@meridian/domain';
+import { principalOf } from '../../auth/principal';
+import {
+  createTimeseriesService,
+  LEGACY_MAX_SAMPLES,
+  TIMESERIES_PAGE_SIZE,
+  type GroupedQuery,
+} from './timeseries.service';
 
-export function createTimeseriesRouter(_deps: { db: Knex; clock: () => Date }): Router {
-  return express.Router();
+/**
+ * `/v2/timeseries/*`. The OpenAPI document has one literal path per slug (and a catch-all that answers an
+ * unknown slug with 422); here one handler serves them all. Literal stream paths come first.
+ */
+
+export interface TimeseriesRouterDeps {
+  db: Knex;
+  clock: () => Date;
+  /** Samples per grouped page; tests lower it. */
+  pageSize?: number;
+  /** Samples per legacy response; tests lower it. */
+  legacyMaxSamples?: number;
+}
+
+const LEGACY_SLUGS: ReadonlySet<string> = new Set(LEGACY_TIMESERIES_SLUGS);
+const CHOLESTEROL_TYPES = new Set(['triglycerides', 'total', 'ldl', 'hdl']);
+
+const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+
+function rangeQuery(req: Request): GroupedQuery {
+  const q = req.query;
+  return {
+    start_date: str(q.start_date) ?? '',
+    end_date: str(q.end_date),
+    provider: str(q.provider),
+    next_cursor: str(q.next_cursor),
+    cursor: str(q.cursor),
+  };
+}
+
+function specOf(slug: string, allowed?: ReadonlySet<string>): TimeseriesSpec {
+  const spec = timeseriesBySlug(slug);
+  // The validator has already refused unknown paths and slugs; this guards direct router use.
+  if (!spec || (allowed && !allowed.has(slug))) throw new NotFoundError('No such timeseries.');
+  return spec;
+}
+
+export function createTimeseriesRouter(deps: TimeseriesRouterDeps): Router {
+  const timeseries = createTimeseriesService({
+    db: deps.db,
+    pageSize: deps.pageSize ?? TIMESERIES_PAGE_SIZE,
+    legacyMaxSamples: deps.legacyMaxSamples ?? LEGACY_MAX_SAMPLES,
+  });
+  const router = express.Router();
+
+  router.get('/v2/timeseries/sleep/:sleep_id/stream', async (req, res) => {
+    res.json(await timeseries.sleepStream(principalOf(res), req.params.sleep_id));
+  });
+
+  router.get('/v2/timeseries/workouts/:workout_id/stream', async (req, res) => {
+    res.json(await timeseries.workoutStream(principalOf(res), req.params.workout_id));
+  });
+
+  router.get('/v2/timeseries/:user_id/:slug/grouped', async (req, res) => {
+    const spec = specOf(req.params.slug);
+    res.json(await timeseries.grouped(principalOf(res), req.params.user_id, spec, rangeQuery(req)));
+  });
+
+  router.get('/v2/timeseries/:user_id/cholesterol/:type', async (req, res) => {
+    if (!CHOLESTEROL_TYPES.has(req.params.type)) throw new NotFoundError('No such timeseries.');
+    const spec = specOf('cholesterol');
+    res.json(
+      await timeseries.legacy(principalOf(res), req.params.user_id, spec, req.params.type, rangeQuery(req)),
+    );
+  });
+
+  router.get('/v2/timeseries/:user_id/:slug', async (req, res) => {
+    const spec = specOf(req.params.slug, LEGACY_SLUGS);
+    res.json(await timeseries.legacy(principalOf(res), req.params.user_id, spec, null, rangeQuery(req)));
+  });
+
+  return router;
 }

@@ -1,0 +1,50 @@
+import type { Knex } from '@meridian/db';
+import type { TeamScope } from '@meridian/domain';
+import type { SampleRow } from './timeseries.presenter';
+import { SLEEP_STREAM_SQL, type SqlStatement } from './timeseries.sql';
+
+/** Reads of stored health data. Sleeps and workout streams are looked up through their user's tenancy. */
+
+export interface SleepStreamRow extends SampleRow {
+  resource: string;
+}
+
+export function createTimeseriesRepository(db: Knex) {
+  const activeUserOf = (scope: TeamScope) =>
+    db('users')
+      .select(db.raw('1'))
+      .where({ team_id: scope.teamId, environment: scope.environment })
+      .whereNull('deleted_at');
+
+  return {
+    async samples(statement: SqlStatement): Promise<SampleRow[]> {
+      const result = await db.raw<{ rows: SampleRow[] }>(statement.sql, statement.bindings);
+      return result.rows;
+    },
+
+    /** True when `sleepId` is a sleep summary of an active user of the scope. */
+    async isSleepOf(scope: TeamScope, sleepId: string): Promise<boolean> {
+      const row = await db('summaries as s')
+        .where({ 's.id': sleepId, 's.kind': 'sleep' })
+        .whereExists(activeUserOf(scope).whereRaw('users.id = s.user_id'))
+        .first(db.raw('1 as found'));
+      return row !== undefined;
+    },
+
+    async sleepStreamSamples(sleepId: string): Promise<SleepStreamRow[]> {
+      const result = await db.raw<{ rows: SleepStreamRow[] }>(SLEEP_STREAM_SQL, [sleepId]);
+      return result.rows;
+    },
+
+    /** The stored stream of a workout of an active user of the scope; undefined when there is none. */
+    async workoutStream(scope: TeamScope, workoutId: string): Promise<Record<string, unknown> | undefined> {
+      const row = await db('workout_streams as ws')
+        .where({ 'ws.workout_id': workoutId })
+        .whereExists(activeUserOf(scope).whereRaw('users.id = ws.user_id'))
+        .first<{ payload: Record<string, unknown> } | undefined>('ws.payload');
+      return row?.payload;
+    },
+  };
+}
+
+export type TimeseriesRepository = ReturnType<typeof createTimeseriesRepository>;
