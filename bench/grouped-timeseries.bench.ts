@@ -116,7 +116,11 @@ async function main(): Promise<void> {
       headers,
     );
     await stop(api);
-    const bare = await startServer('bare-server.ts', { DATABASE_URL: url, PORT: '18101' });
+    const bare = await startServer('bare-server.ts', {
+      DATABASE_URL: url,
+      PORT: '18101',
+      TEAM_ID: seeded.teamId,
+    });
     const bareDay = await measure('bare node:http + pg, 1 day', `http://127.0.0.1:18101${day}`, {});
     const bareWeek = await measure('bare node:http + pg, 1 week', `http://127.0.0.1:18101${week}`, {});
     await stop(bare);

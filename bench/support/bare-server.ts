@@ -23,6 +23,7 @@ const server = http.createServer((req, res) => {
     return;
   }
   const stmt = groupedPageStatement(spec, {
+    scope: { teamId: process.env.TEAM_ID!, environment: 'sandbox' },
     userId: m[1]!,
     range: parseTimeRange(
       url.searchParams.get('start_date') ?? '',

@@ -7,6 +7,7 @@ export const YEAR_END = '2026-01-01T00:00:00Z';
 
 export interface Seeded {
   apiKey: string;
+  teamId: string;
   primaryUserId: string;
 }
 
@@ -19,7 +20,7 @@ export async function seedTenancyAndUsers(db: Knex, userCount: number): Promise<
     [team.teamId, userCount],
   );
   const primary = await db('users').where({ client_user_id: 'bench-1' }).first('id');
-  return { apiKey: team.apiKeys.sandbox, primaryUserId: primary.id as string };
+  return { apiKey: team.apiKeys.sandbox, teamId: team.teamId, primaryUserId: primary.id as string };
 }
 
 /** A year of minute heart rate for one user: 525,600 samples following a day/night rhythm. */

@@ -12,6 +12,8 @@ export interface SourceInput {
   device_id?: string | null;
   /** Workout-linked series only. */
   workout_id?: string | null;
+  /** Workout-linked series only: the workout summary's provider_id, resolved to its `workout_id`. */
+  workout_provider_id?: string | null;
   sport?: string | null;
 }
 
@@ -52,7 +54,18 @@ export interface SummaryInput {
   /** IANA zone of the data when the source knows it; else timezone_offset; else the user's fallback. */
   time_zone?: string | null;
   timezone_offset?: number | null;
-  /** The kind's wire fields of api-shapes §4.4 (snake_case), minus id, user_id, source, created_at, updated_at. */
+  /**
+   * The instant a body or profile summary describes (they have no time field of their own); its local
+   * date becomes `calendar_date`. Without it, `fields.calendar_date` (or `date`) is used; a profile
+   * without either is dated today.
+   */
+  timestamp?: string | null;
+  /**
+   * The kind's wire fields of api-shapes §4.4 (snake_case), minus id, user_id, source, created_at, updated_at.
+   * Unknown keys are dropped; `provider_id` and `source_*` come from the summary, `calendar_date`/`date` are
+   * computed (see `timestamp` for body and profile). A sleep_cycle may give `sleep_provider_id` (the sleep
+   * summary's provider_id) instead of `sleep_id`.
+   */
   fields: Record<string, unknown>;
 }
 
@@ -60,7 +73,22 @@ export interface WorkoutStreamInput {
   /** provider_id of a workout summary in the same batch or already stored. */
   workout_provider_id: string;
   provider: string;
-  stream: Partial<Record<'time' | 'cadence' | 'altitude' | 'velocity_smooth' | 'heartrate' | 'lat' | 'lng' | 'distance' | 'power' | 'resistance' | 'temperature', number[] | null>>;
+  stream: Partial<
+    Record<
+      | 'time'
+      | 'cadence'
+      | 'altitude'
+      | 'velocity_smooth'
+      | 'heartrate'
+      | 'lat'
+      | 'lng'
+      | 'distance'
+      | 'power'
+      | 'resistance'
+      | 'temperature',
+      number[] | null
+    >
+  >;
 }
 
 export interface IngestBatch {

@@ -61,6 +61,8 @@ export function createHttpApp(opts: HttpAppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('query parser', 'extended');
+  // Pages of health data run to megabytes: hashing each for an ETag costs more than it saves.
+  app.set('etag', false);
   app.use(requestContext());
   app.use((req, res, next) => {
     const id = res.getHeader('x-request-id');

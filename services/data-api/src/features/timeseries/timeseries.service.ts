@@ -60,9 +60,9 @@ export function createTimeseriesService(deps: { db: Knex; pageSize: number; lega
       // Request rules first (422), then the lookup (404): api-shapes §2.4.
       const range = parseTimeRange(query.start_date, query.end_date);
       const after = parseCursor(query.next_cursor, query.cursor);
-      await requireUser(scope, userId);
       const rows = await samples.samples(
         groupedPageStatement(spec, {
+          scope,
           userId,
           range,
           provider: query.provider ?? '',
@@ -70,6 +70,7 @@ export function createTimeseriesService(deps: { db: Knex; pageSize: number; lega
           limit: deps.pageSize + 1,
         }),
       );
+      if (rows.length === 0) await requireUser(scope, userId);
       return buildGroupedPage(rows, spec, deps.pageSize);
     },
 
@@ -82,9 +83,9 @@ export function createTimeseriesService(deps: { db: Knex; pageSize: number; lega
       query: RangeQuery,
     ): Promise<WireSample[]> {
       const range = parseTimeRange(query.start_date, query.end_date);
-      await requireUser(scope, userId);
       const rows = await samples.samples(
         legacySamplesStatement(spec, {
+          scope,
           userId,
           range,
           provider: query.provider ?? '',
@@ -92,6 +93,7 @@ export function createTimeseriesService(deps: { db: Knex; pageSize: number; lega
           limit: deps.legacyMaxSamples,
         }),
       );
+      if (rows.length === 0) await requireUser(scope, userId);
       return rows.map(sampleRenderer(spec));
     },
 

@@ -1,4 +1,4 @@
-import type { TimeseriesSpec } from '@meridian/domain';
+import type { TeamScope, TimeseriesSpec } from '@meridian/domain';
 import { instantOfMicros, isoMicros, type SortKey, type TimeRange } from './timeseries-params';
 
 /**
@@ -37,8 +37,16 @@ interface SlugSql {
   legacy: string;
 }
 
+/**
+ * Tenant isolation inside the read itself: the samples come back only when the user is the caller's
+ * (team + environment) and not deleted. PostgreSQL evaluates the uncorrelated EXISTS once per query, so a
+ * read is one round trip; an empty result is followed by a user lookup only to tell 404 from "no data".
+ */
+const TENANT =
+  'exists (select 1 from users u where u.id = ? and u.team_id = ? and u.environment = ? and u.deleted_at is null)';
+
 function buildSql(spec: TimeseriesSpec): SlugSql {
-  const select = `select ${columns(spec)} from timeseries_samples where user_id = ? and resource = ?`;
+  const select = `select ${columns(spec)} from timeseries_samples where ${TENANT} and user_id = ? and resource = ?`;
   return {
     firstPage: `${select} and start_at >= ?::timestamptz and start_at <= ?::timestamptz and ${PROVIDER_FILTER} ${ORDER} limit ?`,
     // The key comparison alone bounds the scan from below (the cursor is never before start_date).
@@ -60,7 +68,13 @@ function sqlOf(spec: TimeseriesSpec): SlugSql {
 
 const NO_UPPER_BOUND = 'infinity';
 
+function tenantBindings(scope: TeamScope, userId: string): string[] {
+  return [userId, scope.teamId, scope.environment];
+}
+
 export interface GroupedPageQuery {
+  /** The caller's team and environment. */
+  scope: TeamScope;
   userId: string;
   range: TimeRange;
   /** '' = every provider. */
@@ -84,6 +98,7 @@ export function groupedPageStatement(spec: TimeseriesSpec, q: GroupedPageQuery):
       return {
         sql: sql.afterKey,
         bindings: [
+          ...tenantBindings(q.scope, q.userId),
           q.userId,
           spec.resource,
           isoMicros(after),
@@ -100,19 +115,29 @@ export function groupedPageStatement(spec: TimeseriesSpec, q: GroupedPageQuery):
   }
   return {
     sql: sql.firstPage,
-    bindings: [q.userId, spec.resource, isoMicros(start), end, q.provider, q.provider, q.limit],
+    bindings: [
+      ...tenantBindings(q.scope, q.userId),
+      q.userId,
+      spec.resource,
+      isoMicros(start),
+      end,
+      q.provider,
+      q.provider,
+      q.limit,
+    ],
   };
 }
 
 /** The legacy ungrouped read: the first `limit` samples in sort order, optionally of one `type`. */
 export function legacySamplesStatement(
   spec: TimeseriesSpec,
-  q: { userId: string; range: TimeRange; provider: string; type: string; limit: number },
+  q: { scope: TeamScope; userId: string; range: TimeRange; provider: string; type: string; limit: number },
 ): SqlStatement {
   const end = q.range.end ? isoMicros(q.range.end) : NO_UPPER_BOUND;
   return {
     sql: sqlOf(spec).legacy,
     bindings: [
+      ...tenantBindings(q.scope, q.userId),
       q.userId,
       spec.resource,
       isoMicros(q.range.start),

@@ -1,0 +1,14 @@
+/**
+ * `@meridian/ingestion`: the one path by which health data enters Meridian, and the wire renderers
+ * (samples, sources, summaries) that events and the REST read API share.
+ */
+export * from './ingestion.types';
+export * from './create-ingestion';
+export type { HistoricalPullCompletion } from './complete-historical-pull';
+export * from './wire';
+export { acceptedUnits, unitConversion, type UnitConversion } from './units';
+export { deterministicId, summaryId } from './deterministic-id';
+export { DATA_EVENT_RESOURCES } from './events/data-event-resources';
+export { MAX_SAMPLES_PER_EVENT } from './events/sample-events';
+export { WORKOUT_STREAM_KEYS, type WorkoutStreamPayload } from './validation/normalise-workout-streams';
+export { ACTIVITY_RESOURCES, deriveActivity } from './activity/derive-activity';

@@ -1,0 +1,184 @@
+import type { Knex } from 'knex';
+import {
+  ACTIVITY_RESOURCES,
+  deriveActivity,
+  type ActivityResource,
+  type ActivitySample,
+  type ActivityWorkout,
+} from './activity/derive-activity';
+import { summaryId } from './deterministic-id';
+import { withinBounds, type IngestionBounds } from './ingestion-bounds';
+import type { IngestionUser } from './storage/ingestion-user.repository';
+import type { ResourceStat } from './storage/resource-stats.repository';
+import { createSamplesRepository, type ActivitySampleRow } from './storage/samples.repository';
+import {
+  createSummariesRepository,
+  type StoredSummaryWithSpan,
+  type SummaryRecord,
+  type WrittenSummary,
+} from './storage/summaries.repository';
+import { nextDate, splitByLocalDate } from './time/local-date';
+import { localOffset } from './time/local-offset';
+import type { ZoneOffsets } from './time/zone-offset';
+import type { NormalisedSummary } from './validation/normalise-summaries';
+import type { NormalisedSample } from './validation/normalise-timeseries';
+
+const DAY_MS = 24 * 3600 * 1000;
+/** Advisory-lock class of activity derivation (two-key form: its own key space). */
+const ACTIVITY_LOCK_CLASS = 724_115_101;
+const activityResources: ReadonlySet<string> = new Set(ACTIVITY_RESOURCES);
+
+interface Context {
+  trx: Knex.Transaction;
+  user: IngestionUser;
+  bounds: IngestionBounds;
+  now: Date;
+  zoneOffsets: ZoneOffsets;
+}
+
+/**
+ * Recomputes Meridian's activity summary of every (provider, local date) the batch touched, from
+ * everything stored for those days (not only the batch), and upserts it.
+ */
+export async function refreshActivity(
+  ctx: Context,
+  samples: readonly NormalisedSample[],
+  workouts: readonly NormalisedSummary[],
+): Promise<{ written: WrittenSummary[]; stats: ResourceStat[] }> {
+  const touched = touchedDates(ctx, samples, workouts);
+  const records: SummaryRecord[] = [];
+  const stats: ResourceStat[] = [];
+  for (const [provider, dates] of [...touched.entries()].sort(([a], [b]) => a.localeCompare(b))) {
+    const days = await deriveProviderActivity(ctx, provider, dates);
+    for (const day of days) {
+      records.push({
+        id: summaryId(ctx.user.id, 'activity', provider, day.calendarDate),
+        kind: 'activity',
+        provider,
+        source_type: day.sourceType,
+        app_id: day.appId,
+        device_id: day.deviceId,
+        provider_summary_id: null,
+        calendar_date: day.calendarDate,
+        start_at: new Date(day.dayStartMs).toISOString(),
+        end_at: new Date(day.dayStartMs + DAY_MS).toISOString(),
+        payload: { ...day.fields },
+      });
+    }
+    if (days.length > 0) {
+      stats.push({
+        provider,
+        resource: 'activity',
+        count: days.length,
+        oldestMs: Math.min(...days.map((d) => d.dayStartMs)),
+        newestMs: Math.max(...days.map((d) => d.dayStartMs)),
+      });
+    }
+  }
+  const written = await createSummariesRepository(ctx.trx).upsert(ctx.user.id, records, ctx.now);
+  return { written, stats };
+}
+
+/** Local dates (within the bounds) per provider that the batch's activity samples and workouts fall on. */
+function touchedDates(
+  ctx: Context,
+  samples: readonly NormalisedSample[],
+  workouts: readonly NormalisedSummary[],
+): Map<string, Set<string>> {
+  const touched = new Map<string, Set<string>>();
+  const add = (provider: string, parts: Array<[string, number]>) => {
+    let dates = touched.get(provider);
+    if (!dates) touched.set(provider, (dates = new Set()));
+    for (const [date] of parts) if (withinBounds(ctx.bounds, date)) dates.add(date);
+  };
+  for (const s of samples) {
+    if (!activityResources.has(s.spec.resource)) continue;
+    const local = localOffset(
+      s.startMs,
+      { offset: s.timezoneOffset, zone: null, fallbackZone: ctx.user.fallbackTimeZone },
+      ctx.zoneOffsets,
+    );
+    add(s.source.provider, splitByLocalDate(s.startMs, s.endMs ?? s.startMs, local.offset));
+  }
+  for (const w of workouts) {
+    if (w.startMs === null || w.endMs === null) continue;
+    add(w.source.provider, splitByLocalDate(w.startMs, w.endMs, w.local.offset));
+  }
+  for (const [provider, dates] of touched) if (dates.size === 0) touched.delete(provider);
+  return touched;
+}
+
+async function deriveProviderActivity(ctx: Context, provider: string, dates: ReadonlySet<string>) {
+  // Concurrent batches of one user and provider derive one after the other: the later one then sees
+  // the earlier one's committed samples, so the last activity written counts both.
+  await ctx.trx.raw('select pg_advisory_xact_lock(?, hashtext(?))', [
+    ACTIVITY_LOCK_CLASS,
+    `${ctx.user.id}:${provider}`,
+  ]);
+  const sorted = [...dates].sort();
+  const first = sorted[0]!;
+  const last = sorted[sorted.length - 1]!;
+  // Local days stretch up to 14 h either side of UTC; intervals may start the day before.
+  const from = new Date(Date.parse(`${first}T00:00:00Z`) - 2 * DAY_MS);
+  const to = new Date(Date.parse(`${last}T00:00:00Z`) + 3 * DAY_MS);
+  const samplesRepo = createSamplesRepository(ctx.trx);
+  const summariesRepo = createSummariesRepository(ctx.trx);
+  const rows = await samplesRepo.forActivity(ctx.user.id, provider, ACTIVITY_RESOURCES, from, to);
+  const workouts = await summariesRepo.workoutsBetween(
+    ctx.user.id,
+    provider,
+    nextDate(first, -2),
+    nextDate(last, 1),
+  );
+  return deriveActivity(
+    rows.map((r) => toActivitySample(ctx, r)),
+    workouts.flatMap((w) => toActivityWorkout(ctx, w)),
+    dates,
+  );
+}
+
+function toActivitySample(ctx: Context, row: ActivitySampleRow): ActivitySample {
+  const startMs = row.start_at.getTime();
+  const intensity = row.extras?.intensity;
+  return {
+    resource: row.resource as ActivityResource,
+    sourceType: row.source_type,
+    appId: row.app_id,
+    deviceId: row.device_id,
+    startMs,
+    endMs: row.end_at?.getTime() ?? startMs,
+    value: row.value ?? 0,
+    type: row.type,
+    intensity: typeof intensity === 'string' ? intensity : null,
+    local: localOffset(
+      startMs,
+      { offset: row.timezone_offset, zone: null, fallbackZone: ctx.user.fallbackTimeZone },
+      ctx.zoneOffsets,
+    ),
+  };
+}
+
+function toActivityWorkout(ctx: Context, row: StoredSummaryWithSpan): ActivityWorkout[] {
+  if (row.start_at === null || row.end_at === null) return [];
+  const p = row.payload;
+  const num = (v: unknown) => (typeof v === 'number' ? v : null);
+  const startMs = row.start_at.getTime();
+  return [
+    {
+      sourceType: row.source_type,
+      appId: row.app_id,
+      deviceId: row.device_id,
+      startMs,
+      endMs: row.end_at.getTime(),
+      calories: num(p.calories),
+      distance: num(p.distance),
+      steps: num(p.steps),
+      hrZones: Array.isArray(p.hr_zones) ? (p.hr_zones as number[]) : null,
+      local: localOffset(
+        startMs,
+        { offset: num(p.timezone_offset), zone: null, fallbackZone: ctx.user.fallbackTimeZone },
+        ctx.zoneOffsets,
+      ),
+    },
+  ];
+}

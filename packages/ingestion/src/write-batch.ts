@@ -1,0 +1,125 @@
+import type { OutboxEvent } from '@meridian/db';
+import type { Knex } from 'knex';
+import { lastByKey, type BoundedBatch, type IngestionBounds } from './ingestion-bounds';
+import { refreshActivity } from './refresh-activity';
+import { collectResourceStats } from './resource-stats';
+import type { IngestionUser } from './storage/ingestion-user.repository';
+import { createResourceStatsRepository } from './storage/resource-stats.repository';
+import { sampleKey } from './storage/sample-key';
+import { createSamplesRepository, type WriteOutcome } from './storage/samples.repository';
+import {
+  createSummariesRepository,
+  type SummaryRecord,
+  type WrittenSummary,
+} from './storage/summaries.repository';
+import type { ZoneOffsets } from './time/zone-offset';
+import type { NormalisedBatch } from './validation/normalise-batch';
+import type { NormalisedSummary } from './validation/normalise-summaries';
+import type { NormalisedSample } from './validation/normalise-timeseries';
+import { writeWorkoutStreams } from './write-workout-streams';
+
+export interface SampleChange {
+  sample: NormalisedSample;
+  outcome: WriteOutcome;
+}
+
+/** What the batch changed, in batch order. */
+export interface WrittenBatch {
+  samples: SampleChange[];
+  summaries: WrittenSummary[];
+  activity: WrittenSummary[];
+  streams: Array<{ workout_id: string; inserted: boolean }>;
+  streamEvents: OutboxEvent[];
+}
+
+interface Context {
+  trx: Knex.Transaction;
+  user: IngestionUser;
+  bounds: IngestionBounds;
+  now: Date;
+  zoneOffsets: ZoneOffsets;
+}
+
+const keyOf = (s: NormalisedSample) =>
+  sampleKey(s.spec.resource, s.startMs, s.source.provider, s.source.sourceType, s.type);
+
+/**
+ * Upserts what the bounds kept (a repeated sample or summary counts once, the last copy wins), re-derives
+ * the touched activity days and records resource stats.
+ */
+export async function writeBatch(
+  ctx: Context,
+  all: NormalisedBatch,
+  kept: BoundedBatch,
+): Promise<WrittenBatch> {
+  const { trx, user, now } = ctx;
+  const samplesByKey = lastByKey(kept.samples, keyOf);
+  const samples = [...samplesByKey.values()];
+  const summaries = [...lastByKey(kept.summaries, (s) => s.id).values()];
+  const streams = [...lastByKey(kept.streams, (s) => s.workoutId).values()];
+
+  // Written in key order so concurrent batches of one user lock rows in the same order.
+  const outcomes = await createSamplesRepository(trx).upsert(user.id, [...samples].sort(compareSamples), now);
+  const records = summaries.map(toRecord).sort((a, b) => compareText(a.id, b.id));
+  const writtenSummaries = await createSummariesRepository(trx).upsert(user.id, records, now);
+  const writtenStreams = await writeWorkoutStreams(trx, user, streams, now);
+  const activity = await refreshActivity(
+    ctx,
+    samples,
+    summaries.filter((s) => s.kind === 'workouts'),
+  );
+  await createResourceStatsRepository(trx).record(
+    user.id,
+    [...collectResourceStats(all, kept), ...activity.stats],
+    now,
+  );
+
+  const changes: SampleChange[] = [];
+  if (outcomes.size > 0) {
+    for (const [key, sample] of samplesByKey) {
+      const outcome = outcomes.get(key);
+      if (outcome) changes.push({ sample, outcome });
+    }
+  }
+  return {
+    samples: changes,
+    summaries: inOrderOf(writtenSummaries, summaries),
+    activity: activity.written,
+    streams: writtenStreams.written,
+    streamEvents: writtenStreams.events,
+  };
+}
+
+const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+function compareSamples(a: NormalisedSample, b: NormalisedSample): number {
+  return (
+    compareText(a.spec.resource, b.spec.resource) ||
+    a.startMs - b.startMs ||
+    compareText(a.source.provider, b.source.provider) ||
+    compareText(a.source.sourceType, b.source.sourceType) ||
+    compareText(a.type, b.type)
+  );
+}
+
+/** `rows` in the order of `summaries` (events follow the batch's order). */
+function inOrderOf<T extends { id: string }>(rows: T[], summaries: NormalisedSummary[]): T[] {
+  const position = new Map(summaries.map((s, i) => [s.id, i]));
+  return rows.sort((a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0));
+}
+
+function toRecord(s: NormalisedSummary): SummaryRecord {
+  return {
+    id: s.id,
+    kind: s.kind,
+    provider: s.source.provider,
+    source_type: s.source.sourceType,
+    app_id: s.source.appId,
+    device_id: s.source.deviceId,
+    provider_summary_id: s.providerSummaryId,
+    calendar_date: s.calendarDate,
+    start_at: s.startMs === null ? null : new Date(s.startMs).toISOString(),
+    end_at: s.endMs === null ? null : new Date(s.endMs).toISOString(),
+    payload: s.payload,
+  };
+}
