@@ -9,3 +9,4 @@ export * from './tenancy';
 export * from './time-zones';
 export * from './users';
 export * from './health';
+export * from './wire-time';

@@ -68,7 +68,7 @@ describe("a user's provider connections", () => {
           name: 'Oura',
           slug: 'oura',
           logo: LOGO('oura'),
-          created_on: '2026-01-01T00:00:00.000+00:00',
+          created_on: '2026-01-01T00:00:00+00:00',
           status: 'connected',
           external_user_id: 'oura-123',
           error_details: null,
@@ -87,13 +87,13 @@ describe("a user's provider connections", () => {
           name: 'Fitbit',
           slug: 'fitbit',
           logo: LOGO('fitbit'),
-          created_on: '2026-01-02T00:00:00.000+00:00',
+          created_on: '2026-01-02T00:00:00+00:00',
           status: 'error',
           external_user_id: null,
           error_details: {
             error_type: 'token_refresh_failed',
             error_message: 'Refresh token revoked',
-            errored_at: '2026-01-03T10:00:00.000+00:00',
+            errored_at: '2026-01-03T10:00:00+00:00',
           },
           resource_availability: {},
         },
@@ -107,7 +107,7 @@ describe("a user's provider connections", () => {
     const res = await as(api().get(`/v2/user/${userId}`));
     const provider = { name: 'WHOOP', slug: 'whoop_v2', logo: LOGO('whoop_v2') };
     expect(res.body.connected_sources).toEqual([
-      { provider, source: provider, created_on: '2026-02-01T00:00:00.000+00:00' },
+      { provider, source: provider, created_on: '2026-02-01T00:00:00+00:00' },
     ]);
     const list = await as(api().get('/v2/user?limit=500'));
     const listed = list.body.users.find((u: { user_id: string }) => u.user_id === userId);

@@ -42,7 +42,7 @@ describe('users API', () => {
         user_id: expect.stringMatching(UUID_RE),
         team_id: team.teamId,
         client_user_id: 'create-1',
-        created_on: '2026-03-01T12:00:00.000+00:00',
+        created_on: '2026-03-01T12:00:00+00:00',
         connected_sources: [],
         fallback_time_zone: null,
         fallback_birth_date: null,
@@ -64,12 +64,12 @@ describe('users API', () => {
       expect(res.body.fallback_time_zone).toEqual({
         id: 'Europe/Berlin',
         source_slug: 'manual',
-        updated_at: '2026-03-01T12:00:00.000+00:00',
+        updated_at: '2026-03-01T12:00:00+00:00',
       });
       expect(res.body.fallback_birth_date).toEqual({
         value: '1990-02-28',
         source_slug: 'manual',
-        updated_at: '2026-03-01T12:00:00.000+00:00',
+        updated_at: '2026-03-01T12:00:00+00:00',
       });
       expect(res.body.ingestion_start).toBe('2025-01-01');
       expect(res.body.ingestion_end).toBe('2025-01-01');
@@ -327,12 +327,12 @@ describe('users API', () => {
         fallback_time_zone: {
           id: 'Asia/Tokyo',
           source_slug: 'manual',
-          updated_at: '2026-03-01T13:00:00.000+00:00',
+          updated_at: '2026-03-01T13:00:00+00:00',
         },
         fallback_birth_date: {
           value: '1985-07-14',
           source_slug: 'manual',
-          updated_at: '2026-03-01T13:00:00.000+00:00',
+          updated_at: '2026-03-01T13:00:00+00:00',
         },
         ingestion_start: '2024-01-01',
         ingestion_end: '2024-12-31',

@@ -1,4 +1,5 @@
 import {
+  formatWireDateTime,
   isResource,
   providerBySlug,
   toProviderObject,
@@ -45,7 +46,7 @@ const CONNECTION_ERROR_TYPES: ReadonlySet<string> = new Set<ConnectionErrorType>
 
 /** Meridian emits UTC date-times with an explicit `+00:00` offset (api-shapes "How to read" 7). */
 export function wireDateTime(d: Date): string {
-  return d.toISOString().replace(/Z$/, '+00:00');
+  return formatWireDateTime(d);
 }
 
 /** The catalog's Provider object; a slug that left the catalog keeps its slug as name and no logo. */

@@ -32,7 +32,7 @@ describe('invites', () => {
       {
         id: expect.any(String),
         email: 'new@example.test',
-        invited_at: '2026-11-01T08:00:00.000+00:00',
+        invited_at: '2026-11-01T08:00:00+00:00',
         resent_at: null,
         creator: { type: 'management_key' },
         role: 'org_admin',
@@ -53,7 +53,7 @@ describe('invites', () => {
     expect(again.status).toBe(200);
     expect(again.body).toEqual({ status: 'invite_resent' });
     const [only] = (await list()).invites;
-    expect(only.resent_at).toBe('2026-11-01T08:00:00.000+00:00');
+    expect(only.resent_at).toBe('2026-11-01T08:00:00+00:00');
     expect(only.team_role_bindings).toEqual([{ team_id: team.teamId }]);
   });
 

@@ -1,7 +1,8 @@
+import { formatWireDateTime } from '@meridian/domain';
+
 /** Date-times go on the wire as ISO 8601 with an explicit `+00:00` offset (api-shapes "How to read" 7). */
 export function toWireDateTime(value: Date | string): string {
-  const date = value instanceof Date ? value : new Date(value);
-  return date.toISOString().replace(/Z$/, '+00:00');
+  return formatWireDateTime(value instanceof Date ? value : new Date(value));
 }
 
 export function toWireDateTimeOrNull(value: Date | string | null | undefined): string | null {
