@@ -1,13 +1,29 @@
 import { purgeExpiredUsers, type Knex } from '@meridian/db';
 import type { Logger } from '@meridian/platform';
+import { createDemoJobs, type DemoJobsOptions } from './demo/demo-jobs';
 
-/** Timed work the leader runs on each tick. Later features add their jobs here. */
-export interface ScheduledJob {
-  name: string;
-  run(now: Date): Promise<void>;
+/** What a `scheduler.task.<job>` message brings to the job it starts. */
+export interface JobTask {
+  /** The message's `data`. */
+  data: unknown;
+  /** 1 on the first delivery. */
+  attempt: number;
 }
 
-export function createScheduledJobs(deps: { db: Knex; logger: Logger }): ScheduledJob[] {
+/** Timed work the leader runs on each tick, and work started by task messages. */
+export interface ScheduledJob {
+  name: string;
+  /** False for jobs that only run when a task message asks for them. Default true. */
+  onTick?: boolean;
+  run(now: Date, task?: JobTask): Promise<void>;
+}
+
+export function createScheduledJobs(deps: {
+  db: Knex;
+  logger: Logger;
+  clock?: () => Date;
+  demo?: DemoJobsOptions;
+}): ScheduledJob[] {
   return [
     {
       name: 'purge_deleted_users',
@@ -16,5 +32,11 @@ export function createScheduledJobs(deps: { db: Knex; logger: Logger }): Schedul
         if (purged > 0) deps.logger.info('purged users past their deletion grace period', { count: purged });
       },
     },
+    ...createDemoJobs({
+      db: deps.db,
+      logger: deps.logger,
+      clock: deps.clock ?? (() => new Date()),
+      ...deps.demo,
+    }),
   ];
 }

@@ -1,12 +1,12 @@
 import type { Logger } from '@meridian/platform';
 import type { LeaderLock } from './leader-lock';
-import type { ScheduledJob } from './scheduled-jobs';
+import type { JobTask, ScheduledJob } from './scheduled-jobs';
 
 export interface Scheduler {
   /** One pass: if leader, run every job once. Returns whether this replica was leader. */
   tick(): Promise<boolean>;
   /** Runs one job by name now (from a `scheduler.task.*` message), leader or not: jobs are idempotent. */
-  runJob(name: string): Promise<boolean>;
+  runJob(name: string, task?: JobTask): Promise<boolean>;
   start(intervalMs: number): void;
   stop(): Promise<void>;
 }
@@ -31,16 +31,16 @@ export function createScheduler(deps: {
 
   const tick = async () => {
     if (!(await deps.leader.acquire())) return false;
-    for (const job of deps.jobs) await runOne(job);
+    for (const job of deps.jobs) if (job.onTick !== false) await runOne(job);
     return true;
   };
 
   return {
     tick,
-    async runJob(name) {
+    async runJob(name, task) {
       const job = deps.jobs.find((j) => j.name === name);
       if (!job) return false;
-      await job.run(deps.clock());
+      await job.run(deps.clock(), task);
       return true;
     },
     start(intervalMs) {

@@ -20,17 +20,18 @@ export async function startSchedulerWorker(deps: {
   clock?: () => Date;
 }): Promise<{ scheduler: Scheduler; close(): Promise<void> }> {
   const scheduler = createScheduler({
-    jobs: createScheduledJobs({ db: deps.db, logger: deps.logger }),
+    jobs: createScheduledJobs({ db: deps.db, logger: deps.logger, clock: deps.clock }),
     leader: createLeaderLock(deps.db),
     logger: deps.logger,
     clock: deps.clock ?? (() => new Date()),
   });
-  const consumer = await deps.transport.consume(SCHEDULER_QUEUE, ({ envelope, headers }) =>
+  const consumer = await deps.transport.consume(SCHEDULER_QUEUE, ({ envelope, headers, attempt }) =>
     runWithMessageContext(headers, async () => {
       const job = envelope.type.slice(TASK_PREFIX.length);
       if (!envelope.type.startsWith(TASK_PREFIX))
         throw new PermanentError(`unexpected message type ${envelope.type}`);
-      if (!(await scheduler.runJob(job))) throw new PermanentError(`no scheduled job named ${job}`);
+      if (!(await scheduler.runJob(job, { data: envelope.data, attempt })))
+        throw new PermanentError(`no scheduled job named ${job}`);
     }),
   );
   scheduler.start(deps.tickMs);

@@ -49,7 +49,8 @@ describe('POST /v2/link/connect/demo', () => {
 
   const api = () => request(app);
   const as = (key: string, req: request.Test) => req.set('x-service-api-key', key);
-  const connect = (key: string, body: Record<string, unknown>) => as(key, api().post('/v2/link/connect/demo').send(body));
+  const connect = (key: string, body: Record<string, unknown>) =>
+    as(key, api().post('/v2/link/connect/demo').send(body));
 
   async function createUser(key = keys.sandbox, extra: Record<string, unknown> = {}): Promise<string> {
     const res = await as(key, api().post('/v2/user')).send({ client_user_id: `demo-${++seq}`, ...extra });
@@ -58,7 +59,11 @@ describe('POST /v2/link/connect/demo', () => {
   }
 
   const eventsOf = (userId: string) =>
-    db.knex('outbox').where({ user_id: userId }).orderBy('seq').select('event_type', 'payload', 'environment');
+    db
+      .knex('outbox')
+      .where({ user_id: userId })
+      .orderBy('seq')
+      .select('event_type', 'payload', 'environment');
   const pullsOf = (userId: string) =>
     db.knex('historical_pulls').where({ user_id: userId }).orderBy('resource').select('*');
 
@@ -78,7 +83,7 @@ describe('POST /v2/link/connect/demo', () => {
         name: 'Oura',
         slug: 'oura',
         logo: oura.logo,
-        created_on: '2026-11-20T12:00:00.000+00:00',
+        created_on: '2026-11-20T12:00:00+00:00',
         status: 'connected',
         external_user_id: null,
         error_details: null,
@@ -90,7 +95,7 @@ describe('POST /v2/link/connect/demo', () => {
       {
         provider: { name: 'Oura', slug: 'oura', logo: oura.logo },
         source: { name: 'Oura', slug: 'oura', logo: oura.logo },
-        created_on: '2026-11-20T12:00:00.000+00:00',
+        created_on: '2026-11-20T12:00:00+00:00',
       },
     ]);
 
@@ -132,7 +137,10 @@ describe('POST /v2/link/connect/demo', () => {
     expect(published).toEqual([
       {
         key: DEMO_HISTORICAL_PULL_TASK,
-        message: expect.objectContaining({ type: DEMO_HISTORICAL_PULL_TASK, data: { user_id: userId, provider: 'oura' } }),
+        message: expect.objectContaining({
+          type: DEMO_HISTORICAL_PULL_TASK,
+          data: { user_id: userId, provider: 'oura' },
+        }),
         options: { headers: expect.objectContaining({ 'x-request-id': expect.any(String) }) },
       },
     ]);
@@ -169,7 +177,10 @@ describe('POST /v2/link/connect/demo', () => {
   it('starts over with a new pull after the provider was deregistered', async () => {
     const userId = await createUser();
     await connect(keys.sandbox, { user_id: userId, provider: 'oura' });
-    await db.knex('historical_pulls').where({ user_id: userId }).update({ status: 'success', days_with_data: 30 });
+    await db
+      .knex('historical_pulls')
+      .where({ user_id: userId })
+      .update({ status: 'success', days_with_data: 30 });
     const removed = await as(keys.sandbox, api().delete(`/v2/user/${userId}/oura`));
     expect(removed.status).toBe(200);
     expect(await db.knex('demo_connections').where({ user_id: userId })).toEqual([]);
@@ -209,7 +220,9 @@ describe('POST /v2/link/connect/demo', () => {
       const res = await connect(keys.sandbox, { user_id: userId, provider: 'oura' });
       expect([userId, res.status, res.body.detail?.error_type]).toEqual([userId, 404, 'not_found']);
     }
-    expect(await db.knex('provider_connections').whereIn('user_id', [otherTeamUser, productionUser, deleted])).toEqual([]);
+    expect(
+      await db.knex('provider_connections').whereIn('user_id', [otherTeamUser, productionUser, deleted]),
+    ).toEqual([]);
   });
 
   it('validates the body: a uuid and one of the demo providers', async () => {
@@ -231,7 +244,9 @@ describe('POST /v2/link/connect/demo', () => {
   });
 
   it('requires a key', async () => {
-    const res = await api().post('/v2/link/connect/demo').send({ user_id: await createUser(), provider: 'oura' });
+    const res = await api()
+      .post('/v2/link/connect/demo')
+      .send({ user_id: await createUser(), provider: 'oura' });
     expect(res.status).toBe(401);
   });
 });

@@ -77,20 +77,20 @@ export function createDemoConnectService(deps: DemoConnectDeps) {
   async function requestPull(data: DemoPullTaskData): Promise<void> {
     if (!deps.transport) return;
     try {
-      await deps.transport.publish(DEMO_HISTORICAL_PULL_TASK, createMessage(DEMO_HISTORICAL_PULL_TASK, data), {
-        headers: contextHeaders(),
-      });
+      await deps.transport.publish(
+        DEMO_HISTORICAL_PULL_TASK,
+        createMessage(DEMO_HISTORICAL_PULL_TASK, data),
+        {
+          headers: contextHeaders(),
+        },
+      );
     } catch (err) {
       deps.logger?.warn('could not request the demo historical pull; the scheduler sweep starts it', { err });
     }
   }
 
   return {
-    async connect(
-      scope: TeamScope,
-      userId: string,
-      provider: DemoProvider,
-    ): Promise<DemoConnectResult> {
+    async connect(scope: TeamScope, userId: string, provider: DemoProvider): Promise<DemoConnectResult> {
       if (scope.environment !== 'sandbox') throw new ForbiddenError('forbidden', DEMO_SANDBOX_ONLY);
       const now = deps.clock();
       const created = await withTransaction(deps.db, async (trx) => {

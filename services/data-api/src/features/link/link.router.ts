@@ -1,6 +1,5 @@
 import express, { type Router } from 'express';
 import type { Knex } from '@meridian/db';
-import type { DemoProvider } from '@meridian/demo-data';
 import type { Transport } from '@meridian/messaging';
 import type { Logger } from '@meridian/platform';
 import { principalOf } from '../../auth/principal';
@@ -23,7 +22,7 @@ export function createLinkRouter(deps: {
 
   router.post('/v2/link/connect/demo', async (req, res) => {
     const body = req.body as DemoConnectRequest;
-    const result = await demo.connect(principalOf(res), body.user_id, body.provider as DemoProvider);
+    const result = await demo.connect(principalOf(res), body.user_id, body.provider);
     const response: DemoConnectResponse = { success: true, detail: result.detail };
     res.json(response);
   });
