@@ -44,7 +44,7 @@ export function createDataApi(deps: DataApiDeps): Express {
   routes.use(createTimeseriesRouter({ db: deps.db, clock }));
   routes.use(createSummariesRouter({ db: deps.db, clock }));
   routes.use(createIntrospectionRouter({ db: deps.db, clock }));
-  routes.use(createLinkRouter({ db: deps.db, clock, transport: deps.transport }));
+  routes.use(createLinkRouter({ db: deps.db, clock, transport: deps.transport, logger: deps.logger }));
   return createHttpApp({
     service: 'data-api',
     openapi,
