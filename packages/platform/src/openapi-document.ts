@@ -25,7 +25,9 @@ export function loadOpenApiDocument(file: string): Record<string, unknown> {
   if (!existsSync(dir)) return doc;
   doc.paths ??= {};
   doc.components ??= {};
-  for (const name of readdirSync(dir).filter((f) => f.endsWith('.yaml')).sort()) {
+  for (const name of readdirSync(dir)
+    .filter((f) => f.endsWith('.yaml'))
+    .sort()) {
     const fragment = parse(readFileSync(path.join(dir, name), 'utf8')) as Doc;
     mergeInto(doc.paths, fragment.paths ?? {}, `${name} paths`);
     for (const [section, entries] of Object.entries(fragment.components ?? {})) {

@@ -94,5 +94,7 @@ export async function up(knex: Knex): Promise<void> {
 }
 
 export async function down(knex: Knex): Promise<void> {
-  await knex.raw('drop table if exists historical_pulls, resource_stats, workout_streams, summaries, timeseries_samples cascade');
+  await knex.raw(
+    'drop table if exists historical_pulls, resource_stats, workout_streams, summaries, timeseries_samples cascade',
+  );
 }
