@@ -1,7 +1,7 @@
 /** Polls until `check` returns a truthy value (or stops throwing); fails with the last error after `timeoutMs`. */
 export async function waitFor<T>(
   check: () => Promise<T> | T,
-  { timeoutMs = 4_000, intervalMs = 10 }: { timeoutMs?: number; intervalMs?: number } = {},
+  { timeoutMs = 15_000, intervalMs = 10 }: { timeoutMs?: number; intervalMs?: number } = {},
 ): Promise<NonNullable<T>> {
   const deadline = Date.now() + timeoutMs;
   let lastError: unknown = new Error('condition never became true');
