@@ -23,7 +23,13 @@ const flag = (name: string, fallback: number) => {
 const LARGE = flag('large', 20_000_000);
 const DURATION = flag('duration', 10);
 const CONNECTIONS = flag('connections', 64);
+/** A week is 7× the payload: fewer clients keep requests inside the load generator's timeout. */
+const WEEK_CONNECTIONS = flag('week-connections', 16);
 const KEEP = args.includes('--keep');
+/** Database connections per server, the same for both (2 cores serve PostgreSQL, servers and load). */
+const POOL = flag('pool', 4);
+/** Node flags for both servers alike, e.g. BENCH_NODE_FLAGS=--max-semi-space-size=32. */
+const SERVER_NODE_FLAGS = (process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean);
 const log = (msg: string) => process.stdout.write(`${msg}\n`);
 
 interface Figures {
@@ -48,8 +54,8 @@ async function admin(sql: string): Promise<void> {
 function startServer(script: string, env: Record<string, string>): Promise<ChildProcess> {
   return new Promise((resolve, reject) => {
     const child = fork(path.join(__dirname, 'support', script), [], {
-      execArgv: ['--conditions=meridian-src', '--import', 'tsx'],
-      env: { ...process.env, ...env, NODE_OPTIONS: '' },
+      execArgv: ['--conditions=meridian-src', '--import', 'tsx', ...SERVER_NODE_FLAGS],
+      env: { ...process.env, ...env, BENCH_POOL: String(POOL), NODE_OPTIONS: '' },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     child.once('message', () => resolve(child));
@@ -64,9 +70,14 @@ async function stop(child: ChildProcess): Promise<void> {
   });
 }
 
-async function measure(label: string, url: string, headers: Record<string, string>): Promise<Figures> {
-  await autocannon({ url, headers, connections: CONNECTIONS, duration: 2 }); // warm-up
-  const r = await autocannon({ url, headers, connections: CONNECTIONS, duration: DURATION });
+async function measure(
+  label: string,
+  url: string,
+  headers: Record<string, string>,
+  connections = CONNECTIONS,
+): Promise<Figures> {
+  await autocannon({ url, headers, connections, duration: 2, timeout: 30 }); // warm-up
+  const r = await autocannon({ url, headers, connections, duration: DURATION, timeout: 30 });
   const errors = r.errors + r.timeouts + r.non2xx;
   return {
     label,
@@ -114,6 +125,7 @@ async function main(): Promise<void> {
       'data API, 1 week (10,080 points)',
       `http://127.0.0.1:18100${week}`,
       headers,
+      WEEK_CONNECTIONS,
     );
     await stop(api);
     const bare = await startServer('bare-server.ts', {
@@ -122,7 +134,12 @@ async function main(): Promise<void> {
       TEAM_ID: seeded.teamId,
     });
     const bareDay = await measure('bare node:http + pg, 1 day', `http://127.0.0.1:18101${day}`, {});
-    const bareWeek = await measure('bare node:http + pg, 1 week', `http://127.0.0.1:18101${week}`, {});
+    const bareWeek = await measure(
+      'bare node:http + pg, 1 week',
+      `http://127.0.0.1:18101${week}`,
+      {},
+      WEEK_CONNECTIONS,
+    );
     await stop(bare);
     results.push(apiDay, bareDay, apiWeek, bareWeek);
 
@@ -139,7 +156,7 @@ async function main(): Promise<void> {
 
     log('');
     log(
-      `grouped timeseries — ${CONNECTIONS} connections, ${DURATION}s each, table ${small.toLocaleString('en-US')} → ${(await sampleCount(db)).toLocaleString('en-US')} samples`,
+      `grouped timeseries — ${CONNECTIONS} connections (1 week: ${WEEK_CONNECTIONS}), pool ${POOL} per server, ${DURATION}s each, table ${small.toLocaleString('en-US')} → ${(await sampleCount(db)).toLocaleString('en-US')} samples`,
     );
     log(
       `${'case'.padEnd(34)} ${'req/s'.padStart(8)} ${'p50'.padStart(10)} ${'p99'.padStart(10)} ${'throughput'.padStart(11)} ${'errors'.padStart(7)}`,

@@ -59,6 +59,7 @@ async function main(): Promise<void> {
       port: cfg.DATA_API_PORT,
       brokerReady,
       transport,
+      keyCacheMs: 2000,
     });
     const managementApi = await startManagementApi({
       db,

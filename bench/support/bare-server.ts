@@ -11,7 +11,10 @@ import {
   toPgText,
 } from '../../services/data-api/src/features/timeseries/timeseries.sql';
 
-const pool = new Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
+const pool = new Pool({
+  connectionString: process.env.DATABASE_URL,
+  max: Number(process.env.BENCH_POOL ?? 10),
+});
 const PAGE_SIZE = 10_000;
 
 const server = http.createServer((req, res) => {

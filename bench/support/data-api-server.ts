@@ -3,8 +3,20 @@ import { createKnex } from '@meridian/db';
 import { startDataApi } from '@meridian/data-api';
 import { createLogger } from '@meridian/platform';
 
+/** Lets requests still waiting for a pool connection finish (the load generator hangs up mid-flight). */
+async function drain(db: ReturnType<typeof createKnex>): Promise<void> {
+  const pool = db.client.pool as { numUsed(): number; numPendingAcquires(): number };
+  const deadline = Date.now() + 10_000;
+  while ((pool.numUsed() > 0 || pool.numPendingAcquires() > 0) && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
 async function main() {
-  const db = createKnex({ connectionString: process.env.DATABASE_URL!, poolMax: 10 });
+  const db = createKnex({
+    connectionString: process.env.DATABASE_URL!,
+    poolMax: Number(process.env.BENCH_POOL ?? 10),
+  });
   const logger = createLogger({ service: 'data-api', level: 'warn' });
   const service = await startDataApi({
     db,
@@ -13,11 +25,13 @@ async function main() {
     host: '127.0.0.1',
     port: Number(process.env.PORT),
     brokerReady: () => true,
+    keyCacheMs: 2000,
   });
   process.send?.('ready');
   process.on('SIGTERM', () => {
     void service
       .close()
+      .then(() => drain(db))
       .then(() => db.destroy())
       .then(() => process.exit(0));
   });

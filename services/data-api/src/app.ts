@@ -13,6 +13,7 @@ import {
 import type { Registry } from 'prom-client';
 import type { Transport } from '@meridian/messaging';
 import { createDataApiGuard } from './auth/data-api.guard';
+import { withCredentialCache } from './auth/credential-cache';
 import { createUsersRouter } from './features/users/users.router';
 import { createProvidersRouter } from './features/providers/providers.router';
 import { createTimeseriesRouter } from './features/timeseries/timeseries.router';
@@ -31,6 +32,8 @@ export interface DataApiDeps {
   clock?: () => Date;
   /** Publishes work for the workers (scheduler tasks); absent in tests that do not need it. */
   transport?: Pick<Transport, 'publish'>;
+  /** How long a valid team API key is remembered (revocation takes effect within it); 0 = off. */
+  keyCacheMs?: number;
   validateResponses?: boolean;
 }
 
@@ -52,7 +55,7 @@ export function createDataApi(deps: DataApiDeps): Express {
     metrics: deps.metrics,
     readiness: deps.readiness,
     guard: createDataApiGuard({
-      credentials: createCredentialsRepository(deps.db),
+      credentials: withCredentialCache(createCredentialsRepository(deps.db), { ttlMs: deps.keyCacheMs ?? 0 }),
       match: createRouteMatcher(openapi),
       region: deps.region,
     }),

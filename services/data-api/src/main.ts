@@ -7,7 +7,11 @@ import { startDataApi } from './server';
 runMain('data-api', async () => {
   const { values: cfg, secrets } = loadDataApiConfig(process.env);
   const logger = createLogger({ service: 'data-api', level: cfg.LOG_LEVEL, secrets });
-  const db = createKnex({ connectionString: cfg.DATABASE_URL, applicationName: 'data-api' });
+  const db = createKnex({
+    connectionString: cfg.DATABASE_URL,
+    applicationName: 'data-api',
+    poolMax: cfg.DATABASE_POOL_MAX,
+  });
   const transport = cfg.AMQP_URL ? await createAmqpTransport({ url: cfg.AMQP_URL, logger }) : undefined;
   const service = await startDataApi({
     db,
@@ -18,6 +22,7 @@ runMain('data-api', async () => {
     brokerReady: () => transport?.isReady() ?? true,
     transport,
     validateResponses: cfg.VALIDATE_RESPONSES,
+    keyCacheMs: cfg.DATA_API_KEY_CACHE_MS,
   });
   return { logger, shutdown: [() => service.close(), () => transport?.close(), () => db.destroy()] };
 });

@@ -14,6 +14,7 @@ export function startDataApi(opts: {
   brokerReady: () => boolean;
   transport?: Pick<Transport, 'publish'>;
   validateResponses?: boolean;
+  keyCacheMs?: number;
 }): Promise<RunningService> {
   const app = createDataApi({
     db: opts.db,
@@ -23,6 +24,7 @@ export function startDataApi(opts: {
     readiness: { database: () => pingDatabase(opts.db), broker: opts.brokerReady },
     transport: opts.transport,
     validateResponses: opts.validateResponses,
+    keyCacheMs: opts.keyCacheMs,
   });
   return serveHttp(app, { name: 'data API', host: opts.host, port: opts.port, logger: opts.logger });
 }

@@ -6,6 +6,7 @@ export const managementApiConfigSpec = {
   AMQP_URL: config.url({ protocols: ['amqp', 'amqps'], optional: true, secret: true }),
   MANAGEMENT_API_PORT: config.port(8001),
   VALIDATE_RESPONSES: config.boolean(false),
+  DATABASE_POOL_MAX: config.int({ default: 10, min: 1, max: 200 }),
 };
 
 export const loadManagementApiConfig = (env: NodeJS.ProcessEnv) => loadConfig(managementApiConfigSpec, env);

@@ -7,7 +7,11 @@ import { startManagementApi } from './server';
 runMain('management-api', async () => {
   const { values: cfg, secrets } = loadManagementApiConfig(process.env);
   const logger = createLogger({ service: 'management-api', level: cfg.LOG_LEVEL, secrets });
-  const db = createKnex({ connectionString: cfg.DATABASE_URL, applicationName: 'management-api' });
+  const db = createKnex({
+    connectionString: cfg.DATABASE_URL,
+    applicationName: 'management-api',
+    poolMax: cfg.DATABASE_POOL_MAX,
+  });
   const transport = cfg.AMQP_URL ? await createAmqpTransport({ url: cfg.AMQP_URL, logger }) : undefined;
   const service = await startManagementApi({
     db,
