@@ -2,6 +2,7 @@ import type { RequestHandler } from 'express';
 import {
   featureNotEnabled,
   hashKey,
+  outOfScope,
   sameHash,
   UnauthenticatedError,
   wrongKeyType,
@@ -43,6 +44,11 @@ export function createDataApiGuard(deps: {
         region: key.region,
       };
       res.locals.principal = principal;
+      // `x-meridian-environment`: an operation that exists in one environment only (the demo provider).
+      const onlyIn = op?.operation['x-meridian-environment'] as string | undefined;
+      if (onlyIn && onlyIn !== key.environment) {
+        throw outOfScope(`This operation is available in the ${onlyIn} environment only.`);
+      }
       const feature = op?.operation['x-meridian-feature'] as Feature | undefined;
       if (feature && !(await deps.credentials.isFeatureEnabled(key.teamId, feature))) {
         throw featureNotEnabled(feature);

@@ -6,7 +6,6 @@ import type { MessageEnvelope, PublishOptions } from '@meridian/messaging';
 import { createLogger, createMetricsRegistry } from '@meridian/platform';
 import { createTestDatabase, seedOrg, seedTeam, type TestDatabase } from '@meridian/test-utils';
 import { createDataApi } from '../../app';
-import { DEMO_SANDBOX_ONLY } from './demo-connect.service';
 
 const NOW = new Date('2026-11-20T12:00:00.000Z');
 const DAY_MS = 86_400_000;
@@ -205,10 +204,18 @@ describe('POST /v2/link/connect/demo', () => {
     const userId = await createUser(keys.production);
     const res = await connect(keys.production, { user_id: userId, provider: 'oura' });
     expect(res.status).toBe(403);
-    expect(res.body).toEqual({ detail: { error_type: 'forbidden', error_message: DEMO_SANDBOX_ONLY } });
+    expect(res.body).toEqual({
+      detail: { error_type: 'forbidden', error_message: expect.stringContaining('sandbox environment only') },
+    });
     expect(await db.knex('provider_connections').where({ user_id: userId })).toEqual([]);
     expect(await pullsOf(userId)).toEqual([]);
     expect(published).toEqual([]);
+  });
+
+  it('refuses a production key before validating the body (check order: scope, then 422)', async () => {
+    const res = await connect(keys.production, { user_id: 'not-a-uuid', provider: 'garmin' });
+    expect(res.status).toBe(403);
+    expect(res.body.detail.error_type).toBe('forbidden');
   });
 
   it('reports users of other teams and environments, unknown and deleted users as 404', async () => {
