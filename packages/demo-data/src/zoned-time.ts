@@ -2,6 +2,8 @@
  * Local-time arithmetic on IANA zones with only Intl: offsets, local dates, and local wall times to
  * instants (DST gaps resolve forward, overlaps to the first occurrence). Times are epoch milliseconds.
  */
+import { zoneOffsetSeconds } from '@meridian/domain';
+
 export const MINUTE_MS = 60_000;
 export const HOUR_MS = 3_600_000;
 export const DAY_MS = 86_400_000;
@@ -37,22 +39,6 @@ export function isKnownTimeZone(timeZone: string): boolean {
   }
 }
 
-function computeOffsetSeconds(ms: number, timeZone: string): number {
-  const parts: Record<string, number> = {};
-  for (const p of formatter(timeZone).formatToParts(new Date(ms))) {
-    if (p.type !== 'literal') parts[p.type] = Number(p.value);
-  }
-  const asUtc = Date.UTC(
-    parts.year ?? 1970,
-    (parts.month ?? 1) - 1,
-    parts.day ?? 1,
-    parts.hour ?? 0,
-    parts.minute ?? 0,
-    parts.second ?? 0,
-  );
-  return Math.round((asUtc - Math.floor(ms / 1000) * 1000) / 1000);
-}
-
 /**
  * Seconds east of UTC at `ms`. Zone transitions fall on quarter hours of UTC, so one lookup per
  * quarter hour is exact.
@@ -66,7 +52,7 @@ export function offsetSeconds(ms: number, timeZone: string): number {
   const quarter = Math.floor(ms / (15 * MINUTE_MS));
   let offset = cache.get(quarter);
   if (offset === undefined) {
-    offset = computeOffsetSeconds(quarter * 15 * MINUTE_MS, timeZone);
+    offset = zoneOffsetSeconds(timeZone, quarter * 15 * MINUTE_MS);
     cache.set(quarter, offset);
   }
   return offset;

@@ -184,3 +184,18 @@ export const EXTRA_VALUES = {
   tags: ['food', 'exercise', 'insulin_injection', 'unspecified'],
   intensity: ['low', 'medium', 'high'],
 } as const satisfies Record<SampleExtra, readonly string[]>;
+
+/** Series of a workout stream (`GET /v2/timeseries/workouts/{workout_id}/stream`). */
+export const WORKOUT_STREAM_KEYS = [
+  'time',
+  'cadence',
+  'altitude',
+  'velocity_smooth',
+  'heartrate',
+  'lat',
+  'lng',
+  'distance',
+  'power',
+  'resistance',
+  'temperature',
+] as const;

@@ -1,20 +1,9 @@
+import { WORKOUT_STREAM_KEYS } from '@meridian/domain';
 import { summaryId } from '../deterministic-id';
 import { checkProvider, isAbsent, isRecord } from './check-source';
 import type { IssueList } from './issue-list';
 
-export const WORKOUT_STREAM_KEYS = [
-  'time',
-  'cadence',
-  'altitude',
-  'velocity_smooth',
-  'heartrate',
-  'lat',
-  'lng',
-  'distance',
-  'power',
-  'resistance',
-  'temperature',
-] as const;
+export { WORKOUT_STREAM_KEYS };
 
 export type WorkoutStreamPayload = Record<(typeof WORKOUT_STREAM_KEYS)[number], number[] | null>;
 

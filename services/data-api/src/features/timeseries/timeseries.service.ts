@@ -1,3 +1,4 @@
+import { WORKOUT_STREAM_KEYS } from '@meridian/domain';
 import type { Knex } from '@meridian/db';
 import { NotFoundError, timeseriesBySlug, type TeamScope, type TimeseriesSpec } from '@meridian/domain';
 import { createUsersRepository } from '../users/users.repository';
@@ -12,19 +13,7 @@ export const TIMESERIES_PAGE_SIZE = 10_000;
 /** Samples per response of the legacy ungrouped read (x-meridian-decision). */
 export const LEGACY_MAX_SAMPLES = 100_000;
 
-export const WORKOUT_STREAM_KEYS = [
-  'time',
-  'cadence',
-  'altitude',
-  'velocity_smooth',
-  'heartrate',
-  'lat',
-  'lng',
-  'distance',
-  'power',
-  'resistance',
-  'temperature',
-] as const;
+export { WORKOUT_STREAM_KEYS };
 
 /** The query of a range read, as strings from the validated request (absent = undefined). */
 export interface RangeQuery {
