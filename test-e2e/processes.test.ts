@@ -5,6 +5,8 @@
  */
 import { createAmqpTransport, createMessage, type AmqpTransport } from '@meridian/messaging';
 import { createLogger } from '@meridian/platform';
+import { createOutboxRepository } from '@meridian/db';
+import { eventEnvelope, newId } from '@meridian/domain';
 import { createTestDatabase, waitFor, type TestDatabase } from '@meridian/test-utils';
 import { AMQP_URL, brokerOrSkip } from './support/broker';
 import { freePort, runTs, runTsToEnd, waitReady, type RunningProcess } from './support/processes';
@@ -95,6 +97,30 @@ describe('Meridian as separate processes', () => {
     });
     const undo = await fetch(`${dataUrl}/v2/user/undo_delete?user_id=${userId}`, { method: 'POST', headers });
     expect(undo.status).toBe(404);
+  });
+
+  it('relays outbox events through RabbitMQ from the event-delivery process', async () => {
+    if (!available) return;
+    const user = await db.knex('users').first('id', 'team_id', 'environment', 'client_user_id');
+    const teamId = user?.team_id ?? (await db.knex('teams').first('id'))!.id;
+    const userId = newId();
+    const [eventId] = await createOutboxRepository(db.knex).append([
+      {
+        teamId,
+        environment: 'sandbox',
+        userId,
+        envelope: eventEnvelope(
+          'provider.connection.error',
+          { user_id: userId },
+          { userId, clientUserId: 'c', teamId },
+        ),
+      },
+    ]);
+    await waitFor(async () => (await db.knex('outbox').where({ id: eventId }).first())?.published_at, {
+      timeoutMs: 20_000,
+    });
+    const dead = await transport!.getDeadLetters('event-delivery.events', 500);
+    expect(dead.some((l) => l.envelope?.id === eventId)).toBe(false);
   });
 
   it('dead-letters a poison parser message instead of crash-looping, and keeps serving', async () => {

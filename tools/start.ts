@@ -71,7 +71,7 @@ async function main(): Promise<void> {
     });
     const parser = await startParserWorker({ transport, logger, concurrency: 2 });
     const scheduler = await startSchedulerWorker({ db, transport, logger, tickMs: cfg.SCHEDULER_TICK_MS });
-    const delivery = await startEventDeliveryWorker({ transport, logger, concurrency: 20 });
+    const delivery = await startEventDeliveryWorker({ db, transport, logger, concurrency: 20 });
     const readiness = { database: () => pingDatabase(db), broker: brokerReady };
     const health = await Promise.all(
       ['lab-report-parser', 'scheduler', 'event-delivery'].map((service, i) =>

@@ -1,2 +1,3 @@
 export * from './config';
 export * from './worker';
+export * from './outbox-relay';

@@ -13,7 +13,12 @@ runMain('event-delivery', async () => {
     applicationName: 'event-delivery',
   });
   const transport = await createAmqpTransport({ url: cfg.AMQP_URL, logger });
-  const worker = await startEventDeliveryWorker({ transport, logger, concurrency: cfg.DELIVERY_CONCURRENCY });
+  const worker = await startEventDeliveryWorker({
+    db,
+    transport,
+    logger,
+    concurrency: cfg.DELIVERY_CONCURRENCY,
+  });
   const health = await startWorkerHealthServer({
     host: cfg.HOST,
     port: cfg.HEALTH_PORT,

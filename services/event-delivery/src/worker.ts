@@ -1,13 +1,17 @@
+import type { Knex } from '@meridian/db';
 import { PermanentError, type Transport } from '@meridian/messaging';
 import { runWithMessageContext, type Logger } from '@meridian/platform';
+import { createOutboxRelay } from './outbox-relay';
 
 export const EVENT_DELIVERY_QUEUE = 'event-delivery.events';
 
 /**
- * The event-delivery worker: consumes relayed outbox events (`event.<event_type>`, data `{event_id}`).
- * Webhook and ETL fan-out arrive with the events feature; malformed messages go to the DLQ.
+ * The event-delivery worker: relays the outbox to the broker and consumes the relayed events
+ * (`event.<event_type>`, data `{event_id}`). Webhook and ETL fan-out arrive with the events feature;
+ * malformed messages go to the DLQ.
  */
 export async function startEventDeliveryWorker(deps: {
+  db: Knex;
   transport: Transport;
   logger: Logger;
   concurrency: number;
@@ -25,5 +29,12 @@ export async function startEventDeliveryWorker(deps: {
       }),
     { prefetch: deps.concurrency },
   );
-  return { close: () => consumer.cancel() };
+  const relay = createOutboxRelay({ db: deps.db, transport: deps.transport, logger: deps.logger });
+  relay.start();
+  return {
+    async close() {
+      await relay.stop();
+      await consumer.cancel();
+    },
+  };
 }

@@ -1,0 +1,98 @@
+import { createOutboxRepository } from '@meridian/db';
+import { eventEnvelope, newId } from '@meridian/domain';
+import { createInProcessTransport, type MessageEnvelope, type Transport } from '@meridian/messaging';
+import { createLogger } from '@meridian/platform';
+import { createTestDatabase, seedOrg, seedTeam, waitFor, type TestDatabase } from '@meridian/test-utils';
+import { createOutboxRelay } from './outbox-relay';
+import { EVENT_DELIVERY_QUEUE } from './worker';
+
+const logger = createLogger({ service: 'event-delivery', silent: true });
+
+describe('outbox relay', () => {
+  let db: TestDatabase;
+  let teamId: string;
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    const org = await seedOrg(db.knex);
+    teamId = (await seedTeam(db.knex, org.orgId)).teamId;
+  });
+  afterAll(() => db.destroy());
+  beforeEach(() => db.knex('outbox').del());
+
+  async function appendEvents(n: number): Promise<string[]> {
+    const userId = newId();
+    return createOutboxRepository(db.knex).append(
+      Array.from({ length: n }, (_, i) => ({
+        teamId,
+        environment: 'sandbox' as const,
+        userId,
+        envelope: eventEnvelope(`daily.data.steps.created`, { i }, { userId, clientUserId: 'c', teamId }),
+      })),
+    );
+  }
+
+  function recordingTransport() {
+    const transport = createInProcessTransport({ logger });
+    const received: MessageEnvelope[] = [];
+    return { transport, received };
+  }
+
+  it('publishes every unpublished event once, by id, and marks it published', async () => {
+    const ids = await appendEvents(7);
+    const { transport, received } = recordingTransport();
+    await transport.consume(EVENT_DELIVERY_QUEUE, async ({ envelope }) => {
+      received.push(envelope);
+    });
+    const relay = createOutboxRelay({ db: db.knex, transport, logger, batchSize: 3 });
+    expect(await relay.relayOnce()).toBe(3);
+    expect(await relay.relayOnce()).toBe(3);
+    expect(await relay.relayOnce()).toBe(1);
+    expect(await relay.relayOnce()).toBe(0);
+    await waitFor(() => received.length === 7);
+    expect(received.map((m) => m.id).sort()).toEqual([...ids].sort());
+    expect(received.every((m) => m.type === 'event.daily.data.steps.created')).toBe(true);
+    expect(received.map((m) => (m.data as { event_id: string }).event_id).sort()).toEqual([...ids].sort());
+    expect(await db.knex('outbox').whereNull('published_at').count('* as n').first()).toEqual({ n: 0 });
+    await transport.close();
+  });
+
+  it('leaves events unpublished when the broker does not confirm, and sends them later', async () => {
+    await appendEvents(2);
+    const failing: Pick<Transport, 'publish'> = {
+      publish: () => Promise.reject(new Error('broker unavailable')),
+    };
+    await expect(createOutboxRelay({ db: db.knex, transport: failing, logger }).relayOnce()).rejects.toThrow(
+      'broker unavailable',
+    );
+    expect(await db.knex('outbox').whereNull('published_at').count('* as n').first()).toEqual({ n: 2 });
+    const sent: string[] = [];
+    const working: Pick<Transport, 'publish'> = {
+      publish: async (_key, message) => {
+        sent.push(message.id);
+      },
+    };
+    expect(await createOutboxRelay({ db: db.knex, transport: working, logger }).relayOnce()).toBe(2);
+    expect(sent).toHaveLength(2);
+  });
+
+  it('lets concurrent relays share the work without publishing an event twice', async () => {
+    const ids = await appendEvents(200);
+    const sent: string[] = [];
+    const slow: Pick<Transport, 'publish'> = {
+      publish: async (_key, message) => {
+        await new Promise((r) => setTimeout(r, 1));
+        sent.push(message.id);
+      },
+    };
+    const relays = [1, 2, 3].map(() =>
+      createOutboxRelay({ db: db.knex, transport: slow, logger, batchSize: 20 }),
+    );
+    for (const relay of relays) relay.start();
+    await waitFor(() => sent.length >= 200, { timeoutMs: 20_000 });
+    await Promise.all(relays.map((r) => r.stop()));
+    expect(sent).toHaveLength(200);
+    expect(new Set(sent).size).toBe(200);
+    expect([...new Set(sent)].sort()).toEqual([...ids].sort());
+  });
+});
