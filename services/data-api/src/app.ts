@@ -20,6 +20,7 @@ import { createTimeseriesRouter } from './features/timeseries/timeseries.router'
 import { createSummariesRouter } from './features/summaries/summaries.router';
 import { createIntrospectionRouter } from './features/introspection/introspection.router';
 import { createLinkRouter } from './features/link/link.router';
+import { createEventsRouter } from './features/events/events.router';
 
 export const DATA_API_OPENAPI_PATH = path.join(__dirname, '..', 'openapi.yaml');
 
@@ -47,6 +48,7 @@ export function createDataApi(deps: DataApiDeps): Express {
   routes.use(createTimeseriesRouter({ db: deps.db, clock }));
   routes.use(createSummariesRouter({ db: deps.db, clock }));
   routes.use(createIntrospectionRouter({ db: deps.db, clock }));
+  routes.use(createEventsRouter({ db: deps.db }));
   routes.use(createLinkRouter({ db: deps.db, clock, transport: deps.transport, logger: deps.logger }));
   return createHttpApp({
     service: 'data-api',
