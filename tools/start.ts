@@ -6,7 +6,7 @@
 import { createKnex, migrateLatest, pingDatabase } from '@meridian/db';
 import { startEventDeliveryWorker } from '@meridian/event-delivery';
 import { startParserWorker } from '@meridian/lab-report-parser';
-import { startManagementApi } from '@meridian/management-api';
+import { decodeSecretsKey, managementApiConfigSpec, startManagementApi } from '@meridian/management-api';
 import { startDataApi } from '@meridian/data-api';
 import { createAmqpTransport, createInProcessTransport, type Transport } from '@meridian/messaging';
 import {
@@ -30,6 +30,8 @@ const startConfigSpec = {
   MANAGEMENT_API_PORT: config.port(8001),
   WORKER_HEALTH_PORT: config.port(8010),
   SCHEDULER_TICK_MS: config.int({ default: 60_000, min: 100 }),
+  SECRETS_ENCRYPTION_KEY: managementApiConfigSpec.SECRETS_ENCRYPTION_KEY,
+  WEBHOOK_ALLOWED_TARGETS: managementApiConfigSpec.WEBHOOK_ALLOWED_TARGETS,
 };
 
 async function main(): Promise<void> {
@@ -68,6 +70,8 @@ async function main(): Promise<void> {
       host: cfg.HOST,
       port: cfg.MANAGEMENT_API_PORT,
       brokerReady,
+      secretsKey: decodeSecretsKey(cfg.SECRETS_ENCRYPTION_KEY),
+      webhookAllowedTargets: cfg.WEBHOOK_ALLOWED_TARGETS,
     });
     const parser = await startParserWorker({ transport, logger, concurrency: 2 });
     const scheduler = await startSchedulerWorker({ db, transport, logger, tickMs: cfg.SCHEDULER_TICK_MS });

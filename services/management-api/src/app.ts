@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import express, { type Express } from 'express';
 import { createCredentialsRepository, type Knex } from '@meridian/db';
@@ -12,6 +13,9 @@ import {
 import type { Registry } from 'prom-client';
 import { createManagementGuard } from './auth/management.guard';
 import { createManagementRoutes } from './features/routes';
+import { createSecretBox } from './features/webhooks/secret-box';
+import { createTargetAllowList } from './features/webhooks/target-address';
+import { resolveWithDns, type HostResolver } from './features/webhooks/webhook-target';
 
 export const MANAGEMENT_API_OPENAPI_PATH = path.join(__dirname, '..', 'openapi.yaml');
 
@@ -23,6 +27,15 @@ export interface ManagementApiDeps {
   readiness: Record<string, ReadinessCheck>;
   clock?: () => Date;
   validateResponses?: boolean;
+  /**
+   * AES-256-GCM key sealing webhook secrets at rest (`SECRETS_ENCRYPTION_KEY`). Without one a random key is
+   * used, so secrets stored by this process cannot be read after a restart: main.ts always passes one.
+   */
+  secretsKey?: Buffer;
+  /** `WEBHOOK_ALLOWED_TARGETS`: hosts, addresses or CIDRs webhooks may reach despite the SSRF rules. */
+  webhookAllowedTargets?: string[];
+  /** DNS for the SSRF check of webhook URLs (tests inject a fake). */
+  resolveHost?: HostResolver;
 }
 
 /** The management API (operators' surface). Does no I/O of its own: everything arrives in `deps`. */
@@ -30,7 +43,16 @@ export function createManagementApi(deps: ManagementApiDeps): Express {
   const openapi = loadOpenApiDocument(MANAGEMENT_API_OPENAPI_PATH);
   const routes = express.Router();
   routes.use(
-    createManagementRoutes({ db: deps.db, region: deps.region, clock: deps.clock ?? (() => new Date()) }),
+    createManagementRoutes({
+      db: deps.db,
+      region: deps.region,
+      clock: deps.clock ?? (() => new Date()),
+      webhookSecurity: {
+        secretBox: createSecretBox(deps.secretsKey ?? randomBytes(32)),
+        resolveHost: deps.resolveHost ?? resolveWithDns,
+        allowList: createTargetAllowList(deps.webhookAllowedTargets ?? []),
+      },
+    }),
   );
   return createHttpApp({
     service: 'management-api',

@@ -2,6 +2,7 @@ import { createKnex } from '@meridian/db';
 import { createAmqpTransport } from '@meridian/messaging';
 import { createLogger, runMain } from '@meridian/platform';
 import { loadManagementApiConfig } from './config';
+import { decodeSecretsKey } from './features/webhooks/secret-box';
 import { startManagementApi } from './server';
 
 runMain('management-api', async () => {
@@ -21,6 +22,8 @@ runMain('management-api', async () => {
     port: cfg.MANAGEMENT_API_PORT,
     brokerReady: () => transport?.isReady() ?? true,
     validateResponses: cfg.VALIDATE_RESPONSES,
+    secretsKey: decodeSecretsKey(cfg.SECRETS_ENCRYPTION_KEY),
+    webhookAllowedTargets: cfg.WEBHOOK_ALLOWED_TARGETS,
   });
   return { logger, shutdown: [() => service.close(), () => transport?.close(), () => db.destroy()] };
 });

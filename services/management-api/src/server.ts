@@ -12,6 +12,8 @@ export function startManagementApi(opts: {
   port: number;
   brokerReady: () => boolean;
   validateResponses?: boolean;
+  secretsKey: Buffer;
+  webhookAllowedTargets: string[];
 }): Promise<RunningService> {
   const app = createManagementApi({
     db: opts.db,
@@ -20,6 +22,8 @@ export function startManagementApi(opts: {
     region: opts.region,
     readiness: { database: () => pingDatabase(opts.db), broker: opts.brokerReady },
     validateResponses: opts.validateResponses,
+    secretsKey: opts.secretsKey,
+    webhookAllowedTargets: opts.webhookAllowedTargets,
   });
   return serveHttp(app, { name: 'management API', host: opts.host, port: opts.port, logger: opts.logger });
 }

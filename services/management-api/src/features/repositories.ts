@@ -5,6 +5,7 @@ import { createMembersRepository } from './members/members.repository';
 import { createOrgRepository } from './org/org.repository';
 import { createTeamApiKeysRepository } from './team-api-keys/team-api-keys.repository';
 import { createTeamsRepository } from './teams/teams.repository';
+import { createWebhooksRepository } from './webhooks/webhooks.repository';
 
 /** Every repository of the management API, built on one connection or transaction. */
 export function createRepositories(db: Knex) {
@@ -15,6 +16,7 @@ export function createRepositories(db: Knex) {
     invites: createInvitesRepository(db),
     managementKeys: createManagementKeysRepository(db),
     teamApiKeys: createTeamApiKeysRepository(db),
+    webhooks: createWebhooksRepository(db),
   };
 }
 

@@ -14,9 +14,16 @@ import { createTeamApiKeysRouter } from './team-api-keys/team-api-keys.router';
 import { createTeamApiKeysService } from './team-api-keys/team-api-keys.service';
 import { createTeamsRouter } from './teams/teams.router';
 import { createTeamsService } from './teams/teams.service';
+import { createWebhooksRouter } from './webhooks/webhooks.router';
+import { createWebhooksService, type WebhookSecurity } from './webhooks/webhooks.service';
 
 /** Composes the management API's features; each service gets only the repositories it uses. */
-export function createManagementRoutes(deps: { db: Knex; region: Region; clock: () => Date }): Router {
+export function createManagementRoutes(deps: {
+  db: Knex;
+  region: Region;
+  clock: () => Date;
+  webhookSecurity: WebhookSecurity;
+}): Router {
   const uow = createUnitOfWork(deps.db);
   const { region, clock } = deps;
   const router = express.Router();
@@ -26,5 +33,6 @@ export function createManagementRoutes(deps: { db: Knex; region: Region; clock: 
   router.use(createInvitesRouter(createInvitesService({ uow, clock })));
   router.use(createManagementKeysRouter(createManagementKeysService({ uow, clock })));
   router.use(createTeamApiKeysRouter(createTeamApiKeysService({ uow, region, clock })));
+  router.use(createWebhooksRouter(createWebhooksService({ uow, clock, ...deps.webhookSecurity })));
   return router;
 }

@@ -239,6 +239,123 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/v1/org/{org_id}/team/{team_id}/{environment}/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                org_id: components["parameters"]["OrgId"];
+                team_id: components["parameters"]["TeamId"];
+                environment: components["parameters"]["WebhookEnvironment"];
+            };
+            cookie?: never;
+        };
+        /** List the webhooks of a team environment */
+        get: operations["listWebhooks"];
+        put?: never;
+        /** Create a webhook */
+        post: operations["createWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/org/{org_id}/team/{team_id}/{environment}/webhook/{webhook_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                org_id: components["parameters"]["OrgId"];
+                team_id: components["parameters"]["TeamId"];
+                environment: components["parameters"]["WebhookEnvironment"];
+                /** @description Opaque webhook id (`ep_…`). */
+                webhook_id: components["parameters"]["WebhookId"];
+            };
+            cookie?: never;
+        };
+        /** Get a webhook */
+        get: operations["getWebhook"];
+        put?: never;
+        post?: never;
+        /** Delete a webhook */
+        delete: operations["deleteWebhook"];
+        options?: never;
+        head?: never;
+        /** Change a webhook */
+        patch: operations["updateWebhook"];
+        trace?: never;
+    };
+    "/v1/org/{org_id}/team/{team_id}/{environment}/webhook/{webhook_id}/headers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                org_id: components["parameters"]["OrgId"];
+                team_id: components["parameters"]["TeamId"];
+                environment: components["parameters"]["WebhookEnvironment"];
+                /** @description Opaque webhook id (`ep_…`). */
+                webhook_id: components["parameters"]["WebhookId"];
+            };
+            cookie?: never;
+        };
+        /** Get the custom headers sent with every delivery */
+        get: operations["getWebhookHeaders"];
+        /** Replace the custom headers */
+        put: operations["replaceWebhookHeaders"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/org/{org_id}/team/{team_id}/{environment}/webhook/{webhook_id}/secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                org_id: components["parameters"]["OrgId"];
+                team_id: components["parameters"]["TeamId"];
+                environment: components["parameters"]["WebhookEnvironment"];
+                /** @description Opaque webhook id (`ep_…`). */
+                webhook_id: components["parameters"]["WebhookId"];
+            };
+            cookie?: never;
+        };
+        /** Get the current signing secret */
+        get: operations["getWebhookSecret"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/org/{org_id}/team/{team_id}/{environment}/webhook/{webhook_id}/secret/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                org_id: components["parameters"]["OrgId"];
+                team_id: components["parameters"]["TeamId"];
+                environment: components["parameters"]["WebhookEnvironment"];
+                /** @description Opaque webhook id (`ep_…`). */
+                webhook_id: components["parameters"]["WebhookId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Rotate the signing secret */
+        post: operations["rotateWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 };
 export type webhooks = Record<string, never>;
 export type components = {
@@ -545,6 +662,61 @@ export type components = {
             failure: string[];
             not_found: string[];
         };
+        CreateWebhook: {
+            /** @description https URL (http only for allow-listed targets). */
+            url: string;
+            /** @description Default empty string. */
+            description?: string;
+            /** @description Maximum deliveries per second; null = unlimited. */
+            rate_limit?: number | null;
+            /** @description Default false. */
+            disabled?: boolean;
+            /** @description Event types to deliver; null or absent = all. */
+            filter_types?: string[] | null;
+            /** @description `whsec_` + base64 of 24–64 bytes; generated when absent. */
+            secret?: string | null;
+        };
+        PatchWebhook: {
+            url?: string;
+            description?: string;
+            rate_limit?: number | null;
+            disabled?: boolean;
+            filter_types?: string[] | null;
+        };
+        WebhookHeadersInput: {
+            headers: {
+                [key: string]: string;
+            };
+        };
+        RotateWebhookSecret: {
+            key?: string | null;
+        };
+        Webhook: {
+            /** @description Opaque, `ep_…`. */
+            id: string;
+            url: string;
+            description: string;
+            rate_limit: number | null;
+            disabled: boolean;
+            filter_types: string[] | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        WebhookList: {
+            data: components["schemas"]["Webhook"][];
+            next_cursor: string | null;
+        };
+        WebhookHeaders: {
+            headers: {
+                [key: string]: string;
+            };
+            sensitive: string[];
+        };
+        WebhookSecret: {
+            key: string;
+        };
     };
     responses: {
         /** @description Missing, unknown or revoked key (`invalid_credentials`). */
@@ -603,6 +775,9 @@ export type components = {
         RegionPath: components["schemas"]["Region"];
         /** @description Opaque cursor from the previous page's `next_cursor`. */
         NextCursor: string;
+        WebhookEnvironment: components["schemas"]["Environment"];
+        /** @description Opaque webhook id (`ep_…`). */
+        WebhookId: string;
     };
     requestBodies: never;
     headers: never;
@@ -1229,6 +1404,286 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["TeamApiKeyRevocation"];
                 };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    listWebhooks: {
+        parameters: {
+            query?: {
+                /** @description Opaque cursor from the previous page's `next_cursor`. */
+                next_cursor?: components["parameters"]["NextCursor"];
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                org_id: components["parameters"]["OrgId"];
+                team_id: components["parameters"]["TeamId"];
+                environment: components["parameters"]["WebhookEnvironment"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of webhooks. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    createWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                org_id: components["parameters"]["OrgId"];
+                team_id: components["parameters"]["TeamId"];
+                environment: components["parameters"]["WebhookEnvironment"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateWebhook"];
+            };
+        };
+        responses: {
+            /** @description The new webhook. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Webhook"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                org_id: components["parameters"]["OrgId"];
+                team_id: components["parameters"]["TeamId"];
+                environment: components["parameters"]["WebhookEnvironment"];
+                /** @description Opaque webhook id (`ep_…`). */
+                webhook_id: components["parameters"]["WebhookId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The webhook. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Webhook"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    deleteWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                org_id: components["parameters"]["OrgId"];
+                team_id: components["parameters"]["TeamId"];
+                environment: components["parameters"]["WebhookEnvironment"];
+                /** @description Opaque webhook id (`ep_…`). */
+                webhook_id: components["parameters"]["WebhookId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    updateWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                org_id: components["parameters"]["OrgId"];
+                team_id: components["parameters"]["TeamId"];
+                environment: components["parameters"]["WebhookEnvironment"];
+                /** @description Opaque webhook id (`ep_…`). */
+                webhook_id: components["parameters"]["WebhookId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PatchWebhook"];
+            };
+        };
+        responses: {
+            /** @description The webhook after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Webhook"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getWebhookHeaders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                org_id: components["parameters"]["OrgId"];
+                team_id: components["parameters"]["TeamId"];
+                environment: components["parameters"]["WebhookEnvironment"];
+                /** @description Opaque webhook id (`ep_…`). */
+                webhook_id: components["parameters"]["WebhookId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The headers, sensitive values redacted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookHeaders"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    replaceWebhookHeaders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                org_id: components["parameters"]["OrgId"];
+                team_id: components["parameters"]["TeamId"];
+                environment: components["parameters"]["WebhookEnvironment"];
+                /** @description Opaque webhook id (`ep_…`). */
+                webhook_id: components["parameters"]["WebhookId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookHeadersInput"];
+            };
+        };
+        responses: {
+            /** @description Replaced. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                org_id: components["parameters"]["OrgId"];
+                team_id: components["parameters"]["TeamId"];
+                environment: components["parameters"]["WebhookEnvironment"];
+                /** @description Opaque webhook id (`ep_…`). */
+                webhook_id: components["parameters"]["WebhookId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The current secret. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookSecret"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    rotateWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                org_id: components["parameters"]["OrgId"];
+                team_id: components["parameters"]["TeamId"];
+                environment: components["parameters"]["WebhookEnvironment"];
+                /** @description Opaque webhook id (`ep_…`). */
+                webhook_id: components["parameters"]["WebhookId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RotateWebhookSecret"];
+            };
+        };
+        responses: {
+            /** @description Rotated. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];

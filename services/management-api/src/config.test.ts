@@ -1,0 +1,40 @@
+import { randomBytes } from 'node:crypto';
+import { ConfigError } from '@meridian/platform';
+import { DEV_SECRETS_ENCRYPTION_KEY, loadManagementApiConfig } from './config';
+
+describe('management API config', () => {
+  const env = { DATABASE_URL: 'postgres://localhost/meridian' };
+
+  it('defaults the secrets key to the dev key and the allow-list to nothing', () => {
+    const { values, secrets } = loadManagementApiConfig(env);
+    expect(values.SECRETS_ENCRYPTION_KEY).toBe(DEV_SECRETS_ENCRYPTION_KEY);
+    expect(Buffer.from(DEV_SECRETS_ENCRYPTION_KEY, 'base64')).toHaveLength(32);
+    expect(secrets).toContain(DEV_SECRETS_ENCRYPTION_KEY);
+    expect(values.WEBHOOK_ALLOWED_TARGETS).toEqual([]);
+  });
+
+  it('reads a 32-byte key and a comma-separated allow-list', () => {
+    const key = randomBytes(32).toString('base64');
+    const { values, secrets } = loadManagementApiConfig({
+      ...env,
+      SECRETS_ENCRYPTION_KEY: key,
+      WEBHOOK_ALLOWED_TARGETS: '127.0.0.1, receiver.internal,10.0.0.0/8',
+    });
+    expect(values.SECRETS_ENCRYPTION_KEY).toBe(key);
+    expect(secrets).toContain(key);
+    expect(values.WEBHOOK_ALLOWED_TARGETS).toEqual(['127.0.0.1', 'receiver.internal', '10.0.0.0/8']);
+  });
+
+  it('stops on a malformed CIDR in the allow-list', () => {
+    expect(() => loadManagementApiConfig({ ...env, WEBHOOK_ALLOWED_TARGETS: '10.0.0.0/40' })).toThrow(
+      ConfigError,
+    );
+  });
+
+  it.each([randomBytes(16).toString('base64'), 'not-a-key'])('stops on the key %s', (key) => {
+    expect(() => loadManagementApiConfig({ ...env, SECRETS_ENCRYPTION_KEY: key })).toThrow(ConfigError);
+    expect(() => loadManagementApiConfig({ ...env, SECRETS_ENCRYPTION_KEY: key })).toThrow(
+      /SECRETS_ENCRYPTION_KEY must be the base64 of 32 bytes/,
+    );
+  });
+});
