@@ -6,7 +6,7 @@
 import { createKnex, migrateLatest, pingDatabase } from '@meridian/db';
 import { startEventDeliveryWorker } from '@meridian/event-delivery';
 import { startParserWorker } from '@meridian/lab-report-parser';
-import { decodeSecretsKey, managementApiConfigSpec, startManagementApi } from '@meridian/management-api';
+import { managementApiConfigSpec, startManagementApi } from '@meridian/management-api';
 import { startDataApi } from '@meridian/data-api';
 import { createAmqpTransport, createInProcessTransport, type Transport } from '@meridian/messaging';
 import {
@@ -15,6 +15,7 @@ import {
   ConfigError,
   createLogger,
   createMetricsRegistry,
+  decodeSecretsKey,
   loadConfig,
   onShutdown,
   startWorkerHealthServer,

@@ -12,3 +12,5 @@ export * from './http/validation-issues';
 export * from './http/worker-server';
 export * from './main-runner';
 export * from './http/serve';
+export * from './security/secret-box';
+export * from './security/target-address';

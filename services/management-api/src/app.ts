@@ -13,8 +13,8 @@ import {
 import type { Registry } from 'prom-client';
 import { createManagementGuard } from './auth/management.guard';
 import { createManagementRoutes } from './features/routes';
-import { createSecretBox } from './features/webhooks/secret-box';
-import { createTargetAllowList } from './features/webhooks/target-address';
+import { createSecretBox } from '@meridian/platform';
+import { createTargetAllowList } from '@meridian/platform';
 import { resolveWithDns, type HostResolver } from './features/webhooks/webhook-target';
 
 export const MANAGEMENT_API_OPENAPI_PATH = path.join(__dirname, '..', 'openapi.yaml');

@@ -1,6 +1,6 @@
 import { commonConfigSpec, config, ConfigError, loadConfig, type Field } from '@meridian/platform';
-import { decodeSecretsKey } from './features/webhooks/secret-box';
-import { createTargetAllowList, parseAllowedTargets } from './features/webhooks/target-address';
+import { decodeSecretsKey } from '@meridian/platform';
+import { createTargetAllowList, parseAllowedTargets } from '@meridian/platform';
 
 /**
  * Dev-only default of `SECRETS_ENCRYPTION_KEY` so `pnpm start` works out of the box. It is public: set your

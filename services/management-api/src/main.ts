@@ -2,7 +2,7 @@ import { createKnex } from '@meridian/db';
 import { createAmqpTransport } from '@meridian/messaging';
 import { createLogger, runMain } from '@meridian/platform';
 import { loadManagementApiConfig } from './config';
-import { decodeSecretsKey } from './features/webhooks/secret-box';
+import { decodeSecretsKey } from '@meridian/platform';
 import { startManagementApi } from './server';
 
 runMain('management-api', async () => {

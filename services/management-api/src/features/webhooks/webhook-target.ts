@@ -1,6 +1,6 @@
 import { lookup } from 'node:dns/promises';
 import { ValidationError } from '@meridian/domain';
-import { forbiddenReason, type TargetAllowList } from './target-address';
+import { forbiddenReason, type TargetAllowList } from '@meridian/platform';
 
 /** Resolves a host name to every address it has (injectable: tests use no real DNS). */
 export type HostResolver = (host: string) => Promise<string[]>;
