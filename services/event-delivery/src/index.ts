@@ -1,3 +1,4 @@
 export * from './config';
 export * from './worker';
 export * from './outbox-relay';
+export * from './delivery';

@@ -1,7 +1,17 @@
 import { createKnex, pingDatabase } from '@meridian/db';
 import { createAmqpTransport } from '@meridian/messaging';
-import { createLogger, createMetricsRegistry, runMain, startWorkerHealthServer } from '@meridian/platform';
+import {
+  createLogger,
+  createMetricsRegistry,
+  createSecretBox,
+  createTargetAllowList,
+  decodeSecretsKey,
+  runMain,
+  startWorkerHealthServer,
+} from '@meridian/platform';
 import { loadEventDeliveryConfig } from './config';
+import { createWebhookDelivery } from './delivery/webhook-delivery';
+import { createWebhookSender } from './delivery/webhook-sender';
 import { startEventDeliveryWorker } from './worker';
 
 runMain('event-delivery', async () => {
@@ -13,11 +23,21 @@ runMain('event-delivery', async () => {
     applicationName: 'event-delivery',
   });
   const transport = await createAmqpTransport({ url: cfg.AMQP_URL, logger });
+  const webhooks = createWebhookDelivery({
+    db,
+    logger,
+    secretBox: createSecretBox(decodeSecretsKey(cfg.SECRETS_ENCRYPTION_KEY)),
+    send: createWebhookSender({ allowList: createTargetAllowList(cfg.WEBHOOK_ALLOWED_TARGETS) }),
+    schedule: cfg.DELIVERY_RETRY_SCHEDULE_MS,
+    autoDisableAfterMs: cfg.WEBHOOK_AUTO_DISABLE_AFTER_MS,
+    concurrency: cfg.DELIVERY_CONCURRENCY,
+  });
   const worker = await startEventDeliveryWorker({
     db,
     transport,
     logger,
     concurrency: cfg.DELIVERY_CONCURRENCY,
+    webhooks,
   });
   const health = await startWorkerHealthServer({
     host: cfg.HOST,

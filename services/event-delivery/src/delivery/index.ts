@@ -1,0 +1,5 @@
+export * from './retry-schedule';
+export * from './webhook-delivery';
+export * from './webhook-sender';
+export * from './webhook-signature';
+export * from './rate-limiter';
