@@ -14,6 +14,8 @@ import { createTeamApiKeysRouter } from './team-api-keys/team-api-keys.router';
 import { createTeamApiKeysService } from './team-api-keys/team-api-keys.service';
 import { createTeamsRouter } from './teams/teams.router';
 import { createTeamsService } from './teams/teams.service';
+import { createWebhookMessagesRouter } from './webhooks/webhook-messages.router';
+import { createWebhookMessagesService } from './webhooks/webhook-messages.service';
 import { createWebhooksRouter } from './webhooks/webhooks.router';
 import { createWebhooksService, type WebhookSecurity } from './webhooks/webhooks.service';
 
@@ -34,5 +36,6 @@ export function createManagementRoutes(deps: {
   router.use(createManagementKeysRouter(createManagementKeysService({ uow, clock })));
   router.use(createTeamApiKeysRouter(createTeamApiKeysService({ uow, region, clock })));
   router.use(createWebhooksRouter(createWebhooksService({ uow, clock, ...deps.webhookSecurity })));
+  router.use(createWebhookMessagesRouter(createWebhookMessagesService({ db: deps.db, clock })));
   return router;
 }

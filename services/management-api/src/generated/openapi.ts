@@ -356,6 +356,102 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/v1/org/{org_id}/team/{team_id}/{environment}/webhook/{webhook_id}/message": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                org_id: components["parameters"]["OrgId"];
+                team_id: components["parameters"]["TeamId"];
+                environment: components["parameters"]["WebhookEnvironment"];
+                /** @description Opaque webhook id (`ep_…`). */
+                webhook_id: components["parameters"]["WebhookId"];
+            };
+            cookie?: never;
+        };
+        /** List the deliveries (messages) of a webhook */
+        get: operations["listWebhookMessages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/org/{org_id}/team/{team_id}/{environment}/webhook/{webhook_id}/message/{message_id}/attempt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                org_id: components["parameters"]["OrgId"];
+                team_id: components["parameters"]["TeamId"];
+                environment: components["parameters"]["WebhookEnvironment"];
+                /** @description Opaque webhook id (`ep_…`). */
+                webhook_id: components["parameters"]["WebhookId"];
+                /** @description Message id, the `webhook-id` header of its deliveries. */
+                message_id: components["parameters"]["WebhookMessageId"];
+            };
+            cookie?: never;
+        };
+        /** List the delivery attempts of a message */
+        get: operations["listWebhookMessageAttempts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/org/{org_id}/team/{team_id}/{environment}/webhook/{webhook_id}/message/{message_id}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                org_id: components["parameters"]["OrgId"];
+                team_id: components["parameters"]["TeamId"];
+                environment: components["parameters"]["WebhookEnvironment"];
+                /** @description Opaque webhook id (`ep_…`). */
+                webhook_id: components["parameters"]["WebhookId"];
+                /** @description Message id, the `webhook-id` header of its deliveries. */
+                message_id: components["parameters"]["WebhookMessageId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Deliver a message again */
+        post: operations["resendWebhookMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/org/{org_id}/team/{team_id}/{environment}/webhook/{webhook_id}/recover": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                org_id: components["parameters"]["OrgId"];
+                team_id: components["parameters"]["TeamId"];
+                environment: components["parameters"]["WebhookEnvironment"];
+                /** @description Opaque webhook id (`ep_…`). */
+                webhook_id: components["parameters"]["WebhookId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Deliver again every failed message since a time */
+        post: operations["recoverWebhookMessages"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 };
 export type webhooks = Record<string, never>;
 export type components = {
@@ -717,6 +813,56 @@ export type components = {
         WebhookSecret: {
             key: string;
         };
+        /** @enum {string} */
+        WebhookMessageStatus: "pending" | "succeeded" | "failed";
+        RecoverWebhookMessages: {
+            /** Format: date-time */
+            since: string;
+        };
+        WebhookMessage: {
+            /** @description The `webhook-id` header, stable across retries and resends. */
+            id: string;
+            /** Format: uuid */
+            event_id: string;
+            event_type: string;
+            status: components["schemas"]["WebhookMessageStatus"];
+            attempts: number;
+            /** Format: date-time */
+            next_attempt_at: string | null;
+            last_status_code: number | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        WebhookMessageList: {
+            data: components["schemas"]["WebhookMessage"][];
+            next_cursor: string | null;
+        };
+        WebhookAttempt: {
+            /** Format: uuid */
+            id: string;
+            /** Format: date-time */
+            attempted_at: string;
+            status_code: number | null;
+            response_body: string | null;
+            duration_ms: number;
+            error: string | null;
+            /** Format: date-time */
+            next_attempt_at: string | null;
+        };
+        WebhookAttemptList: {
+            data: components["schemas"]["WebhookAttempt"][];
+            next_cursor: string | null;
+        };
+        WebhookResend: {
+            id: string;
+            /** @enum {string} */
+            status: "pending";
+        };
+        WebhookRecovered: {
+            recovered: number;
+        };
     };
     responses: {
         /** @description Missing, unknown or revoked key (`invalid_credentials`). */
@@ -764,6 +910,15 @@ export type components = {
                 "application/json": components["schemas"]["ValidationErrorBody"];
             };
         };
+        /** @description The webhook is disabled (`invalid_state`). */
+        WebhookInvalidState: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
     };
     parameters: {
         OrgId: string;
@@ -775,6 +930,9 @@ export type components = {
         RegionPath: components["schemas"]["Region"];
         /** @description Opaque cursor from the previous page's `next_cursor`. */
         NextCursor: string;
+        /** @description Message id, the `webhook-id` header of its deliveries. */
+        WebhookMessageId: string;
+        WebhookPageLimit: number;
         WebhookEnvironment: components["schemas"]["Environment"];
         /** @description Opaque webhook id (`ep_…`). */
         WebhookId: string;
@@ -1688,6 +1846,145 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    listWebhookMessages: {
+        parameters: {
+            query?: {
+                /** @description Opaque cursor from the previous page's `next_cursor`. */
+                next_cursor?: components["parameters"]["NextCursor"];
+                limit?: components["parameters"]["WebhookPageLimit"];
+                status?: components["schemas"]["WebhookMessageStatus"];
+            };
+            header?: never;
+            path: {
+                org_id: components["parameters"]["OrgId"];
+                team_id: components["parameters"]["TeamId"];
+                environment: components["parameters"]["WebhookEnvironment"];
+                /** @description Opaque webhook id (`ep_…`). */
+                webhook_id: components["parameters"]["WebhookId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of messages. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookMessageList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    listWebhookMessageAttempts: {
+        parameters: {
+            query?: {
+                /** @description Opaque cursor from the previous page's `next_cursor`. */
+                next_cursor?: components["parameters"]["NextCursor"];
+                limit?: components["parameters"]["WebhookPageLimit"];
+            };
+            header?: never;
+            path: {
+                org_id: components["parameters"]["OrgId"];
+                team_id: components["parameters"]["TeamId"];
+                environment: components["parameters"]["WebhookEnvironment"];
+                /** @description Opaque webhook id (`ep_…`). */
+                webhook_id: components["parameters"]["WebhookId"];
+                /** @description Message id, the `webhook-id` header of its deliveries. */
+                message_id: components["parameters"]["WebhookMessageId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of attempts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookAttemptList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    resendWebhookMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                org_id: components["parameters"]["OrgId"];
+                team_id: components["parameters"]["TeamId"];
+                environment: components["parameters"]["WebhookEnvironment"];
+                /** @description Opaque webhook id (`ep_…`). */
+                webhook_id: components["parameters"]["WebhookId"];
+                /** @description Message id, the `webhook-id` header of its deliveries. */
+                message_id: components["parameters"]["WebhookMessageId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Queued for delivery. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookResend"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["WebhookInvalidState"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    recoverWebhookMessages: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                org_id: components["parameters"]["OrgId"];
+                team_id: components["parameters"]["TeamId"];
+                environment: components["parameters"]["WebhookEnvironment"];
+                /** @description Opaque webhook id (`ep_…`). */
+                webhook_id: components["parameters"]["WebhookId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecoverWebhookMessages"];
+            };
+        };
+        responses: {
+            /** @description The failed messages were queued again. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookRecovered"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["WebhookInvalidState"];
             422: components["responses"]["ValidationFailed"];
         };
     };
