@@ -14,12 +14,13 @@ const common = {
   transform: { '^.+\\.ts$': swc },
   moduleFileExtensions: ['ts', 'js', 'json'],
   globalSetup: '<rootDir>/packages/test-utils/src/global-setup.ts',
-  // Integration suites create a database per file; under a full parallel run set-up can take seconds.
-  testTimeout: 30_000,
 };
 
 module.exports = {
   maxWorkers: 2,
+  // A global option (ignored inside projects): integration suites create a database per file and talk to
+  // the broker; under a full parallel run on two cores that can take seconds.
+  testTimeout: 30_000,
   projects: [
     {
       ...common,
@@ -37,7 +38,6 @@ module.exports = {
       displayName: 'e2e',
       rootDir: __dirname,
       testMatch: ['<rootDir>/test-e2e/**/*.test.ts'],
-      testTimeout: 120000,
     },
   ],
 };
