@@ -14,3 +14,4 @@ export * from './main-runner';
 export * from './http/serve';
 export * from './security/secret-box';
 export * from './security/target-address';
+export * from './security/webhook-config';

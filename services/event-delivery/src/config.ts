@@ -2,47 +2,11 @@ import {
   commonConfigSpec,
   config,
   ConfigError,
-  createTargetAllowList,
-  decodeSecretsKey,
   loadConfig,
-  parseAllowedTargets,
+  webhookConfigSpec,
   type Field,
 } from '@meridian/platform';
 import { DEFAULT_RETRY_SCHEDULE_MS, parseRetrySchedule } from './delivery/retry-schedule';
-
-/** Same dev-only public default as the management API, which seals the secrets this service opens. */
-export const DEV_SECRETS_ENCRYPTION_KEY = 'bWVyaWRpYW4tZGV2LW9ubHktc2VjcmV0cy1rZXktMzI=';
-
-// The two fields below mirror services/management-api/src/config.ts (services do not import each other).
-function secretsKeyField(defaultKey: string): Field<string> {
-  const raw = config.string({ secret: true, default: defaultKey });
-  return {
-    secret: true,
-    parse(value, name) {
-      const key = raw.parse(value, name);
-      try {
-        decodeSecretsKey(key);
-      } catch {
-        throw new ConfigError(`Invalid configuration: ${name} must be the base64 of 32 bytes`);
-      }
-      return key;
-    },
-  };
-}
-
-function allowedTargetsField(): Field<string[]> {
-  return {
-    parse(value, name) {
-      const targets = parseAllowedTargets(value);
-      try {
-        createTargetAllowList(targets);
-      } catch (err) {
-        throw new ConfigError(`Invalid configuration: ${name}: ${(err as Error).message}`);
-      }
-      return targets;
-    },
-  };
-}
 
 /** Delays in ms before each attempt (the first is usually 0); its length is the number of attempts. */
 function retryScheduleField(): Field<number[]> {
@@ -64,8 +28,7 @@ export const eventDeliveryConfigSpec = {
   AMQP_URL: config.url({ protocols: ['amqp', 'amqps'], secret: true }),
   HEALTH_PORT: config.port(8080),
   DELIVERY_CONCURRENCY: config.int({ default: 20, min: 1, max: 500 }),
-  SECRETS_ENCRYPTION_KEY: secretsKeyField(DEV_SECRETS_ENCRYPTION_KEY),
-  WEBHOOK_ALLOWED_TARGETS: allowedTargetsField(),
+  ...webhookConfigSpec,
   DELIVERY_RETRY_SCHEDULE_MS: retryScheduleField(),
   /** An endpoint failing continuously this long is disabled (api-shapes §7.3: 5 days). */
   WEBHOOK_AUTO_DISABLE_AFTER_MS: config.int({ default: 5 * 24 * 3600 * 1000, min: 0 }),

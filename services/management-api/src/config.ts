@@ -1,44 +1,6 @@
-import { commonConfigSpec, config, ConfigError, loadConfig, type Field } from '@meridian/platform';
-import { decodeSecretsKey } from '@meridian/platform';
-import { createTargetAllowList, parseAllowedTargets } from '@meridian/platform';
+import { commonConfigSpec, config, loadConfig, webhookConfigSpec } from '@meridian/platform';
 
-/**
- * Dev-only default of `SECRETS_ENCRYPTION_KEY` so `pnpm start` works out of the box. It is public: set your
- * own key (base64 of 32 random bytes, e.g. `openssl rand -base64 32`) in production (the Helm chart requires it).
- */
-export const DEV_SECRETS_ENCRYPTION_KEY = 'bWVyaWRpYW4tZGV2LW9ubHktc2VjcmV0cy1rZXktMzI=';
-
-/** A base64 AES-256 key, checked at boot. */
-function secretsKeyField(defaultKey: string): Field<string> {
-  const raw = config.string({ secret: true, default: defaultKey });
-  return {
-    secret: true,
-    parse(value, name) {
-      const key = raw.parse(value, name);
-      try {
-        decodeSecretsKey(key);
-      } catch {
-        throw new ConfigError(`Invalid configuration: ${name} must be the base64 of 32 bytes`);
-      }
-      return key;
-    },
-  };
-}
-
-/** Comma-separated hosts, addresses or CIDRs (e.g. `127.0.0.1,10.0.0.0/8`); a malformed CIDR stops the boot. */
-function allowedTargetsField(): Field<string[]> {
-  return {
-    parse(value, name) {
-      const targets = parseAllowedTargets(value);
-      try {
-        createTargetAllowList(targets);
-      } catch (err) {
-        throw new ConfigError(`Invalid configuration: ${name}: ${(err as Error).message}`);
-      }
-      return targets;
-    },
-  };
-}
+export { DEV_SECRETS_ENCRYPTION_KEY } from '@meridian/platform';
 
 export const managementApiConfigSpec = {
   ...commonConfigSpec,
@@ -47,8 +9,7 @@ export const managementApiConfigSpec = {
   MANAGEMENT_API_PORT: config.port(8001),
   VALIDATE_RESPONSES: config.boolean(false),
   DATABASE_POOL_MAX: config.int({ default: 10, min: 1, max: 200 }),
-  SECRETS_ENCRYPTION_KEY: secretsKeyField(DEV_SECRETS_ENCRYPTION_KEY),
-  WEBHOOK_ALLOWED_TARGETS: allowedTargetsField(),
+  ...webhookConfigSpec,
 };
 
 export const loadManagementApiConfig = (env: NodeJS.ProcessEnv) => loadConfig(managementApiConfigSpec, env);
