@@ -10,3 +10,4 @@ export * from './time-zones';
 export * from './users';
 export * from './health';
 export * from './wire-time';
+export * from './lab-reports';
