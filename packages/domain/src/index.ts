@@ -11,3 +11,4 @@ export * from './users';
 export * from './health';
 export * from './wire-time';
 export * from './lab-reports';
+export * from './event-catalog';

@@ -19,7 +19,8 @@ export interface HistoricalPullCompletion {
 
 /**
  * Once every chunk of a historical pull is ingested: one `historical.data.<resource>.created` per
- * resource, `{user_id, start_date, end_date, provider, is_final: true}`. Returns the outbox ids.
+ * resource, `{user_id, start_date, end_date, provider}` (`is_final` was removed on 2024-06-30). Returns the
+ * outbox ids.
  */
 export async function completeHistoricalPull(db: Knex, input: HistoricalPullCompletion): Promise<string[]> {
   return withTransaction(db, async (trx) => {
@@ -53,7 +54,6 @@ export async function completeHistoricalPull(db: Knex, input: HistoricalPullComp
       start_date: formatDateTime(input.rangeStart),
       end_date: formatDateTime(input.rangeEnd),
       provider: input.provider,
-      is_final: true,
     };
     return createOutboxRepository(trx).append(
       resources.map((resource) => userEvent(user, `historical.data.${resource}.created`, data)),

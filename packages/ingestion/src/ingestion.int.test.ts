@@ -42,7 +42,6 @@ describe('ingestion', () => {
       start_date: '2026-03-01T00:00:00+00:00',
       end_date: '2026-03-31T00:00:00+00:00',
       provider: 'oura',
-      is_final: true,
     };
     expect(events).toEqual(
       ['heartrate', 'weight', 'sleep'].map((r) => ({
