@@ -28,7 +28,7 @@ export interface ManagementApiDeps {
   clock?: () => Date;
   validateResponses?: boolean;
   /**
-   * AES-256-GCM key sealing webhook secrets at rest (`SECRETS_ENCRYPTION_KEY`). Without one a random key is
+   * AES-256-GCM key sealing webhook secrets and ETL destination credentials at rest (`SECRETS_ENCRYPTION_KEY`). Without one a random key is
    * used, so secrets stored by this process cannot be read after a restart: main.ts always passes one.
    */
   secretsKey?: Buffer;

@@ -1,4 +1,5 @@
 import type { Knex } from '@meridian/db';
+import { createEtlPipelinesRepository } from './etl-pipelines/etl-pipelines.repository';
 import { createInvitesRepository } from './invites/invites.repository';
 import { createManagementKeysRepository } from './management-keys/management-keys.repository';
 import { createMembersRepository } from './members/members.repository';
@@ -17,6 +18,7 @@ export function createRepositories(db: Knex) {
     managementKeys: createManagementKeysRepository(db),
     teamApiKeys: createTeamApiKeysRepository(db),
     webhooks: createWebhooksRepository(db),
+    etlPipelines: createEtlPipelinesRepository(db),
   };
 }
 

@@ -1,6 +1,8 @@
 import express, { type Router } from 'express';
 import type { Knex } from '@meridian/db';
 import type { Region } from '@meridian/domain';
+import { createEtlPipelinesRouter } from './etl-pipelines/etl-pipelines.router';
+import { createEtlPipelinesService } from './etl-pipelines/etl-pipelines.service';
 import { createInvitesRouter } from './invites/invites.router';
 import { createInvitesService } from './invites/invites.service';
 import { createManagementKeysRouter } from './management-keys/management-keys.router';
@@ -37,5 +39,10 @@ export function createManagementRoutes(deps: {
   router.use(createTeamApiKeysRouter(createTeamApiKeysService({ uow, region, clock })));
   router.use(createWebhooksRouter(createWebhooksService({ uow, clock, ...deps.webhookSecurity })));
   router.use(createWebhookMessagesRouter(createWebhookMessagesService({ db: deps.db, clock })));
+  router.use(
+    createEtlPipelinesRouter(
+      createEtlPipelinesService({ uow, region, clock, secretBox: deps.webhookSecurity.secretBox }),
+    ),
+  );
   return router;
 }

@@ -239,6 +239,48 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/v1/org/{org_id}/team_etl_pipelines/{env}/{region}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                org_id: components["parameters"]["OrgId"];
+                env: components["parameters"]["Env"];
+                region: components["parameters"]["RegionPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the ETL pipelines of one environment and region
+         * @description A pipeline belongs to one team and one environment (`{env}`). Only teams of the organization whose
+         *     region is `{region}` are listed. Secrets are never returned: `azure_amqp.connection_string` comes back
+         *     redacted (`Endpoint=sb://<host>/;SharedAccessKeyName=<name>;SharedAccessKey=***`, plus `EntityPath` and
+         *     `UseDevelopmentEmulator` when set) and the password of `rabbitmq.uri` is `***`.
+         */
+        get: operations["listEtlPipelines"];
+        put?: never;
+        /**
+         * Create or replace the ETL pipelines of teams in one environment
+         * @description Writes the same pipeline configuration to each team of `team_ids` in `{env}`: the body is the whole
+         *     pipeline (omitted keys take their defaults, so an upsert replaces the previous configuration, secrets
+         *     included). Answers 200 with the stored pipelines, in `team_ids` order, secrets redacted.
+         *
+         *     Delivery (api-shapes §7.4): events whose type starts with one of `event_type_prefixes` (null = all)
+         *     go to the enabled destinations. For `azure_amqp`, the first `event_hub_matchers` entry whose
+         *     `event_type_prefix` prefixes the event type names the hub, otherwise `default_event_hub`;
+         *     `compression: auto` (default) sends bodies under 1 KiB uncompressed and gzips larger ones, `always`
+         *     gzips every body.
+         *     `push_historical_data: true` also delivers historical pulls as `daily.data.*` events;
+         *     `provider_raw_data` is reserved (stored, no effect).
+         */
+        post: operations["upsertEtlPipelines"];
+        /** Remove ETL pipelines of one environment */
+        delete: operations["deleteEtlPipelines"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/org/{org_id}/team/{team_id}/{environment}/webhook": {
         parameters: {
             query?: never;
@@ -757,6 +799,107 @@ export type components = {
             success: string[];
             failure: string[];
             not_found: string[];
+        };
+        /** @enum {string} */
+        EtlDestination: "azure_amqp" | "webhook" | "cloud_pubsub" | "rabbitmq";
+        /** @description Event Hubs name rules — letters, digits, `.`, `-`, `_`; starts and ends with a letter or digit. */
+        EventHubName: string;
+        EventTypePrefix: string;
+        EtlPreferencesInput: {
+            preferred: components["schemas"]["EtlDestination"];
+            enabled: components["schemas"]["EtlDestination"][];
+        };
+        EventHubMatcher: {
+            event_type_prefix: components["schemas"]["EventTypePrefix"];
+            event_hub: components["schemas"]["EventHubName"];
+        };
+        AzureAmqpInput: {
+            /** @description `Endpoint=sb://<host>[:<port>]/;SharedAccessKeyName=<name>;SharedAccessKey=<key>[;EntityPath=<hub>][;UseDevelopmentEmulator=true]`. Stored encrypted; returned redacted. */
+            connection_string: string;
+            default_event_hub: components["schemas"]["EventHubName"];
+            /** @description Tried in order; the first whose `event_type_prefix` prefixes the event type wins. */
+            event_hub_matchers?: components["schemas"]["EventHubMatcher"][] | null;
+            /**
+             * @description `auto` (default): bodies under 1 KiB uncompressed, larger ones gzip; `always`: gzip every body.
+             * @enum {string}
+             */
+            compression?: "auto" | "always";
+        } | null;
+        CloudPubsubInput: {
+            project: string;
+            topic: string;
+            message_ordering: boolean;
+        } | null;
+        RabbitmqInput: {
+            /** @description `amqp://` or `amqps://` URI. Stored encrypted; returned with the password as `***`. */
+            uri: string;
+            /** @description May be empty (the default exchange). */
+            exchange: string;
+        } | null;
+        EtlWebhookInput: {
+            /** @description Default false. */
+            regional?: boolean;
+        } | null;
+        UpsertEtlPipelines: {
+            /** @description Teams to write; absent = every team the key reaches in `{region}`. */
+            team_ids?: string[];
+            /** @description Default false. */
+            push_historical_data?: boolean;
+            /** @description Default false; reserved. */
+            provider_raw_data?: boolean;
+            preferences?: components["schemas"]["EtlPreferencesInput"];
+            azure_amqp?: components["schemas"]["AzureAmqpInput"];
+            cloud_pubsub?: components["schemas"]["CloudPubsubInput"];
+            rabbitmq?: components["schemas"]["RabbitmqInput"];
+            webhook?: components["schemas"]["EtlWebhookInput"];
+            /** @description Deliver only events whose type starts with one of these; null or absent = all. */
+            event_type_prefixes?: components["schemas"]["EventTypePrefix"][] | null;
+        };
+        EtlPreferences: {
+            preferred: components["schemas"]["EtlDestination"];
+            enabled: components["schemas"]["EtlDestination"][];
+        };
+        EventHubMatcherView: {
+            event_type_prefix: string;
+            event_hub: string;
+        };
+        AzureAmqp: {
+            /** @description Redacted: `SharedAccessKey=***`. */
+            connection_string: string;
+            default_event_hub: string;
+            event_hub_matchers: components["schemas"]["EventHubMatcherView"][] | null;
+            /** @enum {string} */
+            compression: "auto" | "always";
+        } | null;
+        CloudPubsub: {
+            project: string;
+            topic: string;
+            message_ordering: boolean;
+        } | null;
+        Rabbitmq: {
+            /** @description The password, if any, is `***`. */
+            uri: string;
+            exchange: string;
+        } | null;
+        EtlWebhook: {
+            regional: boolean;
+        } | null;
+        EtlPipeline: {
+            /** Format: uuid */
+            team_id: string;
+            push_historical_data: boolean;
+            provider_raw_data: boolean;
+            preferences: components["schemas"]["EtlPreferences"];
+            azure_amqp: components["schemas"]["AzureAmqp"];
+            cloud_pubsub: components["schemas"]["CloudPubsub"];
+            rabbitmq: components["schemas"]["Rabbitmq"];
+            webhook: components["schemas"]["EtlWebhook"];
+            event_type_prefixes: string[] | null;
+        };
+        EtlPipelines: components["schemas"]["EtlPipeline"][];
+        EtlPipelineList: {
+            pipelines: components["schemas"]["EtlPipeline"][];
+            next_cursor: string | null;
         };
         CreateWebhook: {
             /** @description https URL (http only for allow-listed targets). */
@@ -1561,6 +1704,100 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TeamApiKeyRevocation"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    listEtlPipelines: {
+        parameters: {
+            query?: {
+                team_id?: string;
+                /** @description Opaque cursor from the previous page's `next_cursor`. */
+                next_cursor?: components["parameters"]["NextCursor"];
+            };
+            header?: never;
+            path: {
+                org_id: components["parameters"]["OrgId"];
+                env: components["parameters"]["Env"];
+                region: components["parameters"]["RegionPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of pipelines (secrets redacted). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EtlPipelineList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    upsertEtlPipelines: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                org_id: components["parameters"]["OrgId"];
+                env: components["parameters"]["Env"];
+                region: components["parameters"]["RegionPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpsertEtlPipelines"];
+            };
+        };
+        responses: {
+            /** @description The pipelines as stored (secrets redacted), in `team_ids` order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EtlPipelines"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    deleteEtlPipelines: {
+        parameters: {
+            query?: {
+                team_id?: string[];
+            };
+            header?: never;
+            path: {
+                org_id: components["parameters"]["OrgId"];
+                env: components["parameters"]["Env"];
+                region: components["parameters"]["RegionPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The removed pipelines (secrets redacted). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EtlPipelines"];
                 };
             };
             401: components["responses"]["Unauthorized"];

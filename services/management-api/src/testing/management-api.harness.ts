@@ -17,7 +17,7 @@ export interface ManagementApiHarness {
  * `opts` sets the webhook SSRF inputs (a fake resolver: tests do no real DNS).
  */
 export async function createManagementApiHarness(
-  opts: Pick<ManagementApiDeps, 'resolveHost' | 'webhookAllowedTargets'> = {},
+  opts: Pick<ManagementApiDeps, 'resolveHost' | 'webhookAllowedTargets' | 'secretsKey'> = {},
 ): Promise<ManagementApiHarness> {
   const db = await createTestDatabase();
   let now: Date | undefined;
