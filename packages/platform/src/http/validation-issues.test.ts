@@ -27,6 +27,36 @@ describe('validator errors → validation items', () => {
     });
   });
 
+  it('never echoes credentials back: connection strings, secrets, passwords and URIs are redacted', () => {
+    const body = {
+      azure_amqp: { connection_string: 'Endpoint=sb://h/;SharedAccessKey=abc', compression: 'auto' },
+      rabbitmq: { uri: 'amqp://u:p@h', exchange: 'x' },
+      client_secret: 's3cret',
+    };
+    const items = toValidationIssues(
+      [
+        {
+          path: '/body/azure_amqp/default_event_hub',
+          message: "must have required property 'default_event_hub'",
+          errorCode: 'required.openapi.validation',
+        },
+        { path: '/body/client_secret', message: 'must be integer', errorCode: 'type.openapi.validation' },
+        { path: '/body', message: 'must NOT have additional properties', errorCode: 'additionalProperties' },
+      ],
+      { body },
+    );
+    expect(items.map((i) => i.input)).toEqual([
+      { connection_string: '[redacted]', compression: 'auto' },
+      '[redacted]',
+      {
+        azure_amqp: { connection_string: '[redacted]', compression: 'auto' },
+        rabbitmq: { uri: '[redacted]', exchange: 'x' },
+        client_secret: '[redacted]',
+      },
+    ]);
+    expect(JSON.stringify(items)).not.toContain('SharedAccessKey');
+  });
+
   it('maps formats, bounds and enums with their context', () => {
     const items = toValidationIssues(
       [

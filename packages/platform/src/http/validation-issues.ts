@@ -104,6 +104,19 @@ function classify(
   }
 }
 
+/** Keys whose values are credentials: never echoed back in a 422 `input`. */
+const SENSITIVE_KEY = /(^|_)(connection_string|secret|client_secret|password|token|api_key|uri)$/i;
+const REDACTED = '[redacted]';
+
+function redactSensitive(value: unknown, key?: string): unknown {
+  if (key !== undefined && SENSITIVE_KEY.test(key) && value !== null && value !== undefined) return REDACTED;
+  if (Array.isArray(value)) return value.map((v) => redactSensitive(v));
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, redactSensitive(v, k)]));
+  }
+  return value;
+}
+
 /** Converts validator errors into the spec's `{loc, msg, type, input, ctx}` items. */
 export function toValidationIssues(items: ValidatorErrorItem[], req: RequestParts): ValidationIssue[] {
   return items.map((item) => {
@@ -120,8 +133,8 @@ export function toValidationIssues(items: ValidatorErrorItem[], req: RequestPart
             : req.headers;
     const keyword = (item.errorCode ?? '').replace('.openapi.validation', '');
     const { type, ctx } = classify(keyword, item.message);
-    const input =
-      type === 'missing' ? (lookup(source, rest.slice(0, -1)) ?? null) : (lookup(source, rest) ?? null);
+    const inputPath = type === 'missing' ? rest.slice(0, -1) : rest;
+    const input = redactSensitive(lookup(source, inputPath) ?? null, inputPath[inputPath.length - 1]);
     const msg =
       type === 'missing' ? 'Field required' : item.message.charAt(0).toUpperCase() + item.message.slice(1);
     return { loc: [location, ...rest], msg, type, input, ctx };
