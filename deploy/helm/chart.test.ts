@@ -304,6 +304,20 @@ describe('helm chart deploy/helm/meridian', () => {
       });
     });
 
+    it('gives a process its own extra environment, and only that process', () => {
+      const env = onlyContainer(podSpec(byComponent(deployments, 'event-delivery'))).env ?? [];
+      expect(env).toEqual(
+        expect.arrayContaining([
+          { name: 'DELIVERY_CONCURRENCY', value: '50' },
+          { name: 'WEBHOOK_TIMEOUT_MS', value: '10000' },
+        ]),
+      );
+      for (const other of PROCESSES.filter((p) => p !== 'event-delivery')) {
+        const names = (onlyContainer(podSpec(byComponent(deployments, other))).env ?? []).map((e) => e.name);
+        expect(names).not.toContain('DELIVERY_CONCURRENCY');
+      }
+    });
+
     it('adds headless metrics Services for the workers and routes the Ingress hosts to the API Services', () => {
       const services = ofKind<Service>(manifests, Service);
       expect(services.map(component).sort()).toEqual([...PROCESSES].sort());
@@ -318,6 +332,20 @@ describe('helm chart deploy/helm/meridian', () => {
   });
 
   describe('values.schema.json', () => {
+    it('rejects a process env entry whose name is not an environment variable name', () => {
+      const { status, stderr } = runHelm([
+        'template',
+        'rel',
+        chartDir,
+        '-f',
+        ciValues('default-values.yaml'),
+        '--set',
+        'scheduler.env.bad-name=1',
+      ]);
+      expect(status).not.toBe(0);
+      expect(stderr).toMatch(/bad-name|propertyNames|does not match pattern/i);
+    });
+
     const base = ['-f', ciValues('default-values.yaml')];
 
     it('rejects a replica count that is not an integer', () => {
