@@ -3,12 +3,18 @@
  * fanned out to a webhook stored as the management API stores it (sealed secret), and delivered signed to
  * a local receiver that verifies it with the standardwebhooks library.
  */
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { createOutboxRepository } from '@meridian/db';
 import { eventEnvelope, newId } from '@meridian/domain';
 import { createSecretBox, decodeSecretsKey } from '@meridian/platform';
-import { createTestDatabase, seedOrg, seedTeam, waitFor, type TestDatabase } from '@meridian/test-utils';
+import {
+  createTestDatabase,
+  seedOrg,
+  seedTeam,
+  startWebhookReceiver,
+  waitFor,
+  type TestDatabase,
+  type WebhookReceiver,
+} from '@meridian/test-utils';
 import { Webhook } from 'standardwebhooks';
 import { AMQP_URL, brokerOrSkip } from './support/broker';
 import { freePort, runTs, waitReady, type RunningProcess } from './support/processes';
@@ -20,32 +26,13 @@ describe('webhook delivery by the event-delivery process', () => {
   let db: TestDatabase;
   let available = false;
   let proc: RunningProcess | undefined;
-  let receiver: Server | undefined;
-  let receiverUrl = '';
-  const received: { headers: IncomingHttpHeaders; body: string; verified: unknown }[] = [];
+  let receiver: WebhookReceiver | undefined;
 
   beforeAll(async () => {
     available = await brokerOrSkip();
     if (!available) return;
     db = await createTestDatabase();
-    receiver = createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (c: Buffer) => chunks.push(c));
-      req.on('end', () => {
-        const body = Buffer.concat(chunks).toString('utf8');
-        let verified: unknown;
-        try {
-          verified = new Webhook(SECRET).verify(body, req.headers as Record<string, string>);
-        } catch {
-          verified = undefined;
-        }
-        received.push({ headers: req.headers, body, verified });
-        res.statusCode = verified === undefined ? 400 : 204;
-        res.end();
-      });
-    });
-    await new Promise<void>((resolve) => receiver!.listen(0, '127.0.0.1', resolve));
-    receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+    receiver = await startWebhookReceiver({ verifier: new Webhook(SECRET) });
     const port = await freePort();
     proc = runTs('event-delivery', 'services/event-delivery/src/main.ts', {
       ...process.env,
@@ -62,7 +49,7 @@ describe('webhook delivery by the event-delivery process', () => {
 
   afterAll(async () => {
     await proc?.stop();
-    await new Promise((resolve) => (receiver ? receiver.close(resolve) : resolve(undefined)));
+    await receiver?.close();
     await db?.destroy();
   });
 
@@ -74,7 +61,7 @@ describe('webhook delivery by the event-delivery process', () => {
       id: 'ep_e2e000000000000000000000',
       team_id: teamId,
       environment: 'sandbox',
-      url: receiverUrl,
+      url: receiver!.url,
       filter_types: ['daily.data.steps.created'],
       secret_ciphertext: createSecretBox(decodeSecretsKey(SECRETS_KEY)).seal(SECRET),
     });
@@ -92,9 +79,10 @@ describe('webhook delivery by the event-delivery process', () => {
       },
     ]);
 
-    await waitFor(() => received.length > 0, { timeoutMs: 30_000 });
-    const [delivery] = received;
-    expect(delivery!.verified).toMatchObject({
+    await waitFor(() => receiver!.deliveries.length > 0, { timeoutMs: 30_000 });
+    const [delivery] = receiver!.deliveries;
+    expect(delivery!.verifyError).toBeUndefined();
+    expect(delivery!.payload).toMatchObject({
       event_type: 'daily.data.steps.created',
       user_id: userId,
       team_id: teamId,

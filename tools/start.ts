@@ -5,12 +5,13 @@
  */
 import { createKnex, migrateLatest, pingDatabase } from '@meridian/db';
 import {
+  createEtlDelivery,
   createWebhookDelivery,
   createWebhookSender,
   DEFAULT_RETRY_SCHEDULE_MS,
   startEventDeliveryWorker,
 } from '@meridian/event-delivery';
-import { startParserWorker } from '@meridian/lab-report-parser';
+import { createLabReportParser, startParserWorker } from '@meridian/lab-report-parser';
 import { managementApiConfigSpec, startManagementApi } from '@meridian/management-api';
 import { startDataApi } from '@meridian/data-api';
 import { createAmqpTransport, createInProcessTransport, type Transport } from '@meridian/messaging';
@@ -81,7 +82,15 @@ async function main(): Promise<void> {
       secretsKey: decodeSecretsKey(cfg.SECRETS_ENCRYPTION_KEY),
       webhookAllowedTargets: cfg.WEBHOOK_ALLOWED_TARGETS,
     });
-    const parser = await startParserWorker({ transport, logger, concurrency: 2 });
+    const labReportParser = createLabReportParser({ ocrWorkers: 2 });
+    shutdown.unshift(() => labReportParser.close());
+    const parser = await startParserWorker({
+      db,
+      transport,
+      logger,
+      parser: labReportParser,
+      concurrency: 2,
+    });
     const scheduler = await startSchedulerWorker({ db, transport, logger, tickMs: cfg.SCHEDULER_TICK_MS });
     const webhooks = createWebhookDelivery({
       db,
@@ -92,7 +101,21 @@ async function main(): Promise<void> {
       autoDisableAfterMs: 5 * 24 * 3600 * 1000,
       concurrency: 20,
     });
-    const delivery = await startEventDeliveryWorker({ db, transport, logger, concurrency: 20, webhooks });
+    const etl = createEtlDelivery({
+      db,
+      logger,
+      secretBox: createSecretBox(decodeSecretsKey(cfg.SECRETS_ENCRYPTION_KEY)),
+      schedule: DEFAULT_RETRY_SCHEDULE_MS,
+      concurrency: 20,
+    });
+    const delivery = await startEventDeliveryWorker({
+      db,
+      transport,
+      logger,
+      concurrency: 20,
+      webhooks,
+      etl,
+    });
     const readiness = { database: () => pingDatabase(db), broker: brokerReady };
     const health = await Promise.all(
       ['lab-report-parser', 'scheduler', 'event-delivery'].map((service, i) =>

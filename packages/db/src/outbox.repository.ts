@@ -6,6 +6,8 @@ export interface OutboxEvent {
   environment: Environment;
   userId: string | null;
   envelope: EventEnvelope<unknown>;
+  /** Delivered only to ETL pipelines (historical data pushed with `push_historical_data`). */
+  etlOnly?: boolean;
 }
 
 /** Writes events in the caller's transaction, so they commit with the domain change. */
@@ -20,6 +22,7 @@ export function createOutboxRepository(db: Knex | Knex.Transaction) {
         user_id: e.userId,
         event_type: e.envelope.event_type,
         payload: JSON.stringify(e.envelope),
+        etl_only: e.etlOnly ?? false,
       }));
       await db('outbox').insert(rows);
       return rows.map((r) => r.id);

@@ -2,6 +2,7 @@ import { createOutboxRepository, withTransaction } from '@meridian/db';
 import { isUuid, NotFoundError } from '@meridian/domain';
 import type { Knex } from 'knex';
 import { batchEvents } from './events/batch-events';
+import { historicalEtlEvents } from './events/historical-etl-events';
 import { applyIngestionBounds } from './ingestion-bounds';
 import type { IngestBatch, IngestResult } from './ingestion.types';
 import { loadIngestionUser } from './storage/ingestion-user.repository';
@@ -13,7 +14,8 @@ import { writeBatch, type WrittenBatch } from './write-batch';
 /**
  * The one ingestion path: validate and normalise the whole batch, drop what lies outside the user's
  * bounds, upsert samples, summaries and streams, re-derive the touched activity days, record resource
- * stats and write the data events, all in one transaction. A bad batch writes nothing.
+ * stats and write the data events (a historical chunk only for ETL pipelines that push historical data),
+ * all in one transaction. A bad batch writes nothing.
  */
 export async function ingestBatch(db: Knex, now: Date, batch: IngestBatch): Promise<IngestResult> {
   const raw: unknown = batch;
@@ -29,7 +31,8 @@ export async function ingestBatch(db: Knex, now: Date, batch: IngestBatch): Prom
     const bounds = { start: user.ingestionStart, end: user.ingestionEnd };
     const kept = applyIngestionBounds(all, bounds, fallbackZone, zoneOffsets);
     const written = await writeBatch({ trx, user, bounds, now, zoneOffsets }, all, kept);
-    const events = batch.mode === 'daily' ? batchEvents(user, written) : [];
+    const events =
+      batch.mode === 'daily' ? batchEvents(user, written) : await historicalEtlEvents(trx, user, written);
     const eventIds = await createOutboxRepository(trx).append(events);
     const stored = kept.samples.length + kept.summaries.length + kept.streams.length;
     const { created, updated } = countOutcomes(written);

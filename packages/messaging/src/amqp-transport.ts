@@ -29,12 +29,14 @@ import {
   findWorkQueue,
   meridianTopology,
   type Topology,
+  topologyQueues,
   validateTopology,
 } from './topology';
 import {
   type ConsumeOptions,
   type MessageHandler,
   type PublishOptions,
+  type QueueDepth,
   resolvePrefetch,
   type Subscription,
   type Transport,
@@ -172,6 +174,42 @@ export class AmqpTransport implements Transport {
       return letters;
     } finally {
       // Closing the channel hands the unacked messages back to the queue in order.
+      await channel.close().catch(() => undefined);
+    }
+  }
+
+  /**
+   * checkQueue on its own channel: the broker closes a channel that checks a missing queue, which must
+   * not take the publish channel down; such a queue is left out and the rest checked on a new channel.
+   */
+  async queueDepths(): Promise<QueueDepth[]> {
+    // A scrape during an outage fails at once rather than waiting for the connection.
+    if (!this.readiness.isOpen()) throw new Error('not connected to the message broker');
+    const depths: QueueDepth[] = [];
+    let channel: Channel | undefined;
+    try {
+      for (const queue of topologyQueues(this.topology)) {
+        channel ??= await this.temporaryChannel();
+        try {
+          const { messageCount } = await channel.checkQueue(queue.name);
+          depths.push({ ...queue, messages: messageCount });
+        } catch {
+          channel = undefined;
+        }
+      }
+    } finally {
+      await channel?.close().catch(() => undefined);
+    }
+    return depths;
+  }
+
+  /** Deletes every queue and the exchange of this transport's topology (a scoped one, e.g. a benchmark's). */
+  async deleteTopology(): Promise<void> {
+    const channel = await this.temporaryChannel();
+    try {
+      for (const queue of topologyQueues(this.topology)) await channel.deleteQueue(queue.name);
+      await channel.deleteExchange(this.topology.exchange);
+    } finally {
       await channel.close().catch(() => undefined);
     }
   }

@@ -32,6 +32,23 @@ describe('InProcessTransport', () => {
     }
   });
 
+  it('counts a message waiting out its retry delay in the retry queue', async () => {
+    const { topology, queues } = createTestTopology({ retryDelaysMs: [60_000], maxAttempts: 2 });
+    const transport = new InProcessTransport({ topology });
+    const retryDepth = async () =>
+      (await transport.queueDepths()).find((d) => d.name === `${queues.scheduler}.retry.60000`)?.messages;
+    try {
+      await transport.consume(queues.scheduler, async () => {
+        throw new Error('not yet');
+      });
+      expect(await retryDepth()).toBe(0);
+      await transport.publish('scheduler.task.x', createMessage('scheduler.task.x', {}));
+      await waitFor(async () => (await retryDepth()) === 1, { timeoutMs: 1_000 });
+    } finally {
+      await transport.close();
+    }
+  });
+
   it('keeps published messages until a consumer arrives', async () => {
     const { topology, queues } = createTestTopology();
     const transport = new InProcessTransport({ topology });

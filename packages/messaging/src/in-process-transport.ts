@@ -8,11 +8,19 @@ import type { MessagingLogger } from './messaging-logger';
 import { processDelivery, type Delivery } from './process-delivery';
 import { createSilentLogger } from './silent-logger';
 import { matchesTopicPattern } from './topic-pattern';
-import { meridianTopology, type Topology, validateTopology, type WorkQueueDefinition } from './topology';
+import {
+  meridianTopology,
+  retryQueueName,
+  type Topology,
+  topologyQueues,
+  validateTopology,
+  type WorkQueueDefinition,
+} from './topology';
 import {
   type ConsumeOptions,
   type MessageHandler,
   type PublishOptions,
+  type QueueDepth,
   resolvePrefetch,
   type Subscription,
   type Transport,
@@ -44,6 +52,8 @@ interface QueueState {
 export class InProcessTransport implements Transport {
   private readonly queues = new Map<string, QueueState>();
   private readonly retryTimers = new Set<NodeJS.Timeout>();
+  /** Messages waiting out a retry delay, by retry queue name (what RabbitMQ would hold there). */
+  private readonly retrying = new Map<string, number>();
   private readonly topology: Topology;
   private readonly logger: MessagingLogger;
   private readonly delayScale: number;
@@ -103,6 +113,19 @@ export class InProcessTransport implements Transport {
     };
   }
 
+  async queueDepths(): Promise<QueueDepth[]> {
+    return topologyQueues(this.topology).map((queue) => {
+      const state = this.queueState(queue.workQueue);
+      const messages =
+        queue.kind === 'work'
+          ? state.ready.length
+          : queue.kind === 'retry'
+            ? (this.retrying.get(queue.name) ?? 0)
+            : state.deadLetters.length;
+      return { ...queue, messages };
+    });
+  }
+
   isReady(): boolean {
     return !this.closed;
   }
@@ -113,6 +136,7 @@ export class InProcessTransport implements Transport {
     this.closed = true;
     for (const timer of this.retryTimers) clearTimeout(timer);
     this.retryTimers.clear();
+    this.retrying.clear();
     const inFlight = [...this.queues.values()].flatMap((q) => q.consumers.flatMap((c) => [...c.inFlight]));
     for (const queue of this.queues.values()) {
       for (const consumer of queue.consumers) consumer.cancelled = true;
@@ -200,8 +224,11 @@ export class InProcessTransport implements Transport {
 
   private scheduleRetry(queue: QueueState, delivery: Delivery, delayMs: number): void {
     if (this.closed) return;
+    const retryQueue = retryQueueName(queue.definition.name, delayMs);
+    this.retrying.set(retryQueue, (this.retrying.get(retryQueue) ?? 0) + 1);
     const timer = setTimeout(() => {
       this.retryTimers.delete(timer);
+      this.retrying.set(retryQueue, (this.retrying.get(retryQueue) ?? 1) - 1);
       // After a retry the broker routes by queue name; mirror that so headers match across transports.
       this.enqueue(queue, { ...delivery, routingKey: queue.definition.name });
     }, delayMs * this.delayScale);

@@ -23,8 +23,11 @@ export {
   meridianQueues,
   meridianTopology,
   retryQueueName,
+  topologyQueues,
   validateTopology,
+  type QueueKind,
   type Topology,
+  type TopologyQueue,
   type WorkQueueDefinition,
 } from './topology';
 export {
@@ -33,6 +36,7 @@ export {
   type ConsumeOptions,
   type MessageHandler,
   type PublishOptions,
+  type QueueDepth,
   type Subscription,
   type Transport,
 } from './transport';

@@ -54,6 +54,29 @@ export function deadLetterQueueName(queue: string): string {
   return `${queue}.dlq`;
 }
 
+export type QueueKind = 'work' | 'retry' | 'dead-letter';
+
+export interface TopologyQueue {
+  /** The broker queue's name. */
+  readonly name: string;
+  readonly kind: QueueKind;
+  /** The work queue it belongs to (its own name for a work queue). */
+  readonly workQueue: string;
+}
+
+/** Every queue declareTopology creates: each work queue, its TTL retry queues and its DLQ. */
+export function topologyQueues(topology: Topology): TopologyQueue[] {
+  return topology.queues.flatMap((queue) => [
+    { name: queue.name, kind: 'work' as const, workQueue: queue.name },
+    ...[...new Set(queue.retryDelaysMs)].map((delayMs) => ({
+      name: retryQueueName(queue.name, delayMs),
+      kind: 'retry' as const,
+      workQueue: queue.name,
+    })),
+    { name: deadLetterQueueName(queue.name), kind: 'dead-letter' as const, workQueue: queue.name },
+  ]);
+}
+
 /** The delay before the retry that follows a failed `attempt`. */
 export function retryDelayAfter(queue: WorkQueueDefinition, attempt: number): number {
   const delays = queue.retryDelaysMs;

@@ -1,4 +1,5 @@
 import type { MessageEnvelope } from './message-envelope';
+import type { TopologyQueue } from './topology';
 
 export interface PublishOptions {
   /** Carried to consumers; set `x-request-id` and `x-trace-id` so they can restore log context. */
@@ -29,11 +30,21 @@ export interface Subscription {
   cancel(): Promise<void>;
 }
 
+/** Messages waiting in one queue (ready, not yet delivered to a consumer). */
+export interface QueueDepth extends TopologyQueue {
+  messages: number;
+}
+
 /** The messaging interface every process uses: RabbitMQ in deployments, in-process in local mode. */
 export interface Transport {
   /** Resolves once the message is safely accepted (broker confirm for AMQP). */
   publish(routingKey: string, message: MessageEnvelope, options?: PublishOptions): Promise<void>;
   consume(queue: string, handler: MessageHandler, options?: ConsumeOptions): Promise<Subscription>;
+  /**
+   * Messages waiting in every queue of the topology, retry queues and DLQs included (a metrics scrape);
+   * a queue the broker does not know is left out.
+   */
+  queueDepths(): Promise<QueueDepth[]>;
   /** False while disconnected (drives the readiness probe). */
   isReady(): boolean;
   close(): Promise<void>;

@@ -22,6 +22,20 @@ function retryScheduleField(): Field<number[]> {
   };
 }
 
+/** A retry schedule that may be left unset (null). */
+function optionalRetryScheduleField(): Field<number[] | null> {
+  return {
+    parse(value, name) {
+      if (value === undefined || value.trim() === '') return null;
+      try {
+        return parseRetrySchedule(value);
+      } catch (err) {
+        throw new ConfigError(`Invalid configuration: ${name} ${(err as Error).message}`);
+      }
+    },
+  };
+}
+
 export const eventDeliveryConfigSpec = {
   ...commonConfigSpec,
   DATABASE_URL: config.url({ protocols: ['postgres', 'postgresql'], secret: true }),
@@ -30,6 +44,12 @@ export const eventDeliveryConfigSpec = {
   DELIVERY_CONCURRENCY: config.int({ default: 20, min: 1, max: 500 }),
   ...webhookConfigSpec,
   DELIVERY_RETRY_SCHEDULE_MS: retryScheduleField(),
+  /** ETL (Event Hubs) attempt schedule, same format; unset = DELIVERY_RETRY_SCHEDULE_MS (api-shapes §7.4 "like webhooks"). */
+  ETL_RETRY_SCHEDULE_MS: optionalRetryScheduleField(),
+  /** Bound on one Event Hubs send (connect, CBS token, link, transfer); a timeout is a failed attempt. */
+  ETL_SEND_TIMEOUT_MS: config.int({ default: 15_000, min: 100, max: 60_000 }),
+  /** A delivery not answered within this long is a failed attempt (api-shapes §7.3: 15 s). Lower only in tests. */
+  WEBHOOK_TIMEOUT_MS: config.int({ default: 15_000, min: 100, max: 15_000 }),
   /** An endpoint failing continuously this long is disabled (api-shapes §7.3: 5 days). */
   WEBHOOK_AUTO_DISABLE_AFTER_MS: config.int({ default: 5 * 24 * 3600 * 1000, min: 0 }),
 };

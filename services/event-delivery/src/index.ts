@@ -2,3 +2,5 @@ export * from './config';
 export * from './worker';
 export * from './outbox-relay';
 export * from './delivery';
+export * from './metrics';
+export * from './etl';

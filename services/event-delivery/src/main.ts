@@ -12,6 +12,8 @@ import {
 import { loadEventDeliveryConfig } from './config';
 import { createWebhookDelivery } from './delivery/webhook-delivery';
 import { createWebhookSender } from './delivery/webhook-sender';
+import { registerEventDeliveryMetrics } from './metrics';
+import { createEtlDelivery } from './etl/etl-delivery';
 import { startEventDeliveryWorker } from './worker';
 
 runMain('event-delivery', async () => {
@@ -19,17 +21,34 @@ runMain('event-delivery', async () => {
   const logger = createLogger({ service: 'event-delivery', level: cfg.LOG_LEVEL, secrets });
   const db = createKnex({
     connectionString: cfg.DATABASE_URL,
-    poolMax: 4,
+    // Relay loops hold a connection while the broker confirms; fan-out, delivery and ETL need their own.
+    poolMax: 8,
     applicationName: 'event-delivery',
   });
   const transport = await createAmqpTransport({ url: cfg.AMQP_URL, logger });
+  const registry = createMetricsRegistry('event-delivery');
+  const metrics = registerEventDeliveryMetrics(registry, { db, transport, logger });
   const webhooks = createWebhookDelivery({
     db,
     logger,
     secretBox: createSecretBox(decodeSecretsKey(cfg.SECRETS_ENCRYPTION_KEY)),
-    send: createWebhookSender({ allowList: createTargetAllowList(cfg.WEBHOOK_ALLOWED_TARGETS) }),
+    send: createWebhookSender({
+      allowList: createTargetAllowList(cfg.WEBHOOK_ALLOWED_TARGETS),
+      timeoutMs: cfg.WEBHOOK_TIMEOUT_MS,
+    }),
     schedule: cfg.DELIVERY_RETRY_SCHEDULE_MS,
     autoDisableAfterMs: cfg.WEBHOOK_AUTO_DISABLE_AFTER_MS,
+    // Well past the send timeout (60 s for the 15 s default), so a live sender never loses its claim.
+    claimLeaseMs: cfg.WEBHOOK_TIMEOUT_MS * 4,
+    concurrency: cfg.DELIVERY_CONCURRENCY,
+    metrics: metrics.delivery,
+  });
+  const etl = createEtlDelivery({
+    db,
+    logger,
+    secretBox: createSecretBox(decodeSecretsKey(cfg.SECRETS_ENCRYPTION_KEY)),
+    schedule: cfg.ETL_RETRY_SCHEDULE_MS ?? cfg.DELIVERY_RETRY_SCHEDULE_MS,
+    sendTimeoutMs: cfg.ETL_SEND_TIMEOUT_MS,
     concurrency: cfg.DELIVERY_CONCURRENCY,
   });
   const worker = await startEventDeliveryWorker({
@@ -38,11 +57,13 @@ runMain('event-delivery', async () => {
     logger,
     concurrency: cfg.DELIVERY_CONCURRENCY,
     webhooks,
+    etl,
+    relayMetrics: metrics.relay,
   });
   const health = await startWorkerHealthServer({
     host: cfg.HOST,
     port: cfg.HEALTH_PORT,
-    metrics: createMetricsRegistry('event-delivery'),
+    metrics: registry,
     readiness: { database: () => pingDatabase(db), broker: () => transport.isReady() },
   });
   return {

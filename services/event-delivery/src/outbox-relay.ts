@@ -16,6 +16,10 @@ export interface OutboxRelay {
   stop(): Promise<void>;
 }
 
+export interface RelayMetrics {
+  published(count: number): void;
+}
+
 interface OutboxRow {
   id: string;
   event_type: string;
@@ -26,17 +30,21 @@ export function createOutboxRelay(deps: {
   db: Knex;
   transport: Pick<Transport, 'publish'>;
   logger: Logger;
+  metrics?: RelayMetrics;
   batchSize?: number;
   idleMs?: number;
+  /** Relay loops in this process (default 2): one claims and marks while another waits for confirms. */
+  loops?: number;
 }): OutboxRelay {
   const batchSize = deps.batchSize ?? 500;
   const idleMs = deps.idleMs ?? 200;
+  const loops = deps.loops ?? 2;
   let stopped = true;
-  let loop: Promise<void> = Promise.resolve();
-  let wake: (() => void) | undefined;
+  let running: Promise<void>[] = [];
+  const wakers = new Set<() => void>();
 
   async function relayOnce(): Promise<number> {
-    return deps.db.transaction(async (trx) => {
+    const published = await deps.db.transaction(async (trx) => {
       const rows: OutboxRow[] = await trx('outbox')
         .whereNull('published_at')
         .orderBy('seq')
@@ -65,38 +73,44 @@ export function createOutboxRelay(deps: {
         .update({ published_at: trx.fn.now() });
       return rows.length;
     });
+    if (published > 0) deps.metrics?.published(published);
+    return published;
   }
 
   const pause = (ms: number) =>
     new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, ms);
-      wake = () => {
+      const wake = () => {
         clearTimeout(timer);
+        wakers.delete(wake);
         resolve();
       };
+      const timer = setTimeout(wake, ms);
+      wakers.add(wake);
     });
+
+  async function loop(): Promise<void> {
+    while (!stopped) {
+      try {
+        const published = await relayOnce();
+        if (published < batchSize) await pause(idleMs);
+      } catch (err) {
+        deps.logger.warn('outbox relay failed; retrying', { err });
+        await pause(1000);
+      }
+    }
+  }
 
   return {
     relayOnce,
     start() {
       if (!stopped) return;
       stopped = false;
-      loop = (async () => {
-        while (!stopped) {
-          try {
-            const published = await relayOnce();
-            if (published < batchSize) await pause(idleMs);
-          } catch (err) {
-            deps.logger.warn('outbox relay failed; retrying', { err });
-            await pause(1000);
-          }
-        }
-      })();
+      running = Array.from({ length: loops }, () => loop());
     },
     async stop() {
       stopped = true;
-      wake?.();
-      await loop;
+      for (const wake of [...wakers]) wake();
+      await Promise.all(running);
     },
   };
 }

@@ -243,6 +243,37 @@ export function describeTransportContract(
       },
     );
 
+    contractTest(
+      'reports the depth of every work, retry and dead-letter queue of the topology',
+      async (h, q) => {
+        const depthOf = async (name: string) =>
+          (await h.transport.queueDepths()).find((d) => d.name === name)?.messages;
+        const depths = await h.transport.queueDepths();
+        expect(depths.map((d) => d.name).sort()).toEqual(
+          [q.parser, q.scheduler, q.events]
+            .flatMap((queue) => [queue, `${queue}.retry.20`, `${queue}.retry.40`, `${queue}.dlq`])
+            .sort(),
+        );
+        expect(depths.find((d) => d.name === `${q.events}.dlq`)).toMatchObject({
+          kind: 'dead-letter',
+          workQueue: q.events,
+          messages: 0,
+        });
+
+        for (let i = 0; i < 3; i++)
+          await h.transport.publish('parser.job.requested', createMessage('parser.job.requested', { i }));
+        await waitFor(async () => (await depthOf(q.parser)) === 3);
+
+        await h.transport.consume(q.scheduler, async () => {
+          throw new PermanentError('bad task');
+        });
+        await h.transport.publish('scheduler.task.x', createMessage('scheduler.task.x', {}));
+        await deadLettersOnceThere(h, q.scheduler);
+        await waitFor(async () => (await depthOf(`${q.scheduler}.dlq`)) === 1);
+        expect(await depthOf(q.scheduler)).toBe(0);
+      },
+    );
+
     contractTest('is not ready once closed and refuses to publish', async ({ transport }) => {
       await transport.close();
       expect(transport.isReady()).toBe(false);

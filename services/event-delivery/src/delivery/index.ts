@@ -1,3 +1,4 @@
+export * from './delivery-metrics';
 export * from './retry-schedule';
 export * from './webhook-delivery';
 export * from './webhook-sender';

@@ -1,27 +1,35 @@
+import type { Knex } from '@meridian/db';
+
 /**
- * Per-endpoint `rate_limit` (deliveries per second, api-shapes §7.3) as a one-second fixed window in this
- * process; with several replicas each applies it on its own share of the messages.
+ * Per-endpoint `rate_limit` (deliveries per second, api-shapes §7.3) shared by every replica: a sliding log
+ * of grants per endpoint in PostgreSQL (`webhook_rate_take`, one round trip under the row lock), so the
+ * replicas together never send more than the limit in any second. Only endpoints with a limit pay the
+ * round trip.
  */
 export interface RateLimiter {
-  /** 0 when a delivery to `key` may go now (and counts it), else the ms to wait. */
-  take(key: string, perSecond: number): number;
+  /**
+   * Asks for `wanted` deliveries to `webhookId` now; `granted` (0..wanted) may go, the rest ask again in
+   * `retryInMs`.
+   */
+  take(webhookId: string, perSecond: number, wanted: number): Promise<{ granted: number; retryInMs: number }>;
 }
 
-export function createRateLimiter(now: () => number = Date.now): RateLimiter {
-  const windows = new Map<string, { start: number; count: number }>();
+/**
+ * The window is a little longer than a second: a grant is counted until the request has surely arrived,
+ * so delays between granting and sending cannot squeeze more than the limit into a receiver's second.
+ */
+export const RATE_WINDOW_MS = 1_100;
+
+export function createRateLimiter(db: Knex): RateLimiter {
   return {
-    take(key, perSecond) {
-      const t = now();
-      let window = windows.get(key);
-      if (!window || t - window.start >= 1000) {
-        window = { start: t, count: 0 };
-        windows.set(key, window);
-      }
-      if (window.count < perSecond) {
-        window.count += 1;
-        return 0;
-      }
-      return window.start + 1000 - t;
+    async take(webhookId, perSecond, wanted) {
+      if (wanted <= 0) return { granted: 0, retryInMs: 0 };
+      const { rows } = await db.raw<{ rows: { granted: number; retry_in_ms: number }[] }>(
+        'select granted, retry_in_ms from webhook_rate_take(?, ?, ?, ?)',
+        [webhookId, Math.floor(perSecond), Math.floor(wanted), RATE_WINDOW_MS],
+      );
+      const row = rows[0]!;
+      return { granted: row.granted, retryInMs: Math.max(1, row.retry_in_ms) };
     },
   };
 }

@@ -154,6 +154,23 @@ describe('webhook delivery', () => {
     expect(received.map((r) => r.path).sort()).toEqual(['/all', '/steps']);
   });
 
+  it('skips etl_only events (historical data pushed only to ETL pipelines)', async () => {
+    await addWebhook({ path: '/all' });
+    const userId = newId();
+    const [etlOnly] = await createOutboxRepository(db.knex).append([
+      {
+        teamId,
+        environment: 'sandbox',
+        userId,
+        envelope: eventEnvelope('daily.data.sleep.created', {}, { userId, clientUserId: 'c', teamId }),
+        etlOnly: true,
+      },
+    ]);
+    const d = delivery();
+    expect(await d.fanOut(etlOnly!)).toEqual([]);
+    expect(await d.fanOut(await appendEvent())).toHaveLength(1);
+  });
+
   it('retries a 500 with the same webhook-id and records both attempts', async () => {
     const webhookId = await addWebhook({ path: '/flaky' });
     answers.set('/flaky', [500]);

@@ -67,6 +67,21 @@ describe('GET /v2/events', () => {
     expect(production.body.data).toHaveLength(2);
   });
 
+  it('skips etl_only events (historical data pushed only to ETL pipelines)', async () => {
+    const start = await feed(team.apiKeys.production);
+    const userId = newId();
+    const envelope = (n: number) =>
+      eventEnvelope('daily.data.steps.created', { n }, { userId, clientUserId: 'cu-2', teamId: team.teamId });
+    const [etlOnly, visible] = await createOutboxRepository(h.db.knex).append([
+      { teamId: team.teamId, environment: 'production', userId, envelope: envelope(1), etlOnly: true },
+      { teamId: team.teamId, environment: 'production', userId, envelope: envelope(2) },
+    ]);
+    const page = await feed(team.apiKeys.production, `?after=${start.body.next_cursor ?? ''}`);
+    expect(page.status).toBe(200);
+    expect(page.body.data.map((e: { id: string }) => e.id)).toEqual([visible]);
+    expect(page.body.data.map((e: { id: string }) => e.id)).not.toContain(etlOnly);
+  });
+
   it('refuses a cursor it did not issue and a bad limit with 422 items', async () => {
     const bad = await feed(team.apiKeys.sandbox, '?after=%24%24%24');
     expect(bad.status).toBe(422);

@@ -18,17 +18,20 @@ function decodeCursor(raw: string): number {
 const encodeCursor = (seq: number) => Buffer.from(String(seq), 'utf8').toString('base64url');
 
 async function page(db: Knex, scope: TeamScope, after: number, limit: number) {
-  return db('outbox')
-    .where({ team_id: scope.teamId, environment: scope.environment })
-    .andWhere('seq', '>', after)
-    .orderBy('seq')
-    .limit(limit)
-    .select<{ seq: number; id: string; created_at: Date; payload: Record<string, unknown> }[]>(
-      'seq',
-      'id',
-      'created_at',
-      'payload',
-    );
+  return (
+    db('outbox')
+      // etl_only: historical data pushed to ETL pipelines only (push_historical_data), never to the feed.
+      .where({ team_id: scope.teamId, environment: scope.environment, etl_only: false })
+      .andWhere('seq', '>', after)
+      .orderBy('seq')
+      .limit(limit)
+      .select<{ seq: number; id: string; created_at: Date; payload: Record<string, unknown> }[]>(
+        'seq',
+        'id',
+        'created_at',
+        'payload',
+      )
+  );
 }
 
 export function createEventsRouter(deps: { db: Knex }): Router {

@@ -1,0 +1,75 @@
+/**
+ * The event-delivery worker composed as main.ts does (pool 8, AMQP, group-committed fan-out and delivery),
+ * but on a topology with its own names so other processes on the broker never see the benchmark's events.
+ * BENCH_MODE: `fan-out` (relay + consumer, no sending), `deliver` (the delivery loop only) or `all`.
+ * Starts work on the parent's `go` and answers `ready` first, so start-up is not timed.
+ */
+import { createKnex } from '@meridian/db';
+import {
+  createWebhookDelivery,
+  createWebhookSender,
+  startEventDeliveryWorker,
+} from '@meridian/event-delivery';
+import { createAmqpTransport, meridianQueues, meridianTopology, type Topology } from '@meridian/messaging';
+import { createLogger, createSecretBox, createTargetAllowList, decodeSecretsKey } from '@meridian/platform';
+
+async function main() {
+  const suffix = process.env.BENCH_SUFFIX!;
+  const mode = process.env.BENCH_MODE as 'fan-out' | 'deliver' | 'all';
+  const concurrency = Number(process.env.DELIVERY_CONCURRENCY ?? 20);
+  const topology: Topology = {
+    exchange: `${meridianTopology.exchange}.${suffix}`,
+    queues: meridianTopology.queues.map((q) => ({ ...q, name: `${q.name}.${suffix}` })),
+  };
+  const db = createKnex({ connectionString: process.env.DATABASE_URL!, poolMax: 8 });
+  const logger = createLogger({ service: 'event-delivery', level: 'warn' });
+  const transport = await createAmqpTransport({ url: process.env.AMQP_URL!, logger, topology });
+  const webhooks = createWebhookDelivery({
+    db,
+    logger,
+    secretBox: createSecretBox(decodeSecretsKey(process.env.SECRETS_ENCRYPTION_KEY!)),
+    send: createWebhookSender({ allowList: createTargetAllowList(['127.0.0.1']) }),
+    schedule: [0, 5_000, 300_000],
+    autoDisableAfterMs: 5 * 24 * 3600 * 1000,
+    concurrency,
+  });
+  let close = async () => {};
+  let cpuAtGo: NodeJS.CpuUsage | undefined;
+  process.on('message', (message) => {
+    if (message === 'cpu') {
+      // CPU seconds this process spent since `go`: the figure that survives a busy machine.
+      const used = process.cpuUsage(cpuAtGo);
+      process.send?.({ cpuSeconds: (used.user + used.system) / 1e6 });
+      return;
+    }
+    cpuAtGo = process.cpuUsage();
+    void (async () => {
+      if (mode === 'deliver') {
+        webhooks.start();
+        close = () => webhooks.stop();
+      } else {
+        const worker = await startEventDeliveryWorker({
+          db,
+          transport,
+          logger,
+          concurrency,
+          webhooks: mode === 'all' ? webhooks : { ...webhooks, start: () => undefined },
+          queue: `${meridianQueues.eventDeliveryEvents}.${suffix}`,
+        });
+        close = () => worker.close();
+      }
+    })();
+  });
+  process.on('SIGTERM', () => {
+    void (async () => {
+      await close();
+      if (process.env.BENCH_DELETE_TOPOLOGY) await transport.deleteTopology();
+      await transport.close();
+      await db.destroy();
+      process.exit(0);
+    })();
+  });
+  process.send?.('ready');
+}
+
+void main();
