@@ -107,6 +107,7 @@ async function main(): Promise<void> {
       secretBox: createSecretBox(decodeSecretsKey(cfg.SECRETS_ENCRYPTION_KEY)),
       schedule: DEFAULT_RETRY_SCHEDULE_MS,
       concurrency: 20,
+      allowList: createTargetAllowList(cfg.WEBHOOK_ALLOWED_TARGETS),
     });
     const delivery = await startEventDeliveryWorker({
       db,

@@ -10,7 +10,15 @@ export interface DbOptions {
   connectionString: string;
   poolMax?: number;
   applicationName?: string;
+  /**
+   * Where knex's own warnings go (pool and connection errors during a database outage). Without it knex
+   * prints plain text to the console, which breaks JSON log lines.
+   */
+  log?: { warn(message: string): void; error(message: string): void };
 }
+
+const describe = (message: unknown): string =>
+  message instanceof Error ? message.message : typeof message === 'string' ? message : String(message);
 
 export function createKnex(opts: DbOptions): Knex {
   return knexFactory({
@@ -21,6 +29,16 @@ export function createKnex(opts: DbOptions): Knex {
     },
     pool: { min: 0, max: opts.poolMax ?? 10 },
     acquireConnectionTimeout: 10_000,
+    ...(opts.log
+      ? {
+          log: {
+            warn: (m: unknown) => opts.log?.warn(`knex: ${describe(m)}`),
+            error: (m: unknown) => opts.log?.error(`knex: ${describe(m)}`),
+            deprecate: (m: unknown) => opts.log?.warn(`knex: ${describe(m)}`),
+            debug: () => undefined,
+          },
+        }
+      : {}),
   });
 }
 

@@ -24,6 +24,7 @@ runMain('event-delivery', async () => {
     // Relay loops hold a connection while the broker confirms; fan-out, delivery and ETL need their own.
     poolMax: 8,
     applicationName: 'event-delivery',
+    log: logger,
   });
   const transport = await createAmqpTransport({ url: cfg.AMQP_URL, logger });
   const registry = createMetricsRegistry('event-delivery');
@@ -50,6 +51,7 @@ runMain('event-delivery', async () => {
     schedule: cfg.ETL_RETRY_SCHEDULE_MS ?? cfg.DELIVERY_RETRY_SCHEDULE_MS,
     sendTimeoutMs: cfg.ETL_SEND_TIMEOUT_MS,
     concurrency: cfg.DELIVERY_CONCURRENCY,
+    allowList: createTargetAllowList(cfg.WEBHOOK_ALLOWED_TARGETS),
   });
   const worker = await startEventDeliveryWorker({
     db,

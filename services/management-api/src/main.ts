@@ -11,6 +11,7 @@ runMain('management-api', async () => {
   const db = createKnex({
     connectionString: cfg.DATABASE_URL,
     applicationName: 'management-api',
+    log: logger,
     poolMax: cfg.DATABASE_POOL_MAX,
   });
   const transport = cfg.AMQP_URL ? await createAmqpTransport({ url: cfg.AMQP_URL, logger }) : undefined;

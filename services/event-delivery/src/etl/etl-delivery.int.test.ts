@@ -1,7 +1,7 @@
 import { gunzipSync } from 'node:zlib';
 import { createOutboxRepository } from '@meridian/db';
 import { eventEnvelope, newId } from '@meridian/domain';
-import { createLogger, createSecretBox } from '@meridian/platform';
+import { createLogger, createSecretBox, createTargetAllowList } from '@meridian/platform';
 import {
   createTestDatabase,
   seedOrg,
@@ -61,6 +61,7 @@ describe('ETL delivery to Azure Event Hubs (real client, local emulator)', () =>
       concurrency: 4,
       pollMs: 20,
       sendTimeoutMs: 5000,
+      allowList: createTargetAllowList(['127.0.0.1']),
       ...overrides,
     });
     deliveries.push(d);
@@ -307,6 +308,32 @@ describe('ETL delivery to Azure Event Hubs (real client, local emulator)', () =>
     expect(row.last_error).not.toContain(emulator.key);
     expect(emulator.rejectedTokens).toBeGreaterThanOrEqual(3);
     expect(emulator.events).toHaveLength(0);
+  });
+
+  it('refuses an endpoint on a loopback or private address unless allow-listed (SSRF), sending nothing', async () => {
+    await setPipeline();
+    const loopback = await appendEvent();
+    const d = delivery({ allowList: createTargetAllowList([]) });
+    await d.fanOut(loopback);
+    await deliverUntilSettled(d);
+    const row = await db.knex('etl_messages').where({ event_id: loopback }).first();
+    expect(row).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(row.last_error).toMatch(/TargetRefusedError: .*loopback/);
+
+    await db.knex('etl_messages').del();
+    await setPipeline({
+      connectionString: emulator.connectionString().replace('127.0.0.1', 'hub.internal.example'),
+    });
+    const privateHost = await appendEvent();
+    const resolving = delivery({
+      allowList: createTargetAllowList([]),
+      resolveHost: async () => ['10.1.2.3'],
+    });
+    await resolving.fanOut(privateHost);
+    await deliverUntilSettled(resolving);
+    const refused = await db.knex('etl_messages').where({ event_id: privateHost }).first();
+    expect(refused.last_error).toMatch(/TargetRefusedError: .*private/);
+    expect(emulator.events).toEqual([]);
   });
 
   it('an unknown event hub fails with entity-not-found', async () => {

@@ -1,7 +1,9 @@
 import type { EventDataBatch } from '@azure/event-hubs';
 import type { Knex } from '@meridian/db';
 import { isUuid, newId } from '@meridian/domain';
-import type { Logger, SecretBox } from '@meridian/platform';
+import { lookup } from 'node:dns/promises';
+import { isIP } from 'node:net';
+import { forbiddenReason, type Logger, type SecretBox, type TargetAllowList } from '@meridian/platform';
 import { nextAttemptDelay } from '../delivery/retry-schedule';
 import {
   acceptsEventType,
@@ -53,6 +55,26 @@ export interface EtlDeliveryDeps {
   createProducer?: CreateProducer;
   /** Rows claimed per poll. */
   claimLimit?: number;
+  /**
+   * The SSRF rules of webhooks apply to Event Hubs endpoints too: a namespace host resolving to a private,
+   * loopback, link-local or metadata address is refused unless allow-listed (WEBHOOK_ALLOWED_TARGETS).
+   */
+  allowList: TargetAllowList;
+  resolveHost?: (host: string) => Promise<string[]>;
+}
+
+const resolveWithDns = async (host: string) =>
+  (await lookup(host, { all: true, verbatim: true })).map((a) => a.address);
+
+/** The namespace host of `Endpoint=sb://host[:port]/` in a connection string. */
+function endpointHost(connectionString: string): string | null {
+  const endpoint = /(?:^|;)\s*Endpoint\s*=\s*([^;]+)/i.exec(connectionString)?.[1];
+  if (!endpoint) return null;
+  try {
+    return new URL(endpoint.trim()).hostname.replace(/^\[|\]$/g, '');
+  } catch {
+    return null;
+  }
 }
 
 interface MessageRow {
@@ -329,6 +351,37 @@ export function createEtlDelivery(deps: EtlDeliveryDeps): EtlDelivery {
     }
   }
 
+  /** Null when the endpoint may be reached; else the failed outcome to record (permanent when forbidden). */
+  async function checkTarget(connectionString: string): Promise<Outcome | null> {
+    const host = endpointHost(connectionString);
+    if (host === null)
+      return {
+        ok: false,
+        permanent: true,
+        error: 'ConfigurationError: the connection string has no Endpoint host',
+      };
+    let addresses: string[];
+    try {
+      addresses = isIP(host) ? [host] : await (deps.resolveHost ?? resolveWithDns)(host);
+    } catch {
+      addresses = [];
+    }
+    if (addresses.length === 0)
+      return { ok: false, error: `TargetUnresolvedError: ${host} does not resolve` };
+    if (deps.allowList.allows(host, addresses)) return null;
+    for (const address of addresses) {
+      const reason = forbiddenReason(address);
+      if (reason !== null) {
+        return {
+          ok: false,
+          permanent: true,
+          error: `TargetRefusedError: the Event Hubs endpoint address is ${reason}`,
+        };
+      }
+    }
+    return null;
+  }
+
   async function sendGroup(
     pipeline: PipelineRow & { azure_amqp: AzureAmqpSettings; azure_connection_string_ciphertext: string },
     eventHub: string,
@@ -343,6 +396,15 @@ export function createEtlDelivery(deps: EtlDeliveryDeps): EtlDelivery {
         outgoing.map((o) => o.message),
         eventHub,
         { ok: false, error: 'ConfigurationError: the stored connection string could not be decrypted' },
+      );
+      return;
+    }
+    const refusal = await checkTarget(connectionString);
+    if (refusal !== null) {
+      await record(
+        outgoing.map((o) => o.message),
+        eventHub,
+        refusal,
       );
       return;
     }
