@@ -150,6 +150,8 @@ function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, 
   return groups;
 }
 
+const PIPELINE_CHECK_MS = 1000;
+
 export function createEtlDelivery(deps: EtlDeliveryDeps): EtlDelivery {
   const pollMs = deps.pollMs ?? 250;
   const claimLimit = deps.claimLimit ?? 500;
@@ -184,8 +186,26 @@ export function createEtlDelivery(deps: EtlDeliveryDeps): EtlDelivery {
     return new Map(rows.map((r) => [pipelineKey(r.team_id, r.environment), r]));
   }
 
+  // Whether any pipeline exists, re-read at most once a second (shared by concurrent fan-outs): most
+  // deployments have none, and then an event costs no query at all. A pipeline created within that second
+  // may miss the events of that second.
+  let anyPipeline: { at: number; value: Promise<boolean> } | undefined;
+  function pipelinesExist(): Promise<boolean> {
+    const now = Date.now();
+    if (!anyPipeline || now - anyPipeline.at >= PIPELINE_CHECK_MS) {
+      const value = deps
+        .db('etl_pipelines')
+        .first(deps.db.raw('1 as one'))
+        .then((row: unknown) => row !== undefined);
+      value.catch(() => (anyPipeline = undefined));
+      anyPipeline = { at: now, value };
+    }
+    return anyPipeline.value;
+  }
+
   async function fanOut(eventId: string): Promise<string[]> {
     if (!isUuid(eventId)) return [];
+    if (!(await pipelinesExist())) return [];
     // One lookup (event joined to its pipeline): most teams have none, and this runs for every event.
     const found: (PipelineRow & { event_type: string }) | undefined = await deps
       .db('outbox as o')
