@@ -7,7 +7,8 @@ export class ConfigError extends Error {}
 type Env = Record<string, string | undefined>;
 
 export interface Field<T> {
-  parse(raw: string | undefined, name: string): T;
+  /** `env` is the whole environment, for rules that depend on another variable (e.g. NODE_ENV). */
+  parse(raw: string | undefined, name: string, env?: Env): T;
   secret?: boolean;
 }
 
@@ -109,7 +110,7 @@ export function loadConfig<S extends ConfigSpec>(spec: S, env: Env): LoadedConfi
   const values: Record<string, unknown> = {};
   const secrets: string[] = [];
   for (const [name, field] of Object.entries(spec)) {
-    const value = field.parse(env[name], name);
+    const value = field.parse(env[name], name, env);
     values[name] = value;
     if (field.secret && typeof value === 'string' && value.length > 0) secrets.push(value);
   }

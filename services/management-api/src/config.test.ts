@@ -25,6 +25,18 @@ describe('management API config', () => {
     expect(values.WEBHOOK_ALLOWED_TARGETS).toEqual(['127.0.0.1', 'receiver.internal', '10.0.0.0/8']);
   });
 
+  it('refuses the public dev key in production, explicit or defaulted, and accepts a real one there', () => {
+    const production = { ...env, NODE_ENV: 'production' };
+    expect(() => loadManagementApiConfig(production)).toThrow(/must be set to your own key in production/);
+    expect(() =>
+      loadManagementApiConfig({ ...production, SECRETS_ENCRYPTION_KEY: DEV_SECRETS_ENCRYPTION_KEY }),
+    ).toThrow(ConfigError);
+    const key = randomBytes(32).toString('base64');
+    expect(
+      loadManagementApiConfig({ ...production, SECRETS_ENCRYPTION_KEY: key }).values.SECRETS_ENCRYPTION_KEY,
+    ).toBe(key);
+  });
+
   it('stops on a malformed CIDR in the allow-list', () => {
     expect(() => loadManagementApiConfig({ ...env, WEBHOOK_ALLOWED_TARGETS: '10.0.0.0/40' })).toThrow(
       ConfigError,

@@ -13,8 +13,13 @@ function secretsKeyField(defaultKey: string): Field<string> {
   const raw = config.string({ secret: true, default: defaultKey });
   return {
     secret: true,
-    parse(value, name) {
+    parse(value, name, env) {
       const key = raw.parse(value, name);
+      if (key === defaultKey && env?.NODE_ENV === 'production') {
+        throw new ConfigError(
+          `Invalid configuration: ${name} must be set to your own key in production (openssl rand -base64 32); the built-in key is public`,
+        );
+      }
       try {
         decodeSecretsKey(key);
       } catch {
