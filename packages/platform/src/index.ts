@@ -13,5 +13,6 @@ export * from './http/worker-server';
 export * from './main-runner';
 export * from './http/serve';
 export * from './security/secret-box';
+export * from './security/sealed-headers';
 export * from './security/target-address';
 export * from './security/webhook-config';

@@ -2,7 +2,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createOutboxRepository } from '@meridian/db';
 import { eventEnvelope, newId } from '@meridian/domain';
-import { createLogger, createSecretBox, createTargetAllowList } from '@meridian/platform';
+import { createLogger, createSecretBox, createTargetAllowList, sealHeaderValues } from '@meridian/platform';
 import { createTestDatabase, seedOrg, seedTeam, waitFor, type TestDatabase } from '@meridian/test-utils';
 import { Webhook } from 'standardwebhooks';
 import { createWebhookDelivery, EXHAUSTED_EVENT_TYPE, type WebhookDeliveryDeps } from './webhook-delivery';
@@ -116,7 +116,8 @@ describe('webhook delivery', () => {
   }
 
   it('delivers a signed envelope the standardwebhooks library verifies, once per redelivered event', async () => {
-    await addWebhook({ path: '/a', headers: { 'x-custom': 'yes' } });
+    // Stored as the management API stores them: values sealed.
+    await addWebhook({ path: '/a', headers: sealHeaderValues(secretBox, { 'x-custom': 'yes' }) });
     const eventId = await appendEvent();
     const d = delivery();
     const ids = await d.fanOut(eventId);

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createOutboxRepository, type Knex, type OutboxEvent } from '@meridian/db';
 import { eventEnvelope, type Environment, type EventEnvelope } from '@meridian/domain';
-import type { Logger, SecretBox } from '@meridian/platform';
+import { openHeaderValues, type Logger, type SecretBox } from '@meridian/platform';
 import {
   noDeliveryMetrics,
   statusClassOf,
@@ -568,9 +568,14 @@ export function createWebhookDelivery(deps: WebhookDeliveryDeps): WebhookDeliver
     const secrets = new Map<string, string[]>();
     const now = new Date();
     return allowed.map((message) => {
+      const stored = webhooks.get(message.webhook_id)!;
+      let active = secrets.get(stored.id);
+      if (!active) {
+        secrets.set(stored.id, (active = activeSecrets(stored, now)));
+        // Custom header values are stored sealed; opened once per endpoint and batch.
+        webhooks.set(stored.id, { ...stored, headers: openHeaderValues(deps.secretBox, stored.headers) });
+      }
       const webhook = webhooks.get(message.webhook_id)!;
-      let active = secrets.get(webhook.id);
-      if (!active) secrets.set(webhook.id, (active = activeSecrets(webhook, now)));
       return { message, webhook, secrets: active, event: events.get(message.event_id)! };
     });
   }

@@ -1,5 +1,7 @@
+import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import { seedManagementKey, seedOrg, seedTeam, type SeededOrg, type SeededTeam } from '@meridian/test-utils';
+import { createSecretBox, openHeaderValues } from '@meridian/platform';
 import request from 'supertest';
 import { createManagementApiHarness, type ManagementApiHarness } from '../../testing/management-api.harness';
 import { api } from '../../testing/management-seeds';
@@ -23,6 +25,7 @@ const resolveHost = async (host: string) => {
   return found;
 };
 
+const SECRETS_KEY = randomBytes(32);
 const secretOf = (bytes: number, fill = 1) => `whsec_${Buffer.alloc(bytes, fill).toString('base64')}`;
 
 describe('webhooks', () => {
@@ -41,6 +44,7 @@ describe('webhooks', () => {
     h = await createManagementApiHarness({
       resolveHost,
       webhookAllowedTargets: ['127.0.0.1', 'hooks.internal', '10.1.0.0/16'],
+      secretsKey: SECRETS_KEY,
     });
   });
   beforeEach(async () => {
@@ -311,7 +315,11 @@ describe('webhooks', () => {
         headers: { 'X-Team': 'alpha', Authorization: '********', 'X-Api-Key': '********' },
         sensitive: ['Authorization', 'X-Api-Key'],
       });
-      expect((await h.db.knex('webhooks').where({ id }).first()).headers).toEqual(headers);
+      // Stored sealed: names readable, no value in clear, and they open back to what was sent.
+      const stored = (await h.db.knex('webhooks').where({ id }).first()).headers as Record<string, string>;
+      expect(Object.keys(stored).sort()).toEqual(Object.keys(headers).sort());
+      for (const value of Object.values(headers)) expect(JSON.stringify(stored)).not.toContain(value);
+      expect(openHeaderValues(createSecretBox(SECRETS_KEY), stored)).toEqual(headers);
 
       expect((await put(`${base()}/${id}/headers`, { headers: { 'X-Other': '1' } })).status).toBe(204);
       expect((await as().get(`${base()}/${id}/headers`)).body.headers).toEqual({ 'X-Other': '1' });

@@ -2,7 +2,7 @@ import { NotFoundError, ValidationError } from '@meridian/domain';
 import type { KeysetPosition } from '../shared/keyset-cursor';
 import type { UnitOfWork } from '../shared/unit-of-work';
 import { toWireDateTime } from '../shared/wire-time';
-import type { SecretBox } from '@meridian/platform';
+import { openHeaderValues, sealHeaderValues, type SecretBox } from '@meridian/platform';
 import type { TargetAllowList } from '@meridian/platform';
 import { WEBHOOK_EVENT_TYPES } from './webhook-event-types';
 import { assertValidHeaders, redactHeaders } from './webhook-headers';
@@ -185,12 +185,12 @@ export function createWebhooksService(
     },
 
     async getHeaders(place: WebhookPlace, id: string) {
-      return redactHeaders((await existing(place, id)).headers);
+      return redactHeaders(openHeaderValues(secretBox, (await existing(place, id)).headers));
     },
 
     async replaceHeaders(place: WebhookPlace, id: string, headers: Record<string, string>): Promise<void> {
       assertValidHeaders(headers);
-      await change(place, id, () => ({ headers }));
+      await change(place, id, () => ({ headers: sealHeaderValues(secretBox, headers) }));
     },
 
     async getSecret(place: WebhookPlace, id: string): Promise<{ key: string }> {
