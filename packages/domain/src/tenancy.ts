@@ -15,7 +15,7 @@ export type ManagementRole = (typeof MANAGEMENT_ROLES)[number];
 export const MEMBER_ROLES = ['org_admin', 'team_admin', 'no_role'] as const;
 export type MemberRole = (typeof MEMBER_ROLES)[number];
 
-export const FEATURES = ['continuous_query'] as const;
+export const FEATURES = ['continuous_query', 'lab_report_human_review'] as const;
 /** Closed-beta features, enabled per team. */
 export type Feature = (typeof FEATURES)[number];
 

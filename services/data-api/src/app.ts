@@ -12,6 +12,8 @@ import {
 } from '@meridian/platform';
 import type { Registry } from 'prom-client';
 import type { Transport } from '@meridian/messaging';
+import { inspectUpload, type UploadPart } from '@meridian/lab-reports';
+import { LAB_REPORT_LIMITS } from '@meridian/domain';
 import { createDataApiGuard } from './auth/data-api.guard';
 import { withCredentialCache } from './auth/credential-cache';
 import { createUsersRouter } from './features/users/users.router';
@@ -21,6 +23,7 @@ import { createSummariesRouter } from './features/summaries/summaries.router';
 import { createIntrospectionRouter } from './features/introspection/introspection.router';
 import { createLinkRouter } from './features/link/link.router';
 import { createEventsRouter } from './features/events/events.router';
+import { createLabReportsRouter } from './features/lab-reports/lab-reports.router';
 
 export const DATA_API_OPENAPI_PATH = path.join(__dirname, '..', 'openapi.yaml');
 
@@ -36,6 +39,8 @@ export interface DataApiDeps {
   /** How long a valid team API key is remembered (revocation takes effect within it); 0 = off. */
   keyCacheMs?: number;
   validateResponses?: boolean;
+  /** Synchronous lab report upload checks (default: the parser package's). */
+  inspectUpload?: (parts: UploadPart[]) => ReturnType<typeof inspectUpload>;
 }
 
 /** The data API (integrators' surface). Does no I/O of its own: everything arrives in `deps`. */
@@ -50,6 +55,15 @@ export function createDataApi(deps: DataApiDeps): Express {
   routes.use(createIntrospectionRouter({ db: deps.db, clock }));
   routes.use(createEventsRouter({ db: deps.db }));
   routes.use(createLinkRouter({ db: deps.db, clock, transport: deps.transport, logger: deps.logger }));
+  routes.use(
+    createLabReportsRouter({
+      db: deps.db,
+      clock,
+      inspectUpload: deps.inspectUpload ?? inspectUpload,
+      transport: deps.transport,
+      logger: deps.logger,
+    }),
+  );
   return createHttpApp({
     service: 'data-api',
     openapi,
@@ -63,5 +77,6 @@ export function createDataApi(deps: DataApiDeps): Express {
     }),
     routes,
     validateResponses: deps.validateResponses,
+    upload: { maxBytes: LAB_REPORT_LIMITS.maxBytes, tooLargeErrorType: 'file_too_large' },
   });
 }

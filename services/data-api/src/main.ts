@@ -10,6 +10,7 @@ runMain('data-api', async () => {
   const db = createKnex({
     connectionString: cfg.DATABASE_URL,
     applicationName: 'data-api',
+    log: logger,
     poolMax: cfg.DATABASE_POOL_MAX,
   });
   const transport = cfg.AMQP_URL ? await createAmqpTransport({ url: cfg.AMQP_URL, logger }) : undefined;

@@ -1,2 +1,5 @@
 export * from './config';
+export * from './parse-job';
 export * from './worker';
+/** For composition roots that run the worker in-process (`pnpm start`). */
+export { createLabReportParser } from '@meridian/lab-reports';

@@ -1,4 +1,5 @@
 import { createKnex, pingDatabase } from '@meridian/db';
+import { createLabReportParser } from '@meridian/lab-reports';
 import { createAmqpTransport } from '@meridian/messaging';
 import { createLogger, createMetricsRegistry, runMain, startWorkerHealthServer } from '@meridian/platform';
 import { loadParserConfig } from './config';
@@ -11,9 +12,17 @@ runMain('lab-report-parser', async () => {
     connectionString: cfg.DATABASE_URL,
     poolMax: 4,
     applicationName: 'lab-report-parser',
+    log: logger,
   });
   const transport = await createAmqpTransport({ url: cfg.AMQP_URL, logger });
-  const worker = await startParserWorker({ transport, logger, concurrency: cfg.PARSER_CONCURRENCY });
+  const parser = createLabReportParser({ ocrWorkers: cfg.PARSER_CONCURRENCY });
+  const worker = await startParserWorker({
+    db,
+    transport,
+    logger,
+    parser,
+    concurrency: cfg.PARSER_CONCURRENCY,
+  });
   const health = await startWorkerHealthServer({
     host: cfg.HOST,
     port: cfg.HEALTH_PORT,
@@ -22,6 +31,12 @@ runMain('lab-report-parser', async () => {
   });
   return {
     logger,
-    shutdown: [() => worker.close(), () => health.close(), () => transport.close(), () => db.destroy()],
+    shutdown: [
+      () => worker.close(),
+      () => parser.close(),
+      () => health.close(),
+      () => transport.close(),
+      () => db.destroy(),
+    ],
   };
 });

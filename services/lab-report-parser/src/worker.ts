@@ -1,20 +1,42 @@
+import type { Knex } from '@meridian/db';
 import { isUuid } from '@meridian/domain';
-import { PermanentError, type Transport } from '@meridian/messaging';
+import { meridianQueues, meridianTopology, PermanentError, type Transport } from '@meridian/messaging';
 import { runWithMessageContext, type Logger } from '@meridian/platform';
+import { createParseJob, type JobParser } from './parse-job';
 
-export const PARSER_QUEUE = 'lab-report-parser.jobs';
+export const PARSER_QUEUE = meridianQueues.labReportParserJobs;
 export const PARSE_REQUESTED = 'parser.job.requested';
+
+/** Deliveries of one message on the parser queue (the topology's retry budget). */
+export const PARSER_DELIVERY_ATTEMPTS =
+  meridianTopology.queues.find((q) => q.name === PARSER_QUEUE)?.maxAttempts ?? 1;
 
 /**
  * The lab-report-parser worker: takes `parser.job.requested` messages (thin: `{job_id}`) with bounded
- * concurrency. Malformed messages go to the DLQ; the parsing itself arrives with the parser feature.
+ * concurrency (prefetch) and parses each job (parse-job.ts). Malformed messages go to the DLQ; other
+ * failures (database, parser) are retried by the transport.
  */
 export async function startParserWorker(deps: {
+  db: Knex;
   transport: Transport;
   logger: Logger;
+  parser: JobParser;
   concurrency: number;
-  handleJob?: (jobId: string) => Promise<void>;
+  clock?: () => Date;
+  /** Times a job may be started before it fails with `processing_error` (default: the queue's attempts). */
+  maxAttempts?: number;
+  /** The queue's deliveries per message, when the transport uses another topology (tests). */
+  deliveryAttempts?: number;
 }): Promise<{ close(): Promise<void> }> {
+  const deliveryAttempts = deps.deliveryAttempts ?? PARSER_DELIVERY_ATTEMPTS;
+  const parseJob = createParseJob({
+    db: deps.db,
+    parser: deps.parser,
+    logger: deps.logger,
+    clock: deps.clock ?? (() => new Date()),
+    maxAttempts: deps.maxAttempts ?? deliveryAttempts,
+    deliveryAttempts,
+  });
   const consumer = await deps.transport.consume(
     PARSER_QUEUE,
     ({ envelope, attempt, headers }) =>
@@ -24,7 +46,7 @@ export async function startParserWorker(deps: {
         const jobId = (envelope.data as { job_id?: unknown } | null)?.job_id;
         if (!isUuid(jobId)) throw new PermanentError('parser.job.requested without a valid job_id');
         deps.logger.info('parse job received', { job_id: jobId, attempt });
-        await deps.handleJob?.(jobId);
+        await parseJob(jobId, attempt);
       }),
     { prefetch: deps.concurrency },
   );

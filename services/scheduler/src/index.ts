@@ -3,3 +3,4 @@ export * from './worker';
 export * from './leader-lock';
 export * from './scheduler';
 export * from './scheduled-jobs';
+export * from './lab-reports/lab-report-sweep';

@@ -1,6 +1,8 @@
 import { purgeExpiredUsers, type Knex } from '@meridian/db';
+import type { Transport } from '@meridian/messaging';
 import type { Logger } from '@meridian/platform';
 import { createDemoJobs, type DemoJobsOptions } from './demo/demo-jobs';
+import { createLabReportSweep, type LabReportSweepOptions } from './lab-reports/lab-report-sweep';
 
 /** What a `scheduler.task.<job>` message brings to the job it starts. */
 export interface JobTask {
@@ -23,6 +25,9 @@ export function createScheduledJobs(deps: {
   logger: Logger;
   clock?: () => Date;
   demo?: DemoJobsOptions;
+  /** Publishes work for other workers (the lab report sweep re-queues parsing jobs). */
+  transport?: Pick<Transport, 'publish'>;
+  labReports?: LabReportSweepOptions;
 }): ScheduledJob[] {
   return [
     {
@@ -38,5 +43,6 @@ export function createScheduledJobs(deps: {
       clock: deps.clock ?? (() => new Date()),
       ...deps.demo,
     }),
+    createLabReportSweep({ db: deps.db, logger: deps.logger, transport: deps.transport, ...deps.labReports }),
   ];
 }

@@ -3,6 +3,7 @@ import { PermanentError, type Transport } from '@meridian/messaging';
 import { runWithMessageContext, type Logger } from '@meridian/platform';
 import { createLeaderLock } from './leader-lock';
 import { createScheduledJobs } from './scheduled-jobs';
+import type { LabReportSweepOptions } from './lab-reports/lab-report-sweep';
 import { createScheduler, type Scheduler } from './scheduler';
 
 export const SCHEDULER_QUEUE = 'scheduler.tasks';
@@ -18,9 +19,16 @@ export async function startSchedulerWorker(deps: {
   logger: Logger;
   tickMs: number;
   clock?: () => Date;
+  labReports?: LabReportSweepOptions;
 }): Promise<{ scheduler: Scheduler; close(): Promise<void> }> {
   const scheduler = createScheduler({
-    jobs: createScheduledJobs({ db: deps.db, logger: deps.logger, clock: deps.clock }),
+    jobs: createScheduledJobs({
+      db: deps.db,
+      logger: deps.logger,
+      clock: deps.clock,
+      transport: deps.transport,
+      labReports: deps.labReports,
+    }),
     leader: createLeaderLock(deps.db),
     logger: deps.logger,
     clock: deps.clock ?? (() => new Date()),

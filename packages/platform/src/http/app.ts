@@ -8,6 +8,7 @@ import type { Logger } from '../logger';
 import { createErrorMapper } from './error-mapper';
 import { healthRouter, type ReadinessCheck } from './health';
 import { httpMetricsMiddleware, metricsHandler } from './metrics';
+import { memoryUploadStorage, uploadTooLargeHandler, type UploadOptions } from './memory-upload';
 
 export interface HttpAppOptions {
   service: string;
@@ -22,6 +23,8 @@ export interface HttpAppOptions {
   /** Validate responses against the document (on in tests). */
   validateResponses?: boolean;
   jsonLimit?: string;
+  /** Multipart uploads (held in memory, one byte budget per request); without it multipart is refused. */
+  upload?: UploadOptions;
 }
 
 const REQUEST_ID_RE = /^[\w.:-]{1,128}$/;
@@ -91,8 +94,12 @@ export function createHttpApp(opts: HttpAppOptions): Express {
       validateFormats: true,
       ignoreUndocumented: false,
       validateSecurity: false,
+      fileUploader: opts.upload
+        ? { storage: memoryUploadStorage(opts.upload), limits: { fields: 20, fieldSize: 64 * 1024 } }
+        : false,
     }),
   );
+  if (opts.upload) app.use(uploadTooLargeHandler(opts.upload));
   app.use(opts.routes);
   app.use(createErrorMapper(opts.logger));
   return app;

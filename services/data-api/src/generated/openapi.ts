@@ -177,6 +177,40 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/lab_report/v1/parser/job": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Upload a lab report (PDF, JPEG or PNG; or up to 8 images merged in order) for parsing. */
+        post: operations["createLabReportParsingJob"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/lab_report/v1/parser/job/{job_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A parsing job with its status, failure reason and, once completed, the parsed report. */
+        get: operations["getLabReportParsingJob"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/link/connect/demo": {
         parameters: {
             query?: never;
@@ -2030,6 +2064,82 @@ export type components = {
          * @enum {string}
          */
         HistoricalPullStatus: "scheduled" | "in_progress" | "success" | "failure" | "retrying";
+        LabReportUpload: {
+            /** @description One PDF/JPEG/PNG, or up to 8 JPEG/PNG parts merged in order into one document. */
+            file: string | string[];
+            /** Format: uuid */
+            user_id: string;
+            /**
+             * @default false
+             * @enum {string}
+             */
+            needs_human_review: "true" | "false";
+        };
+        ParsingJob: {
+            /**
+             * Format: uuid
+             * @description Same value as job_id.
+             */
+            id: string;
+            /** Format: uuid */
+            job_id: string;
+            /** @enum {string} */
+            status: "upload_pending" | "started" | "completed" | "failed";
+            /** @enum {string|null} */
+            failure_reason: "invalid_input" | "low_quality" | "not_english" | "too_many_pages" | "processing_error" | null;
+            /** @description The parsed report; null until the job is completed. */
+            data: {
+                metadata: components["schemas"]["ReportMetadata"];
+                results: components["schemas"]["ReportResult"][];
+            } | null;
+            needs_human_review: boolean;
+            is_reviewed: boolean;
+        };
+        ReportMetadata: {
+            patient_first_name: string | null;
+            patient_last_name: string | null;
+            /** Format: date */
+            dob: string | null;
+            lab_name: string | null;
+            /** Format: date */
+            date_reported: string | null;
+            /** Format: date */
+            date_collected: string | null;
+            specimen_number: string | null;
+            /** @enum {string} */
+            gender: "male" | "female" | "other";
+        };
+        ReportResult: {
+            test_name: string;
+            /** @description The value as printed (numbers as text). */
+            value: string;
+            /** @enum {string} */
+            type: "numeric" | "range" | "comment" | "boolean" | "duration" | "percentage" | "ratio";
+            units: string | null;
+            min_reference_range: number | null;
+            max_reference_range: number | null;
+            /** @enum {string} */
+            interpretation: "normal" | "abnormal" | "critical" | "unknown";
+            is_above_max_range: boolean | null;
+            is_below_min_range: boolean | null;
+            loinc_matches: components["schemas"]["LoincMatch"][];
+            source_panel_name: string | null;
+            /** @enum {string} */
+            sample_type: "urine" | "serum_plasma_blood" | "capillary_blood" | "stool" | "saliva" | "other" | "unknown";
+            /** @enum {string} */
+            measurement_kind: "direct" | "calculated" | "ratio" | "unknown";
+            /** @enum {string} */
+            sensitivity: "sensitive" | "insensitive" | "unknown";
+            /** @enum {string} */
+            loinc_match_status: "auto_match" | "needs_review" | "no_match";
+        };
+        LoincMatch: {
+            loinc_code: string;
+            loinc_name: string;
+            display_name: string;
+            aliases: string[];
+            confidence_score: number;
+        };
         /** @enum {string} */
         DemoProviderSlug: "apple_health_kit" | "fitbit" | "freestyle_libre" | "oura";
         /** @description Unknown keys are ignored. */
@@ -4167,6 +4277,78 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UserHistoricalPullsPage"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    createLabReportParsingJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["LabReportUpload"];
+            };
+        };
+        responses: {
+            /** @description The job, in `upload_pending`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ParsingJob"];
+                };
+            };
+            /** @description The upload was refused: `unsupported_file_type`, `empty_file`, `content_type_mismatch`, `too_many_files`, `invalid_file`, `too_many_pages` or `human_review_not_enabled`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description The files together are larger than 30 MiB (`file_too_large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getLabReportParsingJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                job_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The job. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ParsingJob"];
                 };
             };
             401: components["responses"]["Unauthorized"];

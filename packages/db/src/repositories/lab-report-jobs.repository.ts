@@ -1,0 +1,269 @@
+import type { Knex } from 'knex';
+import {
+  eventEnvelope,
+  type Environment,
+  type LabReportMediaType,
+  type ParsedLabReport,
+  type ParsingFailureReason,
+  type ParsingJob,
+  type ParsingJobStatus,
+  type TeamScope,
+} from '@meridian/domain';
+import type { OutboxEvent } from '../outbox.repository';
+
+/**
+ * Lab report parsing jobs and their uploaded files (api-shapes §4.7), shared by the data API (create,
+ * read), the lab-report-parser worker (claim, finish) and the scheduler (stuck-job sweep). Every read that
+ * builds an event joins the owner so the envelope carries `client_user_id`.
+ */
+
+export interface LabReportJobRecord {
+  id: string;
+  teamId: string;
+  environment: Environment;
+  userId: string;
+  clientUserId: string;
+  status: ParsingJobStatus;
+  failureReason: ParsingFailureReason | null;
+  /** Stored as soon as parsing succeeds; shown only once the job is `completed`. */
+  data: ParsedLabReport | null;
+  needsHumanReview: boolean;
+  isReviewed: boolean;
+  /** How many times the worker started parsing this job. */
+  attempts: number;
+  startedAt: Date | null;
+  updatedAt: Date;
+}
+
+export interface StoredUploadFile {
+  bytes: Buffer;
+  mediaType: LabReportMediaType;
+  filename?: string;
+}
+
+export type ParsingJobEventType = 'lab_report.parsing_job.created' | 'lab_report.parsing_job.updated';
+
+interface FileRow {
+  content: Buffer;
+  media_type: LabReportMediaType;
+  filename: string | null;
+}
+
+const JOB_COLUMNS = [
+  'j.id',
+  'j.team_id',
+  'j.environment',
+  'j.user_id',
+  'u.client_user_id',
+  'j.status',
+  'j.failure_reason',
+  'j.data',
+  'j.needs_human_review',
+  'j.is_reviewed',
+  'j.attempts',
+  'j.started_at',
+  'j.updated_at',
+] as const;
+
+interface JobRow {
+  id: string;
+  team_id: string;
+  environment: Environment;
+  user_id: string;
+  client_user_id: string;
+  status: ParsingJobStatus;
+  failure_reason: ParsingFailureReason | null;
+  data: ParsedLabReport | null;
+  needs_human_review: boolean;
+  is_reviewed: boolean;
+  attempts: number;
+  started_at: Date | null;
+  updated_at: Date;
+}
+
+function toRecord(row: JobRow): LabReportJobRecord {
+  return {
+    id: row.id,
+    teamId: row.team_id,
+    environment: row.environment,
+    userId: row.user_id,
+    clientUserId: row.client_user_id,
+    status: row.status,
+    failureReason: row.failure_reason,
+    data: row.data,
+    needsHumanReview: row.needs_human_review,
+    isReviewed: row.is_reviewed,
+    attempts: row.attempts,
+    startedAt: row.started_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+/** The wire shape: `data` only once completed, `failure_reason` only when failed. */
+export function toParsingJob(job: LabReportJobRecord): ParsingJob {
+  return {
+    id: job.id,
+    job_id: job.id,
+    status: job.status,
+    failure_reason: job.status === 'failed' ? job.failureReason : null,
+    data: job.status === 'completed' ? job.data : null,
+    needs_human_review: job.needsHumanReview,
+    is_reviewed: job.isReviewed,
+  };
+}
+
+/** `lab_report.parsing_job.created` / `.updated` for the outbox, carrying the ParsingJob. */
+export function parsingJobEvent(type: ParsingJobEventType, job: LabReportJobRecord): OutboxEvent {
+  return {
+    teamId: job.teamId,
+    environment: job.environment,
+    userId: job.userId,
+    envelope: eventEnvelope(type, toParsingJob(job), {
+      userId: job.userId,
+      clientUserId: job.clientUserId,
+      teamId: job.teamId,
+    }),
+  };
+}
+
+export function createLabReportJobsRepository(db: Knex | Knex.Transaction) {
+  const jobs = () => db('lab_report_jobs as j').join('users as u', 'u.id', 'j.user_id');
+
+  async function find(jobId: string): Promise<LabReportJobRecord | undefined> {
+    const row: JobRow | undefined = await jobs()
+      .where('j.id', jobId)
+      .first(...JOB_COLUMNS);
+    return row && toRecord(row);
+  }
+
+  return {
+    find,
+
+    /** A job of the team environment whose user is not deleted. */
+    async findForScope(scope: TeamScope, jobId: string): Promise<LabReportJobRecord | undefined> {
+      const row: JobRow | undefined = await jobs()
+        .where({ 'j.id': jobId, 'j.team_id': scope.teamId, 'j.environment': scope.environment })
+        .whereNull('u.deleted_at')
+        .first(...JOB_COLUMNS);
+      return row && toRecord(row);
+    },
+
+    /** Locks the job row (in the caller's transaction) so concurrent deliveries and the sweep take turns. */
+    async lock(jobId: string): Promise<LabReportJobRecord | undefined> {
+      const row: JobRow | undefined = await jobs()
+        .where('j.id', jobId)
+        .first(...JOB_COLUMNS)
+        .forUpdate('j');
+      return row && toRecord(row);
+    },
+
+    async insert(input: {
+      id: string;
+      scope: TeamScope;
+      userId: string;
+      needsHumanReview: boolean;
+      files: readonly StoredUploadFile[];
+      now: Date;
+    }): Promise<void> {
+      await db('lab_report_jobs').insert({
+        id: input.id,
+        team_id: input.scope.teamId,
+        environment: input.scope.environment,
+        user_id: input.userId,
+        status: 'upload_pending',
+        needs_human_review: input.needsHumanReview,
+        created_at: input.now,
+        updated_at: input.now,
+      });
+      await db('lab_report_files').insert(
+        input.files.map((file, position) => ({
+          job_id: input.id,
+          position,
+          user_id: input.userId,
+          media_type: file.mediaType,
+          filename: file.filename ?? null,
+          size_bytes: file.bytes.length,
+          content: file.bytes,
+          created_at: input.now,
+        })),
+      );
+    },
+
+    async files(jobId: string): Promise<StoredUploadFile[]> {
+      const rows: FileRow[] = await db('lab_report_files')
+        .where({ job_id: jobId })
+        .orderBy('position')
+        .select('content', 'media_type', 'filename');
+      return rows.map((r) => ({
+        bytes: r.content,
+        mediaType: r.media_type,
+        ...(r.filename !== null ? { filename: r.filename } : {}),
+      }));
+    },
+
+    /** `upload_pending`/`started` → `started`, one more attempt. */
+    async markStarted(jobId: string, now: Date): Promise<LabReportJobRecord> {
+      await db('lab_report_jobs')
+        .where({ id: jobId })
+        .update({ status: 'started', started_at: now, updated_at: now, attempts: db.raw('attempts + 1') });
+      return (await find(jobId))!;
+    },
+
+    async markCompleted(
+      jobId: string,
+      data: ParsedLabReport,
+      needsHumanReview: boolean,
+      now: Date,
+    ): Promise<LabReportJobRecord> {
+      await db('lab_report_jobs')
+        .where({ id: jobId })
+        .update({
+          status: 'completed',
+          failure_reason: null,
+          data: JSON.stringify(data),
+          needs_human_review: needsHumanReview,
+          updated_at: now,
+        });
+      return (await find(jobId))!;
+    },
+
+    /** Parsed, waiting for a human reviewer: stays `started`, the data is kept (not shown yet). */
+    async storeForReview(jobId: string, data: ParsedLabReport, now: Date): Promise<LabReportJobRecord> {
+      await db('lab_report_jobs')
+        .where({ id: jobId })
+        .update({ data: JSON.stringify(data), updated_at: now });
+      return (await find(jobId))!;
+    },
+
+    async markFailed(jobId: string, reason: ParsingFailureReason, now: Date): Promise<LabReportJobRecord> {
+      await db('lab_report_jobs')
+        .where({ id: jobId })
+        .update({ status: 'failed', failure_reason: reason, data: null, updated_at: now });
+      return (await find(jobId))!;
+    },
+
+    /**
+     * Jobs left in `upload_pending` or `started` since before `before` (a lost message, a worker that died),
+     * except the ones parsed and waiting for human review. Claimed with `skip locked`: call in a transaction.
+     */
+    async lockStuck(before: Date, limit: number): Promise<LabReportJobRecord[]> {
+      const rows: JobRow[] = await jobs()
+        .whereIn('j.status', ['upload_pending', 'started'])
+        .where('j.updated_at', '<', before)
+        .whereNot((q) => q.where('j.needs_human_review', true).whereNotNull('j.data'))
+        .orderBy('j.updated_at')
+        .limit(limit)
+        .select(...JOB_COLUMNS)
+        .forUpdate('j')
+        .skipLocked();
+      return rows.map(toRecord);
+    },
+
+    /** Marks a re-queue, so the sweep leaves the job alone for another grace period. */
+    async touch(jobId: string, now: Date): Promise<void> {
+      await db('lab_report_jobs').where({ id: jobId }).update({ updated_at: now });
+    },
+  };
+}
+
+export type LabReportJobsRepository = ReturnType<typeof createLabReportJobsRepository>;

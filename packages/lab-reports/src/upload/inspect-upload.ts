@@ -1,0 +1,112 @@
+import { LAB_REPORT_LIMITS } from '@meridian/domain';
+import type { LabReportMediaType } from '@meridian/domain';
+import { inspectPdf } from '../pdf/pdf-runner';
+import { readImageSize } from './image-header';
+import { classifyDeclaredType, sniffMediaType } from './sniff-media-type';
+import { UploadRejectedError } from './upload-rejected-error';
+
+export interface UploadFile {
+  bytes: Buffer;
+  mediaType: LabReportMediaType;
+  filename?: string;
+}
+
+export interface UploadPart {
+  bytes: Buffer;
+  declaredType: string;
+  filename?: string;
+}
+
+const MIB = 1024 * 1024;
+
+function label(part: UploadPart, index: number, count: number): string {
+  if (part.filename) return `"${part.filename}"`;
+  return count > 1 ? `file ${index + 1}` : 'the file';
+}
+
+function checkPart(part: UploadPart, index: number, count: number): UploadFile {
+  const name = label(part, index, count);
+  if (part.bytes.length === 0) throw new UploadRejectedError('empty_file', `${name} is empty`);
+  const actual = sniffMediaType(part.bytes);
+  const declared = classifyDeclaredType(part.declaredType);
+  if (!actual) {
+    throw new UploadRejectedError(
+      'unsupported_file_type',
+      `${name} is not a PDF, JPEG or PNG file (accepted: application/pdf, image/jpeg, image/png)`,
+    );
+  }
+  if (declared.kind === 'supported' && declared.type !== actual) {
+    throw new UploadRejectedError(
+      'content_type_mismatch',
+      `${name} is declared as ${declared.type} but its content is ${actual}`,
+    );
+  }
+  if (declared.kind === 'other') {
+    throw new UploadRejectedError(
+      'content_type_mismatch',
+      `${name} is declared as ${declared.type || 'an unknown type'} but its content is ${actual}`,
+    );
+  }
+  if (actual !== 'application/pdf' && !readImageSize(part.bytes, actual)) {
+    throw new UploadRejectedError(
+      'invalid_file',
+      `${name} is not a decodable ${actual === 'image/png' ? 'PNG' : 'JPEG'} image`,
+    );
+  }
+  return { bytes: part.bytes, mediaType: actual, ...(part.filename ? { filename: part.filename } : {}) };
+}
+
+/**
+ * Synchronous upload checks for the API (api-shapes §4.7 parser rules): sniff the bytes, compare them with the
+ * declared type, decode image headers, open PDFs and count their pages. Throws UploadRejectedError.
+ */
+export async function inspectUpload(
+  parts: UploadPart[],
+): Promise<{ files: UploadFile[]; pageCount: number }> {
+  if (parts.length === 0) throw new UploadRejectedError('empty_file', 'no file was uploaded');
+  if (parts.length > LAB_REPORT_LIMITS.maxImages) {
+    throw new UploadRejectedError(
+      'too_many_files',
+      `${parts.length} files were uploaded; at most ${LAB_REPORT_LIMITS.maxImages} images can be merged into one report`,
+    );
+  }
+  const totalBytes = parts.reduce((sum, part) => sum + part.bytes.length, 0);
+  if (totalBytes > LAB_REPORT_LIMITS.maxBytes) {
+    throw new UploadRejectedError(
+      'file_too_large',
+      `the upload is ${(totalBytes / MIB).toFixed(1)} MiB; the limit is ${LAB_REPORT_LIMITS.maxBytes / MIB} MiB`,
+    );
+  }
+  const files = parts.map((part, index) => checkPart(part, index, parts.length));
+  if (files.length > 1 && files.some((file) => file.mediaType === 'application/pdf')) {
+    throw new UploadRejectedError(
+      'unsupported_file_type',
+      'only JPEG and PNG images can be merged; upload a PDF on its own',
+    );
+  }
+  const [first] = files;
+  if (files.length === 1 && first?.mediaType === 'application/pdf') {
+    const pageCount = await countPdfPages(first, label(parts[0] as UploadPart, 0, 1));
+    return { files, pageCount };
+  }
+  return { files, pageCount: files.length };
+}
+
+async function countPdfPages(file: UploadFile, name: string): Promise<number> {
+  const inspection = await inspectPdf(file.bytes);
+  if (!inspection.ok) {
+    const why =
+      inspection.error === 'encrypted'
+        ? 'is password-protected'
+        : 'is not a readable PDF (corrupt or truncated)';
+    throw new UploadRejectedError('invalid_file', `${name} ${why}`);
+  }
+  if (inspection.pageCount === 0) throw new UploadRejectedError('invalid_file', `${name} has no pages`);
+  if (inspection.pageCount > LAB_REPORT_LIMITS.maxPages) {
+    throw new UploadRejectedError(
+      'too_many_pages',
+      `${name} has ${inspection.pageCount} pages; the limit is ${LAB_REPORT_LIMITS.maxPages}`,
+    );
+  }
+  return inspection.pageCount;
+}

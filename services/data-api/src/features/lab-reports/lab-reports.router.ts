@@ -1,0 +1,54 @@
+import express, { type Request, type Router } from 'express';
+import type { UploadPart } from '@meridian/lab-reports';
+import { principalOf } from '../../auth/principal';
+import type { components } from '../../generated/openapi';
+import { createLabReportsService, type LabReportsDeps } from './lab-reports.service';
+
+/**
+ * `/lab_report/v1/parser/*`. The OpenAPI validator has parsed the multipart body (files in memory, one byte
+ * budget for the request) and checked `user_id`, `needs_human_review` and the job id.
+ */
+
+type LabReportUpload = components['schemas']['LabReportUpload'];
+type ParsingJobBody = components['schemas']['ParsingJob'];
+
+/** What the multipart parser leaves on the request for each file part. */
+interface UploadedPart {
+  fieldname: string;
+  originalname?: string;
+  mimetype: string;
+  buffer: Buffer;
+}
+
+const FILE_FIELD = 'file';
+
+function uploadParts(req: Request): UploadPart[] {
+  const files = ((req as { files?: UploadedPart[] }).files ?? []).filter((f) => f.fieldname === FILE_FIELD);
+  return files.map((f) => ({
+    bytes: f.buffer,
+    declaredType: f.mimetype,
+    ...(f.originalname ? { filename: f.originalname } : {}),
+  }));
+}
+
+export function createLabReportsRouter(deps: LabReportsDeps): Router {
+  const service = createLabReportsService(deps);
+  const router = express.Router();
+
+  router.post('/lab_report/v1/parser/job', async (req, res) => {
+    const body = req.body as LabReportUpload;
+    const job: ParsingJobBody = await service.create(principalOf(res), {
+      userId: body.user_id,
+      needsHumanReview: body.needs_human_review === 'true',
+      parts: uploadParts(req),
+    });
+    res.json(job);
+  });
+
+  router.get('/lab_report/v1/parser/job/:job_id', async (req, res) => {
+    const job: ParsingJobBody = await service.get(principalOf(res), req.params.job_id);
+    res.json(job);
+  });
+
+  return router;
+}
