@@ -170,7 +170,7 @@ describe('OCR tolerance of the per-document bar', () => {
 
   it('lets a scanned document pass with such a read, but still counts it wrong in metadata accuracy', () => {
     const scanned = { ...docs[0]!, scanned: true };
-    const misread = { ...metadata, specimen_number: `${metadata.specimen_number!.slice(0, -1)}#` };
+    const misread = { ...metadata, specimen_number: `${metadata.specimen_number.slice(0, -1)}#` };
     const s = scoreCorpus(
       [scanned],
       [
