@@ -7,7 +7,7 @@ import {
   type LabReportJobRecord,
   type StoredUploadFile,
 } from '@meridian/db';
-import type { ParsedLabReport, ParsingFailureReason } from '@meridian/domain';
+import type { ParseOutcome } from '@meridian/lab-reports';
 import { PermanentError } from '@meridian/messaging';
 import type { Logger } from '@meridian/platform';
 
@@ -20,17 +20,9 @@ import type { Logger } from '@meridian/platform';
  * the message goes to the DLQ.
  */
 
-/** The parser as the worker uses it (`LabReportParser` of `@meridian/lab-reports`). */
-export type ParseOutcome =
-  | {
-      status: 'completed';
-      report: ParsedLabReport;
-      needsHumanReview: boolean;
-      pages: number;
-      ocrPages: number;
-    }
-  | { status: 'failed'; failureReason: ParsingFailureReason; detail: string };
+export type { ParseOutcome };
 
+/** The parser as the worker uses it (`LabReportParser` of `@meridian/lab-reports`). */
 export interface JobParser {
   parse(files: StoredUploadFile[]): Promise<ParseOutcome>;
 }
