@@ -18,6 +18,7 @@ import {
   type WebhookRequest,
   type WebhookResponse,
 } from './webhook-sender';
+import { groupBy } from '../group-by';
 
 /**
  * Webhook fan-out and delivery (api-shapes §7.3): an event becomes one `webhook_messages` row per
@@ -143,17 +144,6 @@ function createSemaphore(permits: number): { acquire(): Promise<void>; release()
       else free += 1;
     },
   };
-}
-
-function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
-  const groups = new Map<string, T[]>();
-  for (const item of items) {
-    const k = key(item);
-    const group = groups.get(k);
-    if (group) group.push(item);
-    else groups.set(k, [item]);
-  }
-  return groups;
 }
 
 export function createWebhookDelivery(deps: WebhookDeliveryDeps): WebhookDelivery {

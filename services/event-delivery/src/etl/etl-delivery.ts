@@ -13,6 +13,7 @@ import {
   type AzureAmqpSettings,
 } from './etl-routing';
 import { createEventHubsProducers, defaultCreateProducer, type CreateProducer } from './event-hubs-producers';
+import { groupBy } from '../group-by';
 
 /**
  * ETL delivery to Azure Event Hubs (api-shapes §7.4): an outbox event becomes one `etl_messages` row for
@@ -137,17 +138,6 @@ async function mapBounded<T>(items: readonly T[], limit: number, fn: (item: T) =
     while (next < items.length) await fn(items[next++]!);
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, run));
-}
-
-function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
-  const groups = new Map<string, T[]>();
-  for (const item of items) {
-    const k = key(item);
-    const group = groups.get(k);
-    if (group) group.push(item);
-    else groups.set(k, [item]);
-  }
-  return groups;
 }
 
 const PIPELINE_CHECK_MS = 1000;
