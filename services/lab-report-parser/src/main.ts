@@ -3,6 +3,7 @@ import { createLabReportParser } from '@meridian/lab-reports';
 import { createAmqpTransport } from '@meridian/messaging';
 import { createLogger, createMetricsRegistry, runMain, startWorkerHealthServer } from '@meridian/platform';
 import { loadParserConfig } from './config';
+import { registerParserMetrics } from './metrics';
 import { startParserWorker } from './worker';
 
 runMain('lab-report-parser', async () => {
@@ -16,17 +17,19 @@ runMain('lab-report-parser', async () => {
   });
   const transport = await createAmqpTransport({ url: cfg.AMQP_URL, logger });
   const parser = createLabReportParser({ ocrWorkers: cfg.PARSER_CONCURRENCY });
+  const registry = createMetricsRegistry('lab-report-parser');
   const worker = await startParserWorker({
     db,
     transport,
     logger,
     parser,
     concurrency: cfg.PARSER_CONCURRENCY,
+    metrics: registerParserMetrics(registry),
   });
   const health = await startWorkerHealthServer({
     host: cfg.HOST,
     port: cfg.HEALTH_PORT,
-    metrics: createMetricsRegistry('lab-report-parser'),
+    metrics: registry,
     readiness: { database: () => pingDatabase(db), broker: () => transport.isReady() },
   });
   return {

@@ -8,6 +8,7 @@ import {
   type StoredUploadFile,
 } from '@meridian/db';
 import type { ParseOutcome } from '@meridian/lab-reports';
+import type { ParserMetrics } from './metrics';
 import { PermanentError } from '@meridian/messaging';
 import type { Logger } from '@meridian/platform';
 
@@ -36,6 +37,7 @@ export interface ParseJobDeps {
   maxAttempts: number;
   /** Deliveries the transport makes of one message (the queue's `maxAttempts`). */
   deliveryAttempts: number;
+  metrics?: ParserMetrics;
 }
 
 export type ParseJobResult = 'completed' | 'failed' | 'awaiting_review' | 'skipped';
@@ -119,6 +121,13 @@ export function createParseJob(deps: ParseJobDeps) {
       throw new PermanentError('the parser failed on every attempt', { cause: err });
     }
     const result = await finish(jobId, outcome);
+    deps.metrics?.jobDone(
+      result,
+      outcome.status === 'failed' ? outcome.failureReason : undefined,
+      (Date.now() - started) / 1000,
+    );
+    if (outcome.status === 'completed')
+      deps.metrics?.pagesRead(outcome.pages - outcome.ocrPages, outcome.ocrPages);
     deps.logger.info('parse job done', {
       job_id: jobId,
       result,

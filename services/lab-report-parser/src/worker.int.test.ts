@@ -4,6 +4,8 @@ import { createLabReportParser, type LabReportParser } from '@meridian/lab-repor
 import { createInProcessTransport, createMessage, type InProcessTransport } from '@meridian/messaging';
 import { createLogger } from '@meridian/platform';
 import { createTestDatabase, seedOrg, seedTeam, waitFor, type TestDatabase } from '@meridian/test-utils';
+import { Registry } from 'prom-client';
+import { registerParserMetrics, type ParserMetrics } from './metrics';
 import type { JobParser, ParseOutcome } from './parse-job';
 import { englishReportPdf, germanReportPdf } from './testing/sample-reports';
 import { PARSE_REQUESTED, PARSER_DELIVERY_ATTEMPTS, PARSER_QUEUE, startParserWorker } from './worker';
@@ -72,7 +74,7 @@ describe('lab-report-parser worker', () => {
     await transport.close();
   });
 
-  async function start(parser: JobParser, opts: { concurrency?: number } = {}) {
+  async function start(parser: JobParser, opts: { concurrency?: number; metrics?: ParserMetrics } = {}) {
     worker = await startParserWorker({
       db: db.knex,
       transport,
@@ -80,6 +82,7 @@ describe('lab-report-parser worker', () => {
       parser,
       concurrency: opts.concurrency ?? 2,
       clock: () => NOW,
+      metrics: opts.metrics,
     });
   }
 
@@ -302,5 +305,35 @@ describe('lab-report-parser worker', () => {
     for (const j of jobs) await settled(j.jobId);
     expect(scripted.calls).toHaveLength(6);
     expect(scripted.maxInFlight()).toBe(2);
+  });
+  it('counts jobs by result and failure reason, and pages by how they were read, on /metrics', async () => {
+    const registry = new Registry();
+    const { parser } = scriptedParser((call) =>
+      call === 1
+        ? Promise.resolve({
+            status: 'completed',
+            report: REPORT,
+            needsHumanReview: false,
+            pages: 3,
+            ocrPages: 2,
+          })
+        : Promise.resolve({ status: 'failed', failureReason: 'not_english', detail: 'de' }),
+    );
+    await start(parser, { concurrency: 1, metrics: registerParserMetrics(registry) });
+    const first = await createJob([pdfFile(Buffer.from('%PDF-1.4 stand-in'))]);
+    await request(first.jobId);
+    await settled(first.jobId);
+    const second = await createJob([pdfFile(Buffer.from('%PDF-1.4 stand-in'))]);
+    await request(second.jobId);
+    await settled(second.jobId);
+    const text = await waitFor(async () => {
+      const t = await registry.metrics();
+      return t.includes('failure_reason="not_english"') ? t : undefined;
+    });
+    expect(text).toMatch(/lab_report_parse_jobs_total\{result="completed",failure_reason=""\} 1/);
+    expect(text).toMatch(/lab_report_parse_jobs_total\{result="failed",failure_reason="not_english"\} 1/);
+    expect(text).toMatch(/lab_report_pages_total\{kind="text"\} 1/);
+    expect(text).toMatch(/lab_report_pages_total\{kind="ocr"\} 2/);
+    expect(text).toMatch(/lab_report_parse_duration_seconds_count\{result="completed"\} 1/);
   });
 });

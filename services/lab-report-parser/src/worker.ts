@@ -2,6 +2,7 @@ import type { Knex } from '@meridian/db';
 import { isUuid } from '@meridian/domain';
 import { meridianQueues, meridianTopology, PermanentError, type Transport } from '@meridian/messaging';
 import { runWithMessageContext, type Logger } from '@meridian/platform';
+import type { ParserMetrics } from './metrics';
 import { createParseJob, type JobParser } from './parse-job';
 
 export const PARSER_QUEUE = meridianQueues.labReportParserJobs;
@@ -27,6 +28,7 @@ export async function startParserWorker(deps: {
   maxAttempts?: number;
   /** The queue's deliveries per message, when the transport uses another topology (tests). */
   deliveryAttempts?: number;
+  metrics?: ParserMetrics;
 }): Promise<{ close(): Promise<void> }> {
   const deliveryAttempts = deps.deliveryAttempts ?? PARSER_DELIVERY_ATTEMPTS;
   const parseJob = createParseJob({
@@ -35,6 +37,7 @@ export async function startParserWorker(deps: {
     logger: deps.logger,
     clock: deps.clock ?? (() => new Date()),
     maxAttempts: deps.maxAttempts ?? deliveryAttempts,
+    metrics: deps.metrics,
     deliveryAttempts,
   });
   const consumer = await deps.transport.consume(
