@@ -9,9 +9,10 @@ import {
   createWebhookDelivery,
   createWebhookSender,
   DEFAULT_RETRY_SCHEDULE_MS,
+  registerEventDeliveryMetrics,
   startEventDeliveryWorker,
 } from '@meridian/event-delivery';
-import { createLabReportParser, startParserWorker } from '@meridian/lab-report-parser';
+import { createLabReportParser, registerParserMetrics, startParserWorker } from '@meridian/lab-report-parser';
 import { managementApiConfigSpec, startManagementApi } from '@meridian/management-api';
 import { startDataApi } from '@meridian/data-api';
 import { createAmqpTransport, createInProcessTransport, type Transport } from '@meridian/messaging';
@@ -82,6 +83,13 @@ async function main(): Promise<void> {
       secretsKey: decodeSecretsKey(cfg.SECRETS_ENCRYPTION_KEY),
       webhookAllowedTargets: cfg.WEBHOOK_ALLOWED_TARGETS,
     });
+    // The workers' /metrics, one registry each as when they run as separate processes.
+    const registries = {
+      parser: createMetricsRegistry('lab-report-parser'),
+      scheduler: createMetricsRegistry('scheduler'),
+      delivery: createMetricsRegistry('event-delivery'),
+    };
+    const deliveryMetrics = registerEventDeliveryMetrics(registries.delivery, { db, transport, logger });
     const labReportParser = createLabReportParser({ ocrWorkers: 2 });
     shutdown.unshift(() => labReportParser.close());
     const parser = await startParserWorker({
@@ -90,6 +98,7 @@ async function main(): Promise<void> {
       logger,
       parser: labReportParser,
       concurrency: 2,
+      metrics: registerParserMetrics(registries.parser),
     });
     const scheduler = await startSchedulerWorker({ db, transport, logger, tickMs: cfg.SCHEDULER_TICK_MS });
     const webhooks = createWebhookDelivery({
@@ -100,6 +109,7 @@ async function main(): Promise<void> {
       schedule: DEFAULT_RETRY_SCHEDULE_MS,
       autoDisableAfterMs: 5 * 24 * 3600 * 1000,
       concurrency: 20,
+      metrics: deliveryMetrics.delivery,
     });
     const etl = createEtlDelivery({
       db,
@@ -116,15 +126,16 @@ async function main(): Promise<void> {
       concurrency: 20,
       webhooks,
       etl,
+      relayMetrics: deliveryMetrics.relay,
     });
     const readiness = { database: () => pingDatabase(db), broker: brokerReady };
     const health = await Promise.all(
-      ['lab-report-parser', 'scheduler', 'event-delivery'].map((service, i) =>
+      [registries.parser, registries.scheduler, registries.delivery].map((metrics, i) =>
         startWorkerHealthServer({
           host: cfg.HOST,
           port: cfg.WORKER_HEALTH_PORT === 0 ? 0 : cfg.WORKER_HEALTH_PORT + i,
           readiness,
-          metrics: createMetricsRegistry(service),
+          metrics,
         }),
       ),
     );
