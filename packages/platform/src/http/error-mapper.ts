@@ -64,14 +64,18 @@ export function createErrorMapper(logger: Logger): ErrorRequestHandler {
       return;
     }
     if (status === 415) {
+      // The operation's own request media type (multipart/form-data for uploads), else JSON.
+      const content = (req as { openapi?: { schema?: { requestBody?: { content?: object } } } }).openapi
+        ?.schema?.requestBody?.content;
+      const expected = Object.keys(content ?? {})[0] ?? 'application/json';
       res.status(422).json({
         detail: [
           {
             loc: ['body'],
-            msg: 'Unsupported content type; send application/json',
+            msg: `Unsupported content type; send ${expected}`,
             type: 'content_type',
             input: req.headers['content-type'] ?? null,
-            ctx: { expected: 'application/json' },
+            ctx: { expected },
           },
         ],
       });

@@ -271,6 +271,18 @@ describe('lab report parsing jobs: POST /lab_report/v1/parser/job, GET .../{job_
       expect(await db.knex('lab_report_jobs').whereIn('user_id', [other, production, deleted])).toEqual([]);
     });
 
+    it('422 naming multipart/form-data when the upload is sent as JSON', async () => {
+      const userId = await createUser();
+      const res = await as(keys.sandbox, api().post('/lab_report/v1/parser/job')).send({ user_id: userId });
+      expect(res.status).toBe(422);
+      expect(res.body.detail[0]).toMatchObject({
+        type: 'content_type',
+        msg: 'Unsupported content type; send multipart/form-data',
+        ctx: { expected: 'multipart/form-data' },
+      });
+      expect(await jobsOf(userId)).toEqual([]);
+    });
+
     it('401 without a key', async () => {
       const res = await api().post('/lab_report/v1/parser/job').attach('file', pdf, 'r.pdf');
       expect(res.status).toBe(401);
