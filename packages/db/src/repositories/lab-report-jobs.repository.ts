@@ -136,6 +136,12 @@ export function createLabReportJobsRepository(db: Knex | Knex.Transaction) {
     return row && toRecord(row);
   }
 
+  /** Updates the job and reads it back (with its owner, for the event). */
+  async function update(jobId: string, changes: Record<string, unknown>): Promise<LabReportJobRecord> {
+    await db('lab_report_jobs').where({ id: jobId }).update(changes);
+    return (await find(jobId))!;
+  }
+
   return {
     find,
 
@@ -202,44 +208,40 @@ export function createLabReportJobsRepository(db: Knex | Knex.Transaction) {
     },
 
     /** `upload_pending`/`started` → `started`, one more attempt. */
-    async markStarted(jobId: string, now: Date): Promise<LabReportJobRecord> {
-      await db('lab_report_jobs')
-        .where({ id: jobId })
-        .update({ status: 'started', started_at: now, updated_at: now, attempts: db.raw('attempts + 1') });
-      return (await find(jobId))!;
+    markStarted(jobId: string, now: Date): Promise<LabReportJobRecord> {
+      return update(jobId, {
+        status: 'started',
+        started_at: now,
+        updated_at: now,
+        attempts: db.raw('attempts + 1'),
+      });
     },
 
-    async markCompleted(
+    markCompleted(
       jobId: string,
       data: ParsedLabReport,
       needsHumanReview: boolean,
       now: Date,
     ): Promise<LabReportJobRecord> {
-      await db('lab_report_jobs')
-        .where({ id: jobId })
-        .update({
-          status: 'completed',
-          failure_reason: null,
-          data: JSON.stringify(data),
-          needs_human_review: needsHumanReview,
-          updated_at: now,
-        });
-      return (await find(jobId))!;
+      return update(jobId, {
+        status: 'completed',
+        failure_reason: null,
+        data: JSON.stringify(data),
+        needs_human_review: needsHumanReview,
+        updated_at: now,
+      });
     },
 
     /** Parsed, waiting for a human reviewer: stays `started`, the data is kept (not shown yet). */
-    async storeForReview(jobId: string, data: ParsedLabReport, now: Date): Promise<LabReportJobRecord> {
+    async storeForReview(jobId: string, data: ParsedLabReport, now: Date): Promise<void> {
+      // No read-back: nothing is announced until the review finishes the job.
       await db('lab_report_jobs')
         .where({ id: jobId })
         .update({ data: JSON.stringify(data), updated_at: now });
-      return (await find(jobId))!;
     },
 
-    async markFailed(jobId: string, reason: ParsingFailureReason, now: Date): Promise<LabReportJobRecord> {
-      await db('lab_report_jobs')
-        .where({ id: jobId })
-        .update({ status: 'failed', failure_reason: reason, data: null, updated_at: now });
-      return (await find(jobId))!;
+    markFailed(jobId: string, reason: ParsingFailureReason, now: Date): Promise<LabReportJobRecord> {
+      return update(jobId, { status: 'failed', failure_reason: reason, data: null, updated_at: now });
     },
 
     /**

@@ -28,7 +28,7 @@ export interface OcrPage {
 
 export interface OcrPool {
   /** OCR of one page image (PNG/JPEG bytes), cleaned and straightened first. */
-  recognize(image: Buffer): Promise<OcrPage>;
+  recognize(image: Uint8Array): Promise<OcrPage>;
   close(): Promise<void>;
 }
 

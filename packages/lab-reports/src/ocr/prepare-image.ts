@@ -179,8 +179,11 @@ function estimateSkew(dark: Uint8Array, width: number, height: number): number {
   return best;
 }
 
-export async function prepareForOcr(bytes: Buffer | Uint8Array): Promise<PreparedImage> {
-  const image = await loadImage(Buffer.from(bytes));
+export async function prepareForOcr(bytes: Uint8Array): Promise<PreparedImage> {
+  // A view, not a copy: a rendered page is several MB.
+  const image = await loadImage(
+    Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+  );
   // Small scans (≤ ~150 dpi for a letter page) are enlarged: tesseract reads larger glyphs far better, and the
   // interpolation smooths them; larger scans are smoothed with a blur instead.
   const enlarge = image.width < 1500 ? Math.min(2, 1900 / image.width) : 1;

@@ -1,4 +1,5 @@
 import {
+  createCredentialsRepository,
   createLabReportJobsRepository,
   createOutboxRepository,
   parsingJobEvent,
@@ -17,7 +18,7 @@ import {
 import { UploadRejectedError, type inspectUpload, type UploadPart } from '@meridian/lab-reports';
 import { createMessage, type Transport } from '@meridian/messaging';
 import { contextHeaders, type Logger } from '@meridian/platform';
-import { createLabReportUsersRepository } from './lab-report-users.repository';
+import { createUsersRepository } from '../users/users.repository';
 
 /**
  * `POST /lab_report/v1/parser/job` and `GET .../{job_id}`. An upload is checked (user, review feature, then
@@ -25,8 +26,8 @@ import { createLabReportUsersRepository } from './lab-report-users.repository';
  * is asked to start; if that message is lost the scheduler's sweep re-queues the job.
  */
 
-export const PARSER_JOB_REQUESTED = 'parser.job.requested';
-export const HUMAN_REVIEW_FEATURE = 'lab_report_human_review';
+const PARSER_JOB_REQUESTED = 'parser.job.requested';
+const HUMAN_REVIEW_FEATURE = 'lab_report_human_review';
 const USER_NOT_FOUND = 'No user with this id in this team environment.';
 const JOB_NOT_FOUND = 'No parsing job with this id in this team environment.';
 
@@ -80,9 +81,13 @@ export function createLabReportsService(deps: LabReportsDeps) {
 
   return {
     async create(scope: TeamScope, input: NewParsingJob): Promise<ParsingJob> {
-      const users = createLabReportUsersRepository(deps.db);
-      if (!(await users.findActive(scope, input.userId))) throw new NotFoundError(USER_NOT_FOUND);
-      if (input.needsHumanReview && !(await users.teamHasFeature(scope.teamId, HUMAN_REVIEW_FEATURE))) {
+      if (!(await createUsersRepository(deps.db).findActiveById(scope, input.userId))) {
+        throw new NotFoundError(USER_NOT_FOUND);
+      }
+      if (
+        input.needsHumanReview &&
+        !(await createCredentialsRepository(deps.db).isFeatureEnabled(scope.teamId, HUMAN_REVIEW_FEATURE))
+      ) {
         throw new BadRequestError(
           'human_review_not_enabled',
           `Human review is not enabled for this team (closed-beta feature ${HUMAN_REVIEW_FEATURE}).`,
@@ -92,7 +97,7 @@ export function createLabReportsService(deps: LabReportsDeps) {
       const jobId = newId();
       const job = await withTransaction(deps.db, async (trx) => {
         // Locked so a concurrent delete of the user waits for this upload (and its purge erases it).
-        if (!(await createLabReportUsersRepository(trx).lockActive(scope, input.userId))) {
+        if (!(await createUsersRepository(trx).findActiveById(scope, input.userId, { forUpdate: true }))) {
           throw new NotFoundError(USER_NOT_FOUND);
         }
         const repo = createLabReportJobsRepository(trx);
