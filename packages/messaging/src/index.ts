@@ -22,6 +22,7 @@ export {
   deadLetterQueueName,
   meridianQueues,
   meridianTopology,
+  PARSER_JOB_REQUESTED,
   retryQueueName,
   topologyQueues,
   validateTopology,

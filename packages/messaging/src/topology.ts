@@ -21,12 +21,15 @@ export const meridianQueues = {
   eventDeliveryEvents: 'event-delivery.events',
 } as const;
 
+/** Routing key of a parse request (`{job_id}`): published by the data API and the scheduler sweep. */
+export const PARSER_JOB_REQUESTED = 'parser.job.requested';
+
 export const meridianTopology: Topology = deepFreeze({
   exchange: 'meridian',
   queues: [
     {
       name: meridianQueues.labReportParserJobs,
-      bindings: ['parser.job.requested'],
+      bindings: [PARSER_JOB_REQUESTED],
       retryDelaysMs: [5_000, 30_000, 120_000],
       maxAttempts: 5,
     },

@@ -29,12 +29,15 @@ runMain('event-delivery', async () => {
   const transport = await createAmqpTransport({ url: cfg.AMQP_URL, logger });
   const registry = createMetricsRegistry('event-delivery');
   const metrics = registerEventDeliveryMetrics(registry, { db, transport, logger });
+  const secretBox = createSecretBox(decodeSecretsKey(cfg.SECRETS_ENCRYPTION_KEY));
+  // The SSRF allow-list covers both webhook endpoints and Event Hubs namespaces.
+  const allowList = createTargetAllowList(cfg.WEBHOOK_ALLOWED_TARGETS);
   const webhooks = createWebhookDelivery({
     db,
     logger,
-    secretBox: createSecretBox(decodeSecretsKey(cfg.SECRETS_ENCRYPTION_KEY)),
+    secretBox,
     send: createWebhookSender({
-      allowList: createTargetAllowList(cfg.WEBHOOK_ALLOWED_TARGETS),
+      allowList,
       timeoutMs: cfg.WEBHOOK_TIMEOUT_MS,
     }),
     schedule: cfg.DELIVERY_RETRY_SCHEDULE_MS,
@@ -47,11 +50,11 @@ runMain('event-delivery', async () => {
   const etl = createEtlDelivery({
     db,
     logger,
-    secretBox: createSecretBox(decodeSecretsKey(cfg.SECRETS_ENCRYPTION_KEY)),
+    secretBox,
     schedule: cfg.ETL_RETRY_SCHEDULE_MS ?? cfg.DELIVERY_RETRY_SCHEDULE_MS,
     sendTimeoutMs: cfg.ETL_SEND_TIMEOUT_MS,
     concurrency: cfg.DELIVERY_CONCURRENCY,
-    allowList: createTargetAllowList(cfg.WEBHOOK_ALLOWED_TARGETS),
+    allowList,
   });
   const worker = await startEventDeliveryWorker({
     db,

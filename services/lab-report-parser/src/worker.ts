@@ -1,12 +1,19 @@
 import type { Knex } from '@meridian/db';
 import { isUuid } from '@meridian/domain';
-import { meridianQueues, meridianTopology, PermanentError, type Transport } from '@meridian/messaging';
+import {
+  meridianQueues,
+  meridianTopology,
+  PARSER_JOB_REQUESTED,
+  PermanentError,
+  type Transport,
+} from '@meridian/messaging';
 import { runWithMessageContext, type Logger } from '@meridian/platform';
 import type { ParserMetrics } from './metrics';
 import { createParseJob, type JobParser } from './parse-job';
 
 export const PARSER_QUEUE = meridianQueues.labReportParserJobs;
-export const PARSE_REQUESTED = 'parser.job.requested';
+/** The message this worker takes (`PARSER_JOB_REQUESTED` of the topology). */
+export const PARSE_REQUESTED = PARSER_JOB_REQUESTED;
 
 /** Deliveries of one message on the parser queue (the topology's retry budget). */
 export const PARSER_DELIVERY_ATTEMPTS =

@@ -205,7 +205,6 @@ export function createWebhookDelivery(deps: WebhookDeliveryDeps): WebhookDeliver
     { parallel: 2 },
   );
 
-  /** Moves the lease forward on up to `limit` due messages in one statement. */
   /**
    * Moves the lease forward on up to `limit` due messages and reads what sending them needs (endpoint,
    * event body), all in one statement.

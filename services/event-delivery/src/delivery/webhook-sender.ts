@@ -46,8 +46,25 @@ interface AgentPair {
 
 export type ResolveHost = (host: string) => Promise<string[]>;
 
-const resolveWithDns: ResolveHost = async (host) =>
+export const resolveWithDns: ResolveHost = async (host) =>
   (await dnsLookup(host, { all: true, verbatim: true })).map((a) => a.address);
+
+/**
+ * The SSRF rule shared by webhooks and ETL targets: why `host` (resolved to `addresses`) must not be
+ * reached (`loopback`, `private`, ...), or null when it is allow-listed or every address is public.
+ */
+export function forbiddenTargetReason(
+  allowList: TargetAllowList,
+  host: string,
+  addresses: readonly string[],
+): string | null {
+  if (allowList.allows(host, addresses)) return null;
+  for (const address of addresses) {
+    const reason = forbiddenReason(address);
+    if (reason !== null) return reason;
+  }
+  return null;
+}
 
 /** A lookup that always answers with the address that was checked. */
 function pinnedLookup(address: string): LookupFunction {
@@ -160,12 +177,8 @@ export function createWebhookSender(deps: {
     const host = url.hostname.replace(/^\[|\]$/g, '');
     const addresses = isIP(host) ? [host] : await resolve(host);
     if (addresses.length === 0) throw new TargetRefusedError(`${host} does not resolve`);
-    if (!deps.allowList.allows(host, addresses)) {
-      for (const address of addresses) {
-        const reason = forbiddenReason(address);
-        if (reason !== null) throw new TargetRefusedError(`target address is ${reason}`);
-      }
-    }
+    const reason = forbiddenTargetReason(deps.allowList, host, addresses);
+    if (reason !== null) throw new TargetRefusedError(`target address is ${reason}`);
     return addresses[0]!;
   }
 

@@ -1,10 +1,10 @@
 import type { EventDataBatch } from '@azure/event-hubs';
 import type { Knex } from '@meridian/db';
 import { isUuid, newId } from '@meridian/domain';
-import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
-import { forbiddenReason, type Logger, type SecretBox, type TargetAllowList } from '@meridian/platform';
+import type { Logger, SecretBox, TargetAllowList } from '@meridian/platform';
 import { nextAttemptDelay } from '../delivery/retry-schedule';
+import { forbiddenTargetReason, resolveWithDns, type ResolveHost } from '../delivery/webhook-sender';
 import {
   acceptsEventType,
   encodeBody,
@@ -61,11 +61,8 @@ export interface EtlDeliveryDeps {
    * loopback, link-local or metadata address is refused unless allow-listed (WEBHOOK_ALLOWED_TARGETS).
    */
   allowList: TargetAllowList;
-  resolveHost?: (host: string) => Promise<string[]>;
+  resolveHost?: ResolveHost;
 }
-
-const resolveWithDns = async (host: string) =>
-  (await lookup(host, { all: true, verbatim: true })).map((a) => a.address);
 
 /** The namespace host of `Endpoint=sb://host[:port]/` in a connection string. */
 function endpointHost(connectionString: string): string | null {
@@ -111,10 +108,13 @@ type Outcome = { ok: true } | { ok: false; error: string; permanent?: boolean };
 
 const pipelineKey = (teamId: string, environment: string) => `${teamId}:${environment}`;
 
-function azureEnabled(pipeline: PipelineRow | undefined): pipeline is PipelineRow & {
+/** A pipeline whose `azure_amqp` destination is configured and enabled. */
+type EnabledPipeline = PipelineRow & {
   azure_amqp: AzureAmqpSettings;
   azure_connection_string_ciphertext: string;
-} {
+};
+
+function azureEnabled(pipeline: PipelineRow | undefined): pipeline is EnabledPipeline {
   const enabled = pipeline?.preferences?.enabled;
   return (
     !!pipeline &&
@@ -213,17 +213,15 @@ export function createEtlDelivery(deps: EtlDeliveryDeps): EtlDelivery {
         'p.event_type_prefixes',
       );
     if (!azureEnabled(found) || !acceptsEventType(found.event_type_prefixes, found.event_type)) return [];
-    const pipeline = found;
-    const event = found;
     await deps
       .db('etl_messages')
       .insert({
         id: newId(),
         event_id: eventId,
-        team_id: event.team_id,
-        environment: event.environment,
+        team_id: found.team_id,
+        environment: found.environment,
         destination: ETL_DESTINATION,
-        event_hub: routeEventHub(pipeline.azure_amqp, event.event_type),
+        event_hub: routeEventHub(found.azure_amqp, found.event_type),
       })
       .onConflict(['event_id', 'team_id', 'environment', 'destination'])
       .ignore();
@@ -234,28 +232,32 @@ export function createEtlDelivery(deps: EtlDeliveryDeps): EtlDelivery {
     return rows.map((r) => r.id);
   }
 
+  /** Moves the lease forward on up to `claimLimit` due rows in one statement; oldest due first. */
   async function claim(ids: readonly string[] | undefined): Promise<MessageRow[]> {
-    return deps.db.transaction(async (trx) => {
-      const query = trx('etl_messages')
-        .where({ status: 'pending', destination: ETL_DESTINATION })
-        .where('next_attempt_at', '<=', trx.fn.now())
-        .orderBy('next_attempt_at')
-        .limit(claimLimit)
-        .forUpdate()
-        .skipLocked()
-        .select('id', 'event_id', 'team_id', 'environment', 'attempts');
-      if (ids) query.whereIn('id', ids);
-      const rows: MessageRow[] = await query;
-      if (rows.length > 0) {
-        await trx('etl_messages')
-          .whereIn(
-            'id',
-            rows.map((r) => r.id),
-          )
-          .update({ next_attempt_at: new Date(Date.now() + claimLeaseMs), updated_at: trx.fn.now() });
-      }
-      return rows;
-    });
+    const { rows } = await deps.db.raw<{ rows: MessageRow[] }>(
+      `with due as (
+         select id, next_attempt_at from etl_messages
+          where status = 'pending' and destination = :destination and next_attempt_at <= now()
+            ${ids ? 'and id = any(cast(:ids as text[]))' : ''}
+          order by next_attempt_at
+          limit :limit
+          for update skip locked
+       ), claimed as (
+         update etl_messages m
+            set next_attempt_at = :lease, updated_at = now()
+           from due
+          where m.id = due.id
+          returning m.id, m.event_id, m.team_id, m.environment, m.attempts, due.next_attempt_at as due_at
+       )
+       select id, event_id, team_id, environment, attempts from claimed order by due_at`,
+      {
+        destination: ETL_DESTINATION,
+        limit: claimLimit,
+        lease: new Date(Date.now() + claimLeaseMs),
+        ...(ids ? { ids: [...ids] } : {}),
+      },
+    );
+    return rows;
   }
 
   async function record(messages: readonly MessageRow[], eventHub: string | null, outcome: Outcome) {
@@ -276,26 +278,33 @@ export function createEtlDelivery(deps: EtlDeliveryDeps): EtlDelivery {
         });
       return;
     }
-    const failed: string[] = [];
-    await deps.db.transaction(async (trx) => {
-      for (const message of messages) {
-        const attempts = message.attempts + 1;
-        const delay = outcome.permanent
-          ? null
-          : nextAttemptDelay({ schedule: deps.schedule, attemptsMade: attempts, random: deps.random });
-        if (delay === null) failed.push(message.id);
-        await trx('etl_messages')
-          .where({ id: message.id })
-          .update({
-            status: delay === null ? 'failed' : 'pending',
-            attempts,
-            last_error: outcome.error,
-            next_attempt_at: new Date(Date.now() + (delay ?? 0)),
-            ...(eventHub !== null ? { event_hub: eventHub } : {}),
-            updated_at: trx.fn.now(),
-          });
-      }
+    const updates = messages.map((message) => {
+      const attempts = message.attempts + 1;
+      const delay = outcome.permanent
+        ? null
+        : nextAttemptDelay({ schedule: deps.schedule, attemptsMade: attempts, random: deps.random });
+      return { id: message.id, attempts, delay };
     });
+    const failed = updates.filter((u) => u.delay === null).map((u) => u.id);
+    // Every row in one statement (a failed send can leave hundreds).
+    await deps.db.raw(
+      `update etl_messages m
+          set status = v.status, attempts = v.attempts, last_error = :error,
+              next_attempt_at = v.next_attempt_at,
+              event_hub = coalesce(cast(:eventHub as text), m.event_hub), updated_at = now()
+         from unnest(cast(:ids as text[]), cast(:statuses as text[]), cast(:attempts as int[]),
+                     cast(:next as timestamptz[]))
+              as v(id, status, attempts, next_attempt_at)
+        where m.id = v.id`,
+      {
+        error: outcome.error,
+        eventHub,
+        ids: updates.map((u) => u.id),
+        statuses: updates.map((u) => (u.delay === null ? 'failed' : 'pending')),
+        attempts: updates.map((u) => u.attempts),
+        next: updates.map((u) => new Date(Date.now() + (u.delay ?? 0))),
+      },
+    );
     if (failed.length > 0) {
       deps.logger.warn('ETL messages failed (dead letter)', {
         messageIds: failed,
@@ -378,22 +387,17 @@ export function createEtlDelivery(deps: EtlDeliveryDeps): EtlDelivery {
     }
     if (addresses.length === 0)
       return { ok: false, error: `TargetUnresolvedError: ${host} does not resolve` };
-    if (deps.allowList.allows(host, addresses)) return null;
-    for (const address of addresses) {
-      const reason = forbiddenReason(address);
-      if (reason !== null) {
-        return {
-          ok: false,
-          permanent: true,
-          error: `TargetRefusedError: the Event Hubs endpoint address is ${reason}`,
-        };
-      }
-    }
-    return null;
+    const reason = forbiddenTargetReason(deps.allowList, host, addresses);
+    if (reason === null) return null;
+    return {
+      ok: false,
+      permanent: true,
+      error: `TargetRefusedError: the Event Hubs endpoint address is ${reason}`,
+    };
   }
 
   async function sendGroup(
-    pipeline: PipelineRow & { azure_amqp: AzureAmqpSettings; azure_connection_string_ciphertext: string },
+    pipeline: EnabledPipeline,
     eventHub: string,
     outgoing: readonly Outgoing[],
   ): Promise<void> {
@@ -444,7 +448,7 @@ export function createEtlDelivery(deps: EtlDeliveryDeps): EtlDelivery {
 
     const gone: MessageRow[] = [];
     const disabled: MessageRow[] = [];
-    const groups = new Map<string, { pipeline: PipelineRow; eventHub: string; outgoing: Outgoing[] }>();
+    const groups = new Map<string, { pipeline: EnabledPipeline; eventHub: string; outgoing: Outgoing[] }>();
     for (const message of messages) {
       const event = eventsById.get(message.event_id);
       const pipeline = pipelines.get(pipelineKey(message.team_id, message.environment));
@@ -470,7 +474,7 @@ export function createEtlDelivery(deps: EtlDeliveryDeps): EtlDelivery {
     });
     await mapBounded([...groups.values()], deps.concurrency, async (group) => {
       try {
-        if (azureEnabled(group.pipeline)) await sendGroup(group.pipeline, group.eventHub, group.outgoing);
+        await sendGroup(group.pipeline, group.eventHub, group.outgoing);
       } catch (err) {
         // The lease expires and the rows are tried again.
         deps.logger.error('ETL delivery attempt could not be recorded', { eventHub: group.eventHub, err });

@@ -5,7 +5,7 @@ import {
   withTransaction,
   type Knex,
 } from '@meridian/db';
-import { createMessage, type Transport } from '@meridian/messaging';
+import { createMessage, PARSER_JOB_REQUESTED, type Transport } from '@meridian/messaging';
 import type { Logger } from '@meridian/platform';
 import type { ScheduledJob } from '../scheduled-jobs';
 
@@ -17,7 +17,6 @@ import type { ScheduledJob } from '../scheduled-jobs';
  */
 
 export const LAB_REPORT_SWEEP_JOB = 'lab_report_parsing_sweep';
-export const PARSER_JOB_REQUESTED = 'parser.job.requested';
 
 export interface LabReportSweepOptions {
   /** Time without progress after which a job counts as stuck (default 15 minutes). */

@@ -16,7 +16,7 @@ import {
   type TeamScope,
 } from '@meridian/domain';
 import { UploadRejectedError, type inspectUpload, type UploadPart } from '@meridian/lab-reports';
-import { createMessage, type Transport } from '@meridian/messaging';
+import { createMessage, PARSER_JOB_REQUESTED, type Transport } from '@meridian/messaging';
 import { contextHeaders, type Logger } from '@meridian/platform';
 import { createUsersRepository } from '../users/users.repository';
 
@@ -26,7 +26,6 @@ import { createUsersRepository } from '../users/users.repository';
  * is asked to start; if that message is lost the scheduler's sweep re-queues the job.
  */
 
-const PARSER_JOB_REQUESTED = 'parser.job.requested';
 const HUMAN_REVIEW_FEATURE = 'lab_report_human_review';
 const USER_NOT_FOUND = 'No user with this id in this team environment.';
 const JOB_NOT_FOUND = 'No parsing job with this id in this team environment.';
