@@ -20,15 +20,14 @@ import {
   type TestDatabase,
 } from '@meridian/test-utils';
 import { AMQP_URL, brokerOrSkip } from './support/broker';
-import { freePort, runTs, waitReady, type RunningProcess } from './support/processes';
+import { SECRETS_KEY, startEventDelivery, type DeliveryProcess } from './support/event-delivery-harness';
 
-const SECRETS_KEY = Buffer.alloc(32, 43).toString('base64');
 const WEBHOOK_SECRET = `whsec_${Buffer.alloc(32, 8).toString('base64')}`;
 
 describe('ETL delivery by the event-delivery process', () => {
   let db: TestDatabase;
   let available = false;
-  let proc: RunningProcess | undefined;
+  let delivery: DeliveryProcess | undefined;
   let emulator: EventHubsEmulator | undefined;
   let receiver: Server | undefined;
   const webhookBodies: string[] = [];
@@ -48,24 +47,20 @@ describe('ETL delivery by the event-delivery process', () => {
       });
     });
     await new Promise<void>((resolve) => receiver!.listen(0, '127.0.0.1', resolve));
-    const port = await freePort();
-    proc = runTs('event-delivery', 'services/event-delivery/src/main.ts', {
-      ...process.env,
-      DATABASE_URL: db.url,
-      AMQP_URL,
-      LOG_LEVEL: 'warn',
-      HEALTH_PORT: String(port),
-      SECRETS_ENCRYPTION_KEY: SECRETS_KEY,
-      WEBHOOK_ALLOWED_TARGETS: '127.0.0.1',
-      DELIVERY_RETRY_SCHEDULE_MS: '0,10,10',
-      ETL_RETRY_SCHEDULE_MS: '0,50,50',
-      ETL_SEND_TIMEOUT_MS: '5000',
+    delivery = await startEventDelivery({
+      dbUrl: db.url,
+      amqpUrl: AMQP_URL,
+      env: {
+        DELIVERY_RETRY_SCHEDULE_MS: '0,10,10',
+        ETL_RETRY_SCHEDULE_MS: '0,50,50',
+        ETL_SEND_TIMEOUT_MS: '5000',
+        WEBHOOK_TIMEOUT_MS: '15000',
+      },
     });
-    await waitReady(`http://127.0.0.1:${port}`, proc, 90_000);
   }, 120_000);
 
   afterAll(async () => {
-    await proc?.stop();
+    await delivery?.proc.stop();
     await emulator?.close();
     await new Promise((resolve) => (receiver ? receiver.close(resolve) : resolve(undefined)));
     await db?.destroy();

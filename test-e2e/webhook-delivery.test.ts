@@ -17,15 +17,14 @@ import {
 } from '@meridian/test-utils';
 import { Webhook } from 'standardwebhooks';
 import { AMQP_URL, brokerOrSkip } from './support/broker';
-import { freePort, runTs, waitReady, type RunningProcess } from './support/processes';
+import { SECRETS_KEY, startEventDelivery, type DeliveryProcess } from './support/event-delivery-harness';
 
-const SECRETS_KEY = Buffer.alloc(32, 42).toString('base64');
 const SECRET = `whsec_${Buffer.alloc(32, 7).toString('base64')}`;
 
 describe('webhook delivery by the event-delivery process', () => {
   let db: TestDatabase;
   let available = false;
-  let proc: RunningProcess | undefined;
+  let delivery: DeliveryProcess | undefined;
   let receiver: WebhookReceiver | undefined;
 
   beforeAll(async () => {
@@ -33,22 +32,15 @@ describe('webhook delivery by the event-delivery process', () => {
     if (!available) return;
     db = await createTestDatabase();
     receiver = await startWebhookReceiver({ verifier: new Webhook(SECRET) });
-    const port = await freePort();
-    proc = runTs('event-delivery', 'services/event-delivery/src/main.ts', {
-      ...process.env,
-      DATABASE_URL: db.url,
-      AMQP_URL,
-      LOG_LEVEL: 'warn',
-      HEALTH_PORT: String(port),
-      SECRETS_ENCRYPTION_KEY: SECRETS_KEY,
-      WEBHOOK_ALLOWED_TARGETS: '127.0.0.1',
-      DELIVERY_RETRY_SCHEDULE_MS: '0,10,10',
+    delivery = await startEventDelivery({
+      dbUrl: db.url,
+      amqpUrl: AMQP_URL,
+      env: { DELIVERY_RETRY_SCHEDULE_MS: '0,10,10', WEBHOOK_TIMEOUT_MS: '15000' },
     });
-    await waitReady(`http://127.0.0.1:${port}`, proc, 90_000);
   }, 120_000);
 
   afterAll(async () => {
-    await proc?.stop();
+    await delivery?.proc.stop();
     await receiver?.close();
     await db?.destroy();
   });
