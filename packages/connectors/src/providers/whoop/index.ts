@@ -1,0 +1,13 @@
+import type { Connector } from '../../connector';
+
+// Placeholder until the whoop connector lands (being written now).
+export const whoopConnector: Connector = {
+  slug: 'whoop_v2',
+  auth: { type: 'password', mfa: false },
+  defaultUrls: { api: 'https://invalid.example', auth: 'https://invalid.example' },
+  mode: 'pull',
+  pollMinutes: 60,
+  rateLimit: { requests: 1, windowSeconds: 1, scope: 'user' },
+  streams: [],
+  scopesFor: () => [],
+};
