@@ -368,6 +368,39 @@ describe('helm chart deploy/helm/meridian', () => {
     });
   });
 
+  it('renders provider OAuth apps into the Secret and the public URLs into the ConfigMap', () => {
+    const manifests = render([
+      '-f',
+      ciValues('default-values.yaml'),
+      '--set',
+      'secrets.providerCredentials.oura.clientId=oura-app',
+      '--set',
+      'secrets.providerCredentials.oura.clientSecret=oura-secret',
+      '--set',
+      'config.dataApiPublicUrl=https://api.example.com',
+      '--set',
+      'config.providerAllowedTargets=10.0.0.0/8',
+    ]);
+    validateAll(manifests);
+    const secret = ofKind<Secret>(manifests, Secret).find((x) => !isHook(x))!;
+    const decode = (v?: string) => Buffer.from(v ?? '', 'base64').toString('utf8');
+    expect(decode(secret.data?.PROVIDER_OURA_CLIENT_ID)).toBe('oura-app');
+    expect(decode(secret.data?.PROVIDER_OURA_CLIENT_SECRET)).toBe('oura-secret');
+    const config = ofKind<ConfigMap>(manifests, ConfigMap)[0]!;
+    expect(config.data).toMatchObject({
+      DATA_API_PUBLIC_URL: 'https://api.example.com',
+      PROVIDER_ALLOWED_TARGETS: '10.0.0.0/8',
+    });
+    expect(
+      renderFailure([
+        '-f',
+        ciValues('default-values.yaml'),
+        '--set',
+        'secrets.providerCredentials.oura.clientId=x',
+      ]),
+    ).toContain('clientSecret');
+  });
+
   it('refuses to render without secrets, naming the way out', () => {
     expect(renderFailure([])).toContain('set secrets.existingSecret, or give secrets.databaseUrl');
   });

@@ -22,6 +22,11 @@ export interface ProviderEmulator {
   basePaths: { api: string; auth: string };
   /** Tells Meridian new data exists for an account, as the provider's webhook would (signed). */
   notify?(target: string, accountId: string, what?: Record<string, unknown>): Promise<number>;
+  /**
+   * Where the emulator sends its own webhooks (Garmin push/ping after a backfill request, Fitbit/Oura
+   * notifications); absent when the provider only notifies on request (`notify`).
+   */
+  setWebhookTarget?(url: string): void;
   /** The provider's "now": no data after it. */
   setNow(now: () => Date): void;
 }
