@@ -146,6 +146,11 @@ export interface InboundWebhook {
   rawBody: Buffer;
   /** The absolute URL the provider called (some signatures cover it). */
   url: string;
+  /**
+   * The provider's configured API base URL (settings), for notifications that carry URLs to fetch (Garmin
+   * ping callbacks must be on its origin). Absent: the connector's production `defaultUrls.api`.
+   */
+  apiBaseUrl?: string;
 }
 
 export type WebhookResult =
@@ -183,14 +188,25 @@ export interface Connector {
   /** Scopes by resource, for `scope_requirements` and `resource_availability`. */
   scopesFor(resource: Resource): string[];
   /** Code → tokens (OAuth). Implemented by the shared OAuth client unless the provider is unusual. */
-  exchangeCode?(ctx: ConnectorContext, code: string, redirectUri: string, codeVerifier: string | null): Promise<ProviderTokens>;
+  exchangeCode?(
+    ctx: ConnectorContext,
+    code: string,
+    redirectUri: string,
+    codeVerifier: string | null,
+  ): Promise<ProviderTokens>;
   refresh?(ctx: ConnectorContext, tokens: ProviderTokens): Promise<ProviderTokens>;
   revoke?(ctx: ConnectorContext, tokens: ProviderTokens): Promise<void>;
   /** Password providers: log in (may answer that a second factor is needed). */
-  login?(ctx: ConnectorContext, input: { username: string; password: string; region?: string }): Promise<LoginResult>;
+  login?(
+    ctx: ConnectorContext,
+    input: { username: string; password: string; region?: string },
+  ): Promise<LoginResult>;
   completeMfa?(ctx: ConnectorContext, pending: Record<string, unknown>, code: string): Promise<LoginResult>;
   /** The account id and anything else needed right after authorization (profile call). */
-  identify?(ctx: ConnectorContext, tokens: ProviderTokens): Promise<{ externalUserId: string; extra?: Record<string, unknown> }>;
+  identify?(
+    ctx: ConnectorContext,
+    tokens: ProviderTokens,
+  ): Promise<{ externalUserId: string; extra?: Record<string, unknown> }>;
   /** Registration the provider requires before data flows (Polar `POST /v3/users`). */
   register?(ctx: ConnectorContext, tokens: ProviderTokens): Promise<Record<string, unknown> | void>;
   webhook?: WebhookSpec;

@@ -64,7 +64,8 @@ export function pullErrorDetails(err: unknown): {
     | 'non_retriable_error'
     | 'unexpected_error';
 } {
-  if (err instanceof ProviderRateLimitError) return { retriable: true, details: 'provider_rate_limit_exceeded' };
+  if (err instanceof ProviderRateLimitError)
+    return { retriable: true, details: 'provider_rate_limit_exceeded' };
   if (err instanceof ProviderUnavailableError) return { retriable: true, details: 'provider_unavailable' };
   if (err instanceof ProviderResponseError) return { retriable: true, details: 'transport_failure' };
   if (err instanceof ProviderAuthError || err instanceof ProviderTargetRefusedError)

@@ -153,7 +153,8 @@ export function createProviderHttp(options: ProviderHttpOptions): ProviderHttp {
       }
       const resHeaders: Record<string, string> = {};
       for (const [k, v] of Object.entries(res.headers ?? {})) {
-        if (v !== undefined && v !== null) resHeaders[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : String(v);
+        if (v !== undefined && v !== null)
+          resHeaders[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : String(v);
       }
       const status = res.status;
       const accepted = req.acceptStatus?.includes(status) ?? false;
@@ -164,7 +165,8 @@ export function createProviderHttp(options: ProviderHttpOptions): ProviderHttp {
             (req.retryAfterHeader ? parseRetryAfter(resHeaders[req.retryAfterHeader.toLowerCase()]) : null);
           throw new ProviderRateLimitError('provider rate limit exceeded', retryAfter);
         }
-        if (status === 401) throw new ProviderAuthError('token_revoked', 'provider refused the access token', 401);
+        if (status === 401)
+          throw new ProviderAuthError('token_revoked', 'provider refused the access token', 401);
         if (status >= 500) throw new ProviderUnavailableError(`provider answered ${status}`, status);
         if (status < 200 || status >= 300) throw new ProviderHttpStatusError(status, res.data);
       }

@@ -26,7 +26,13 @@ export function pkceChallenge(verifier: string): string {
 export function buildAuthorizeUrl(
   spec: OAuthSpec,
   authBaseUrl: string,
-  input: { clientId: string; redirectUri: string; scopes: string[]; state: string; codeChallenge?: string | null },
+  input: {
+    clientId: string;
+    redirectUri: string;
+    scopes: string[];
+    state: string;
+    codeChallenge?: string | null;
+  },
 ): string {
   const base = authBaseUrl.endsWith('/') ? authBaseUrl : `${authBaseUrl}/`;
   const url = new URL(spec.authorizePath.replace(/^\//, ''), base);
@@ -82,7 +88,8 @@ export function tokensFromResponse(
       typeof raw.refresh_token === 'string' && raw.refresh_token !== ''
         ? raw.refresh_token
         : (previous?.refreshToken ?? null),
-    expiresAt: Number.isFinite(expiresIn) && expiresIn > 0 ? new Date(now.getTime() + expiresIn * 1000) : null,
+    expiresAt:
+      Number.isFinite(expiresIn) && expiresIn > 0 ? new Date(now.getTime() + expiresIn * 1000) : null,
     scopes,
     externalUserId: opts.externalUserId?.(raw) ?? previous?.externalUserId ?? null,
     extra: { ...previous?.extra, ...opts.extra?.(raw) },
@@ -117,7 +124,8 @@ async function tokenCall(
     return raw;
   } catch (err) {
     // 400 invalid_grant / 401 invalid_client at the token endpoint: the grant is dead, not the network.
-    if (err instanceof ProviderHttpStatusError && (err.status === 400 || err.status === 403)) throw onInvalidGrant;
+    if (err instanceof ProviderHttpStatusError && (err.status === 400 || err.status === 403))
+      throw onInvalidGrant;
     if (err instanceof ProviderAuthError) throw onInvalidGrant;
     throw err;
   }
@@ -162,7 +170,11 @@ export async function refreshAccessToken(
 }
 
 /** Best effort: an already-revoked token (400/401/404) counts as revoked. */
-export async function revokeAccessToken(ctx: ConnectorContext, spec: OAuthSpec, tokens: ProviderTokens): Promise<void> {
+export async function revokeAccessToken(
+  ctx: ConnectorContext,
+  spec: OAuthSpec,
+  tokens: ProviderTokens,
+): Promise<void> {
   if (!spec.revoke) return;
   const accept = [400, 401, 404];
   switch (spec.revoke.style) {
@@ -172,9 +184,14 @@ export async function revokeAccessToken(ctx: ConnectorContext, spec: OAuthSpec, 
         path: spec.revoke.path,
         form: {
           token: tokens.refreshToken ?? tokens.accessToken,
-          ...(spec.clientAuth === 'body' ? { client_id: ctx.client.clientId, client_secret: ctx.client.clientSecret } : {}),
+          ...(spec.clientAuth === 'body'
+            ? { client_id: ctx.client.clientId, client_secret: ctx.client.clientSecret }
+            : {}),
         },
-        basic: spec.clientAuth === 'basic' ? { username: ctx.client.clientId, password: ctx.client.clientSecret } : undefined,
+        basic:
+          spec.clientAuth === 'basic'
+            ? { username: ctx.client.clientId, password: ctx.client.clientSecret }
+            : undefined,
         acceptStatus: accept,
       });
       return;
@@ -187,10 +204,20 @@ export async function revokeAccessToken(ctx: ConnectorContext, spec: OAuthSpec, 
       });
       return;
     case 'bearer_delete':
-      await ctx.api.request({ method: 'DELETE', path: spec.revoke.path, bearer: tokens.accessToken, acceptStatus: accept });
+      await ctx.api.request({
+        method: 'DELETE',
+        path: spec.revoke.path,
+        bearer: tokens.accessToken,
+        acceptStatus: accept,
+      });
       return;
     case 'bearer_post':
-      await ctx.api.request({ method: 'POST', path: spec.revoke.path, bearer: tokens.accessToken, acceptStatus: accept });
+      await ctx.api.request({
+        method: 'POST',
+        path: spec.revoke.path,
+        bearer: tokens.accessToken,
+        acceptStatus: accept,
+      });
       return;
   }
 }

@@ -58,7 +58,11 @@ export function providerSettingsFromEnv(env: NodeJS.ProcessEnv): Map<string, Pro
       authUrl: env[envName(c.slug, 'AUTH_URL')] || c.defaultUrls.auth,
       client:
         clientId && clientSecret
-          ? { clientId, clientSecret, details: detailsText ? (JSON.parse(detailsText) as Record<string, unknown>) : undefined }
+          ? {
+              clientId,
+              clientSecret,
+              details: detailsText ? (JSON.parse(detailsText) as Record<string, unknown>) : undefined,
+            }
           : null,
       emulated: env.PROVIDER_EMULATORS === 'true',
     });
