@@ -32,7 +32,11 @@ export function capabilitiesOf(c: Connector): ConnectorCapabilities {
     pkce: c.auth.type === 'oauth' && c.auth.pkce,
     mode: c.mode,
     poll_minutes: c.pollMinutes,
-    rate_limit: { requests: c.rateLimit.requests, window_seconds: c.rateLimit.windowSeconds, scope: c.rateLimit.scope },
+    rate_limit: {
+      requests: c.rateLimit.requests,
+      window_seconds: c.rateLimit.windowSeconds,
+      scope: c.rateLimit.scope,
+    },
     webhooks: Boolean(c.webhook),
     resources: [...resources.values()],
   };

@@ -8,3 +8,4 @@ export * from './core/oauth-server';
 export * from './core/prng';
 export * from './core/server';
 export * from './registry';
+export { isGarminEmulator, type GarminEmulator } from './garmin';

@@ -18,4 +18,44 @@ export interface SyncDeps {
   transport?: Pick<Transport, 'publish'>;
   /** The hosted link widget's URL, for the re-link hint in `provider.connection.error`. */
   linkWebUrl?: string;
+  /**
+   * The data API's public base URL (`DATA_API_PUBLIC_URL`): provider webhooks are subscribed at
+   * `${webhookBaseUrl}/v2/provider_webhooks/{provider}`. Absent: no subscription is made.
+   */
+  webhookBaseUrl?: string;
+  /** Engine timings; defaults in `SYNC_TUNING_DEFAULTS`. */
+  tuning?: Partial<SyncTuning>;
+}
+
+export interface SyncTuning {
+  /** How long a claimed stream stays ours without progress (extended at every page). */
+  leaseMs: number;
+  /** A run hands its streams back (due at once, task re-published) after this long, to share workers. */
+  runBudgetMs: number;
+  /** Failed attempts in a row after which a stream stops with `retry_quota_exhausted`. */
+  maxAttempts: number;
+  /** First backoff of an outage; doubled per attempt, capped by `maxBackoffMs`. */
+  baseBackoffMs: number;
+  maxBackoffMs: number;
+  /** Wait after a 429 that carries no Retry-After. */
+  defaultRetryAfterMs: number;
+  /** The previous refresh token stays usable this long after a rotation (a lost token response). */
+  refreshGraceMs: number;
+  /** Incremental windows start this much before the last sync (late-arriving provider data). */
+  incrementalOverlapMs: number;
+}
+
+export const SYNC_TUNING_DEFAULTS: SyncTuning = Object.freeze({
+  leaseMs: 5 * 60_000,
+  runBudgetMs: 60_000,
+  maxAttempts: 8,
+  baseBackoffMs: 30_000,
+  maxBackoffMs: 6 * 3_600_000,
+  defaultRetryAfterMs: 60_000,
+  refreshGraceMs: 10 * 60_000,
+  incrementalOverlapMs: 2 * 3_600_000,
+});
+
+export function tuningOf(deps: Pick<SyncDeps, 'tuning'>): SyncTuning {
+  return { ...SYNC_TUNING_DEFAULTS, ...deps.tuning };
 }

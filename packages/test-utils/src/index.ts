@@ -6,3 +6,4 @@ export * from './fixtures';
 export * from './fault-proxy';
 export * from './webhook-receiver';
 export * from './event-hubs-emulator';
+export * from './browser';

@@ -3,13 +3,20 @@ import express, { type Express } from 'express';
 import type { Knex } from '@meridian/db';
 import { createCredentialsRepository } from '@meridian/db';
 import type { Region } from '@meridian/domain';
+import { providerSettingsFromEnv, type ProviderSettings } from '@meridian/connectors';
 import {
   createHttpApp,
   createRouteMatcher,
+  createSecretBox,
+  decodeSecretsKey,
+  DEV_SECRETS_ENCRYPTION_KEY,
   loadOpenApiDocument,
   type Logger,
   type ReadinessCheck,
+  type SecretBox,
+  type TargetAllowList,
 } from '@meridian/platform';
+import type { SyncDeps } from '@meridian/sync';
 import type { Registry } from 'prom-client';
 import type { Transport } from '@meridian/messaging';
 import { inspectUpload, type UploadPart } from '@meridian/lab-reports';
@@ -22,10 +29,28 @@ import { createTimeseriesRouter } from './features/timeseries/timeseries.router'
 import { createSummariesRouter } from './features/summaries/summaries.router';
 import { createIntrospectionRouter } from './features/introspection/introspection.router';
 import { createLinkRouter } from './features/link/link.router';
+import { createLinkApiRouter } from './features/link/link-api.router';
+import { createLinkWidgetRouter } from './features/link-widget/link-widget.router';
+import { createTeamRouter } from './features/team/team.router';
+import { createProviderWebhooksRouter } from './features/provider-webhooks/provider-webhooks.router';
 import { createEventsRouter } from './features/events/events.router';
 import { createLabReportsRouter } from './features/lab-reports/lab-reports.router';
 
 export const DATA_API_OPENAPI_PATH = path.join(__dirname, '..', 'openapi.yaml');
+
+/** Provider connections: secrets, where providers are, and where this API and its widget are reached. */
+export interface ProviderLinkOptions {
+  /** Seals provider tokens; default: the public dev key (main.ts always passes the configured one). */
+  secretBox?: SecretBox;
+  /** Provider URLs and platform OAuth apps; default: the providers' real URLs, no platform apps. */
+  providers?: Map<string, ProviderSettings>;
+  /** SSRF rules for provider calls; null (the default) allows local emulators. */
+  allowList?: TargetAllowList | null;
+  /** Where browsers and providers reach this API (OAuth redirect URI, webhook URLs). */
+  publicUrl?: string;
+  /** The hosted link widget; default `${publicUrl}/link`. */
+  linkWebUrl?: string;
+}
 
 export interface DataApiDeps {
   db: Knex;
@@ -41,20 +66,45 @@ export interface DataApiDeps {
   validateResponses?: boolean;
   /** Synchronous lab report upload checks (default: the parser package's). */
   inspectUpload?: (parts: UploadPart[]) => ReturnType<typeof inspectUpload>;
+  providerLinks?: ProviderLinkOptions;
+}
+
+function syncDepsOf(deps: DataApiDeps, clock: () => Date, urls: { publicUrl: string; linkWebUrl: string }): SyncDeps {
+  const opts = deps.providerLinks ?? {};
+  return {
+    db: deps.db,
+    secretBox: opts.secretBox ?? createSecretBox(decodeSecretsKey(DEV_SECRETS_ENCRYPTION_KEY)),
+    providers: opts.providers ?? providerSettingsFromEnv({}),
+    allowList: opts.allowList ?? null,
+    clock,
+    logger: deps.logger,
+    transport: deps.transport,
+    linkWebUrl: urls.linkWebUrl,
+    webhookBaseUrl: urls.publicUrl,
+  };
 }
 
 /** The data API (integrators' surface). Does no I/O of its own: everything arrives in `deps`. */
 export function createDataApi(deps: DataApiDeps): Express {
   const openapi = loadOpenApiDocument(DATA_API_OPENAPI_PATH);
   const clock = deps.clock ?? (() => new Date());
+  const publicUrl = (deps.providerLinks?.publicUrl ?? 'http://localhost:8000').replace(/\/+$/, '');
+  const linkWebUrl = deps.providerLinks?.linkWebUrl ?? `${publicUrl}/link`;
+  const sync = syncDepsOf(deps, clock, { publicUrl, linkWebUrl });
+  // Served before the JSON parser, the key guard and the validator: hosted pages and raw-body webhooks.
+  const publicRoutes = express.Router();
+  publicRoutes.use(createProviderWebhooksRouter({ sync, publicUrl }));
+  publicRoutes.use(createLinkWidgetRouter({ linkWebUrl }));
   const routes = express.Router();
-  routes.use(createUsersRouter({ db: deps.db, clock }));
+  routes.use(createUsersRouter({ db: deps.db, clock, sync, logger: deps.logger }));
   routes.use(createProvidersRouter());
   routes.use(createTimeseriesRouter({ db: deps.db, clock }));
   routes.use(createSummariesRouter({ db: deps.db, clock }));
   routes.use(createIntrospectionRouter({ db: deps.db, clock }));
   routes.use(createEventsRouter({ db: deps.db }));
   routes.use(createLinkRouter({ db: deps.db, clock, transport: deps.transport, logger: deps.logger }));
+  routes.use(createLinkApiRouter({ db: deps.db, clock, sync, publicUrl, linkWebUrl, logger: deps.logger }));
+  routes.use(createTeamRouter({ db: deps.db }));
   routes.use(
     createLabReportsRouter({
       db: deps.db,
@@ -76,6 +126,7 @@ export function createDataApi(deps: DataApiDeps): Express {
       region: deps.region,
     }),
     routes,
+    publicRoutes,
     validateResponses: deps.validateResponses,
     upload: { maxBytes: LAB_REPORT_LIMITS.maxBytes, tooLargeErrorType: 'file_too_large' },
   });

@@ -1,13 +1,48 @@
-import { commonConfigSpec, config, loadConfig } from '@meridian/platform';
+import { commonConfigSpec, config, ConfigError, loadConfig, webhookConfigSpec, type Field } from '@meridian/platform';
+
+/** An absolute http(s) URL without a trailing slash; `fallback` computes the default from the environment. */
+function publicUrlField(fallback: (env: Record<string, string | undefined>) => string): Field<string> {
+  return {
+    parse(raw, name, env = {}) {
+      const value = raw === undefined || raw === '' ? fallback(env) : raw;
+      let url: URL;
+      try {
+        url = new URL(value);
+      } catch {
+        throw new ConfigError(`Invalid configuration: ${name} is not a valid URL`);
+      }
+      if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+        throw new ConfigError(`Invalid configuration: ${name} must use http or https`);
+      }
+      if (url.search || url.hash) throw new ConfigError(`Invalid configuration: ${name} must not carry a query or fragment`);
+      return value.replace(/\/+$/, '');
+    },
+  };
+}
+
+const dataApiPort = config.port(8000);
+const publicUrlOf = (env: Record<string, string | undefined>) =>
+  `http://localhost:${dataApiPort.parse(env.DATA_API_PORT, 'DATA_API_PORT')}`;
+const dataApiPublicUrl = publicUrlField(publicUrlOf);
 
 export const dataApiConfigSpec = {
   ...commonConfigSpec,
   DATABASE_URL: config.url({ protocols: ['postgres', 'postgresql'], secret: true }),
   AMQP_URL: config.url({ protocols: ['amqp', 'amqps'], optional: true, secret: true }),
-  DATA_API_PORT: config.port(8000),
+  DATA_API_PORT: dataApiPort,
   VALIDATE_RESPONSES: config.boolean(false),
   DATABASE_POOL_MAX: config.int({ default: 10, min: 1, max: 200 }),
   DATA_API_KEY_CACHE_MS: config.int({ default: 2000, min: 0, max: 60_000 }),
+  /** Seals provider tokens, OAuth PKCE verifiers and pending MFA state; opens teams' custom credentials. */
+  SECRETS_ENCRYPTION_KEY: webhookConfigSpec.SECRETS_ENCRYPTION_KEY,
+  /** Where browsers and providers reach this API (OAuth redirect URI, inbound provider webhooks). */
+  DATA_API_PUBLIC_URL: dataApiPublicUrl,
+  /** The hosted link widget (`link_web_url`); served by this API at `/link` unless hosted elsewhere. */
+  LINK_WEB_URL: publicUrlField(
+    (env) => `${dataApiPublicUrl.parse(env.DATA_API_PUBLIC_URL, 'DATA_API_PUBLIC_URL', env)}/link`,
+  ),
+  /** Hosts, addresses or CIDRs provider calls may reach although private (SSRF allow-list, e.g. emulators). */
+  PROVIDER_ALLOWED_TARGETS: webhookConfigSpec.WEBHOOK_ALLOWED_TARGETS,
 };
 
 export const loadDataApiConfig = (env: NodeJS.ProcessEnv) => loadConfig(dataApiConfigSpec, env);

@@ -1,12 +1,23 @@
 import { createKnex } from '@meridian/db';
 import { createAmqpTransport } from '@meridian/messaging';
-import { createLogger, runMain } from '@meridian/platform';
+import { providerSettingsFromEnv } from '@meridian/connectors';
+import {
+  createLogger,
+  createSecretBox,
+  createTargetAllowList,
+  decodeSecretsKey,
+  runMain,
+} from '@meridian/platform';
 import { loadDataApiConfig } from './config';
 import { startDataApi } from './server';
 
 runMain('data-api', async () => {
   const { values: cfg, secrets } = loadDataApiConfig(process.env);
-  const logger = createLogger({ service: 'data-api', level: cfg.LOG_LEVEL, secrets });
+  // Provider settings are environment too: read here, once, and passed down; their app secrets are redacted.
+  const providers = providerSettingsFromEnv(process.env);
+  const emulated = [...providers.values()].some((p) => p.emulated);
+  const appSecrets = [...providers.values()].flatMap((p) => (p.client ? [p.client.clientSecret] : []));
+  const logger = createLogger({ service: 'data-api', level: cfg.LOG_LEVEL, secrets: [...secrets, ...appSecrets] });
   const db = createKnex({
     connectionString: cfg.DATABASE_URL,
     applicationName: 'data-api',
@@ -24,6 +35,14 @@ runMain('data-api', async () => {
     transport,
     validateResponses: cfg.VALIDATE_RESPONSES,
     keyCacheMs: cfg.DATA_API_KEY_CACHE_MS,
+    providerLinks: {
+      secretBox: createSecretBox(decodeSecretsKey(cfg.SECRETS_ENCRYPTION_KEY)),
+      providers,
+      // Local emulators listen on loopback, which the SSRF rules refuse; real providers are checked.
+      allowList: emulated ? null : createTargetAllowList(cfg.PROVIDER_ALLOWED_TARGETS),
+      publicUrl: cfg.DATA_API_PUBLIC_URL,
+      linkWebUrl: cfg.LINK_WEB_URL,
+    },
   });
   return { logger, shutdown: [() => service.close(), () => transport?.close(), () => db.destroy()] };
 });

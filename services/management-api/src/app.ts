@@ -36,6 +36,8 @@ export interface ManagementApiDeps {
   webhookAllowedTargets?: string[];
   /** DNS for the SSRF check of webhook URLs (tests inject a fake). */
   resolveHost?: HostResolver;
+  /** `DATA_API_PUBLIC_URL`, without a trailing slash (default `http://localhost:8000`). */
+  dataApiPublicUrl?: string;
 }
 
 /** The management API (operators' surface). Does no I/O of its own: everything arrives in `deps`. */
@@ -52,6 +54,7 @@ export function createManagementApi(deps: ManagementApiDeps): Express {
         resolveHost: deps.resolveHost ?? resolveWithDns,
         allowList: createTargetAllowList(deps.webhookAllowedTargets ?? []),
       },
+      dataApiPublicUrl: deps.dataApiPublicUrl ?? 'http://localhost:8000',
     }),
   );
   return createHttpApp({

@@ -25,6 +25,7 @@ runMain('management-api', async () => {
     validateResponses: cfg.VALIDATE_RESPONSES,
     secretsKey: decodeSecretsKey(cfg.SECRETS_ENCRYPTION_KEY),
     webhookAllowedTargets: cfg.WEBHOOK_ALLOWED_TARGETS,
+    dataApiPublicUrl: cfg.DATA_API_PUBLIC_URL,
   });
   return { logger, shutdown: [() => service.close(), () => transport?.close(), () => db.destroy()] };
 });

@@ -14,6 +14,7 @@ export function startManagementApi(opts: {
   validateResponses?: boolean;
   secretsKey: Buffer;
   webhookAllowedTargets: string[];
+  dataApiPublicUrl?: string;
 }): Promise<RunningService> {
   const app = createManagementApi({
     db: opts.db,
@@ -24,6 +25,7 @@ export function startManagementApi(opts: {
     validateResponses: opts.validateResponses,
     secretsKey: opts.secretsKey,
     webhookAllowedTargets: opts.webhookAllowedTargets,
+    dataApiPublicUrl: opts.dataApiPublicUrl,
   });
   return serveHttp(app, { name: 'management API', host: opts.host, port: opts.port, logger: opts.logger });
 }

@@ -20,6 +20,11 @@ export interface HttpAppOptions {
   /** Runs before request validation: authentication and authorization (check order §2.4). */
   guard?: RequestHandler;
   routes: Router;
+  /**
+   * Routes served before the body parsers, the guard and the OpenAPI validator: hosted pages and
+   * endpoints that read their own raw body (inbound provider webhooks). They authenticate themselves.
+   */
+  publicRoutes?: Router;
   /** Validate responses against the document (on in tests). */
   validateResponses?: boolean;
   jsonLimit?: string;
@@ -84,6 +89,7 @@ export function createHttpApp(opts: HttpAppOptions): Express {
   );
   app.use(accessLog(opts.logger));
   app.use(httpMetricsMiddleware(opts.metrics));
+  if (opts.publicRoutes) app.use(opts.publicRoutes);
   app.use(express.json({ limit: opts.jsonLimit ?? '1mb' }));
   if (opts.guard) app.use(opts.guard);
   app.use(

@@ -14,6 +14,18 @@ import type { RouteMatcher } from '@meridian/platform';
 import type { TeamPrincipal } from './principal';
 
 /**
+ * Whether the operation is authenticated here. Operations without `TeamApiKey` in their `security`
+ * (`security: []` = public; `LinkToken` only = the widget's calls) authenticate in their route; an
+ * operation taking either credential does so when a link token and no API key is sent.
+ */
+function needsTeamApiKey(security: unknown, header: (name: string) => string | undefined): boolean {
+  if (!Array.isArray(security)) return true;
+  const schemes = new Set(security.flatMap((s) => (s && typeof s === 'object' ? Object.keys(s) : [])));
+  if (!schemes.has('TeamApiKey')) return false;
+  return !(schemes.has('LinkToken') && !header('x-service-api-key') && header('x-service-link-token'));
+}
+
+/**
  * Authenticates `x-service-api-key` and applies the closed-beta gate, before request validation
  * (check order: 401 → 403 wrong_key_type → 403 feature_not_enabled → 422 → 404).
  */
@@ -24,7 +36,7 @@ export function createDataApiGuard(deps: {
 }): RequestHandler {
   return (req, res, next) => {
     const op = deps.match(req.method, req.path);
-    if (op && Array.isArray(op.operation.security) && op.operation.security.length === 0) return next();
+    if (op && !needsTeamApiKey(op.operation.security, req.header.bind(req))) return next();
     void (async () => {
       const presented = req.header('x-service-api-key');
       if (!presented) throw new UnauthenticatedError('The x-service-api-key header is required.');

@@ -54,6 +54,23 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/v2/user/refresh/{user_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Fetch new data from the user's providers now. */
+        post: operations["refreshUserData"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/user/undo_delete": {
         parameters: {
             query?: never;
@@ -211,6 +228,261 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/v2/link/token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create a link token for one user (opens the hosted widget at `link_web_url`). */
+        post: operations["createLinkToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/link/token/isValid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Whether a link token can still be used. */
+        post: operations["isLinkTokenValid"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/link/code/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create a one-time code that a device can exchange for a link token. */
+        post: operations["createLinkCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/link/code/exchange": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Trade a link code for a link token (public; the code is the credential). */
+        post: operations["exchangeLinkCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/link/providers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The providers the widget can link. */
+        get: operations["listLinkProviders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/link/provider/oauth/{oauth_provider}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An OAuth provider with the authorize URL for this link session. */
+        get: operations["getLinkOAuthProvider"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/link/auth": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Widget — start linking an OAuth provider (answers where to send the browser). */
+        post: operations["startLinkAuth"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/link/oauth/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Where the provider sends the browser back after consent (public). */
+        get: operations["linkOAuthCallback"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/link/provider/password/{provider}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Link a password provider with the person's sign-in. */
+        post: operations["linkPasswordProvider"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/link/provider/password/{provider}/complete_mfa": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Finish a password sign-in with the code the provider sent. */
+        post: operations["completeLinkPasswordMfa"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/link/provider/email/{provider}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Link an e-mail provider (the provider invites the person by e-mail). */
+        post: operations["linkEmailProvider"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/link/auth/email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Widget — alias of POST /v2/link/provider/email/{provider} with the provider in the body. */
+        post: operations["linkEmailProviderFromWidget"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/link/provider/manual/{provider}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Record a connection to a manual provider (data you push yourself). */
+        post: operations["connectManualProvider"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/link/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Widget — everything the widget shows for its link token. */
+        post: operations["startLinkSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/link/state": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Widget — the link session's progress. */
+        get: operations["getLinkState"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/link/connect/demo": {
         parameters: {
             query?: never;
@@ -225,6 +497,49 @@ export type paths = {
         delete?: never;
         options?: never;
         head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/provider_webhooks/{provider}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                provider: components["parameters"]["WebhookProvider"];
+            };
+            cookie?: never;
+        };
+        /** A provider's verification handshake (e.g. Fitbit's `verify` code, Strava's hub challenge). */
+        get: operations["providerWebhookVerify"];
+        put?: never;
+        /** A provider's notification of new data, or of a revoked authorization. */
+        post: operations["providerWebhookNotify"];
+        delete?: never;
+        options?: never;
+        /** Reachability probe (Withings checks the URL with HEAD before subscribing). */
+        head: operations["providerWebhookProbe"];
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/provider_webhooks/{provider}/teams/{team_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                provider: components["parameters"]["WebhookProvider"];
+                team_id: string;
+            };
+            cookie?: never;
+        };
+        /** As GET /v2/provider_webhooks/{provider}, for a team's own OAuth app. */
+        get: operations["providerTeamWebhookVerify"];
+        put?: never;
+        /** As POST /v2/provider_webhooks/{provider}, for a team's own OAuth app. */
+        post: operations["providerTeamWebhookNotify"];
+        delete?: never;
+        options?: never;
+        /** As HEAD /v2/provider_webhooks/{provider}, for a team's own OAuth app. */
+        head: operations["providerTeamWebhookProbe"];
         patch?: never;
         trace?: never;
     };
@@ -373,6 +688,40 @@ export type paths = {
         };
         /** The user's latest profile. */
         get: operations["getProfileSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/team/link/config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What the link widget needs to know about the key's team environment. */
+        get: operations["getTeamLinkConfig"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/team/{team_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The key's own team, as seen from the key's environment. */
+        get: operations["getTeam"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1942,6 +2291,23 @@ export type components = {
             required: string[];
             optional: string[];
         };
+        RefreshSuccess: {
+            /** @enum {boolean} */
+            success: true;
+            /** Format: uuid */
+            user_id: string;
+            refreshed_sources: string[];
+            in_progress_sources: string[];
+            failed_sources: string[];
+        };
+        RefreshError: {
+            /** @enum {boolean} */
+            success: false;
+            /** Format: uuid */
+            user_id: string;
+            error: string;
+            failed_sources: string[] | null;
+        };
         ProviderDetailed: {
             name: string;
             slug: string;
@@ -2139,6 +2505,85 @@ export type components = {
             display_name: string;
             aliases: string[];
             confidence_score: number;
+        };
+        /** @enum {string} */
+        ProviderSlug: "oura" | "fitbit" | "garmin" | "whoop" | "strava" | "renpho" | "peloton" | "wahoo" | "zwift" | "freestyle_libre" | "abbott_libreview" | "freestyle_libre_ble" | "eight_sleep" | "withings" | "apple_health_kit" | "manual" | "ihealth" | "google_fit" | "beurer_api" | "beurer_ble" | "omron" | "omron_ble" | "onetouch_ble" | "accuchek_ble" | "contour_ble" | "dexcom" | "dexcom_v3" | "hammerhead" | "my_fitness_pal" | "health_connect" | "polar" | "cronometer" | "kardia" | "whoop_v2" | "ultrahuman" | "my_fitness_pal_v2" | "map_my_fitness" | "runkeeper" | "tandem_source" | "samsung_health" | "google_health";
+        /** @description Unknown keys are ignored. */
+        LinkTokenRequest: {
+            /** Format: uuid */
+            user_id: string;
+            provider?: components["schemas"]["ProviderSlug"];
+            redirect_url?: string;
+            filter_on_providers?: string[];
+            /** @enum {string} */
+            on_error?: "redirect";
+            /** @enum {string} */
+            on_close?: "redirect";
+        };
+        LinkTokenResponse: {
+            link_token: string;
+            link_web_url: string;
+        };
+        LinkSource: {
+            /** @description The provider's 1-based position in the ProviderSlug enum (stable). */
+            id: number;
+            name: string;
+            slug: string;
+            description: string;
+            logo: string;
+            group: string | null;
+            oauth_url: string | null;
+            /** @enum {string|null} */
+            auth_type: "oauth" | "team_oauth" | "sdk" | "password" | "email" | "app" | null;
+            /** @enum {string|null} */
+            source_type: "app" | "ble" | "device" | "lab" | "provider" | null;
+            is_active: boolean;
+            /** @description How far back the historical pull goes (the longest of the provider's streams). */
+            backfill_num_days: number | null;
+        };
+        ProviderMfa: {
+            /** @enum {string} */
+            method: "sms" | "email";
+            hint: string;
+        } | null;
+        ProviderLinkResponse: {
+            /** @enum {string} */
+            state: "success" | "error" | "pending_provider_mfa";
+            redirect_url: string | null;
+            /** @enum {string|null} */
+            error_type: "invalid_token" | "token_expired" | "token_not_validated" | "token_consumed" | "provider_credential_error" | "provider_password_expired" | "provider_api_error" | "unsupported_region" | "duplicate_connection" | "required_scopes_not_granted" | "incorrect_mfa_code" | "user_cancelled" | null;
+            error: string | null;
+            provider_mfa: components["schemas"]["ProviderMfa"];
+            provider: string;
+            connected: boolean;
+            /** @description The provider's account id when known. */
+            provider_id: string | null;
+        };
+        LinkState: {
+            /** @enum {string} */
+            status: "pending" | "connected" | "error" | "pending_provider_mfa";
+            provider: string | null;
+            error_type: string | null;
+            error: string | null;
+            provider_mfa: components["schemas"]["ProviderMfa"];
+            connected_providers: string[];
+        };
+        LinkStart: {
+            team: {
+                name: string;
+                brand_information: components["schemas"]["BrandInformation"];
+                logo_url: string | null;
+            };
+            /** @enum {string} */
+            environment: "production" | "sandbox";
+            providers: components["schemas"]["LinkSource"][];
+            provider: string | null;
+            redirect_url: string | null;
+            /** @enum {string|null} */
+            on_error: "redirect" | null;
+            /** @enum {string|null} */
+            on_close: "redirect" | null;
+            state: components["schemas"]["LinkState"];
         };
         /** @enum {string} */
         DemoProviderSlug: "apple_health_kit" | "fitbit" | "freestyle_libre" | "oura";
@@ -2644,6 +3089,43 @@ export type components = {
             created_at: string;
             /** Format: date-time */
             updated_at: string;
+        };
+        BrandInformation: {
+            company_name: string;
+            company_website: string;
+            support_email: string | null;
+            support_contact: string | null;
+            company_address: string | null;
+            brand_color: string | null;
+        } | null;
+        TeamLinkConfig: {
+            /** Format: uuid */
+            team_id: string;
+            name: string;
+            /** @enum {string} */
+            environment: "production" | "sandbox";
+            brand_information: components["schemas"]["BrandInformation"];
+            logo_url: string | null;
+            providers: components["schemas"]["ProviderDetailed"][];
+            redirect_hosts: string[];
+            reject_duplicate_connection: boolean;
+        };
+        DataApiTeam: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** @enum {string} */
+            region: "us" | "eu";
+            /**
+             * @description The key's environment.
+             * @enum {string}
+             */
+            environment: "production" | "sandbox";
+            /** Format: date-time */
+            created_on: string;
+            integration_team_id: string | null;
+            brand_information: components["schemas"]["BrandInformation"];
+            logo_url: string | null;
         };
         /** @description The source context of one value group (or summary). */
         Source: {
@@ -3842,6 +4324,25 @@ export type components = {
                 "application/json": components["schemas"]["ValidationErrorBody"];
             };
         };
+        /** @description Missing or bad credential: `invalid_credentials` (API key), or for a link token `invalid_token` (unknown, or its user deleted), `token_expired`, `token_consumed` (used by a successful connection). */
+        LinkUnauthorized: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description What the provider expects back (JSON, text, or empty). */
+        ProviderWebhookAnswer: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": unknown;
+                "text/plain": string;
+            };
+        };
     };
     parameters: {
         UserId: string;
@@ -3858,6 +4359,7 @@ export type components = {
         IntrospectCursor: string;
         /** @description The `next_cursor` of the previous page; absent or empty for the first page. */
         IntrospectNextCursor: string;
+        WebhookProvider: string;
         /** @description A provider slug; empty (the default) means every provider. */
         SummaryProvider: string;
         /** @description Date (`YYYY-MM-DD`, 00:00:00) or ISO 8601 date-time (no offset = UTC). */
@@ -4000,6 +4502,62 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
+        };
+    };
+    refreshUserData: {
+        parameters: {
+            query?: {
+                timeout?: number;
+            };
+            header?: never;
+            path: {
+                user_id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every refresh finished. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RefreshSuccess"];
+                };
+            };
+            /** @description Some refreshes are still running. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RefreshSuccess"];
+                };
+            };
+            /** @description Nothing to refresh, or every source failed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RefreshError"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            /** @description More than 8 refreshes of this user within an hour (`rate_limited`); see `Retry-After`. */
+            429: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     undoUserDeletion: {
@@ -4357,6 +4915,454 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
         };
     };
+    createLinkToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LinkTokenRequest"];
+            };
+        };
+        responses: {
+            /** @description The token (shown once) and the widget URL. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LinkTokenResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    isLinkTokenValid: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Validity. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        valid: boolean;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    createLinkCode: {
+        parameters: {
+            query: {
+                user_id: string;
+                expires_at?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The code (shown once). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        exchange_url: string;
+                        /** Format: date-time */
+                        expires_at: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    exchangeLinkCode: {
+        parameters: {
+            query?: {
+                code?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    code?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description A new link token. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LinkTokenResponse"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    listLinkProviders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The providers. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProviderDetailed"][];
+                };
+            };
+            401: components["responses"]["LinkUnauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getLinkOAuthProvider: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                oauth_provider: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The provider, `oauth_url` filled. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LinkSource"];
+                };
+            };
+            /** @description No OAuth app configured for the provider (`provider_not_configured`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            401: components["responses"]["LinkUnauthorized"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    startLinkAuth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    provider: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Where to send the browser. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        auth_type: "oauth";
+                        oauth_url: string;
+                    };
+                };
+            };
+            /** @description No OAuth app configured for the provider (`provider_not_configured`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            401: components["responses"]["LinkUnauthorized"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    linkOAuthCallback: {
+        parameters: {
+            query?: {
+                code?: string;
+                state?: string;
+                error?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Redirect to the widget's return page. */
+            302: {
+                headers: {
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    linkPasswordProvider: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                provider: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    username: string;
+                    password: string;
+                    region?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The outcome. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProviderLinkResponse"];
+                };
+            };
+            401: components["responses"]["LinkUnauthorized"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    completeLinkPasswordMfa: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                provider: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    mfa_code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The outcome. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProviderLinkResponse"];
+                };
+            };
+            401: components["responses"]["LinkUnauthorized"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    linkEmailProvider: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                provider: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: email */
+                    email: string;
+                    provider?: string;
+                    region?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The outcome. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProviderLinkResponse"];
+                };
+            };
+            401: components["responses"]["LinkUnauthorized"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    linkEmailProviderFromWidget: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    provider: string;
+                    /** Format: email */
+                    email: string;
+                    region?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The outcome. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProviderLinkResponse"];
+                };
+            };
+            401: components["responses"]["LinkUnauthorized"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    connectManualProvider: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                provider: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    user_id: string;
+                    provider_id?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Connected. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    startLinkSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description The link session. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LinkStart"];
+                };
+            };
+            401: components["responses"]["LinkUnauthorized"];
+        };
+    };
+    getLinkState: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The state. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LinkState"];
+                };
+            };
+            401: components["responses"]["LinkUnauthorized"];
+        };
+    };
     connectDemoProvider: {
         parameters: {
             query?: never;
@@ -4391,6 +5397,105 @@ export interface operations {
             };
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
+        };
+    };
+    providerWebhookVerify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                provider: components["parameters"]["WebhookProvider"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            default: components["responses"]["ProviderWebhookAnswer"];
+        };
+    };
+    providerWebhookNotify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                provider: components["parameters"]["WebhookProvider"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            default: components["responses"]["ProviderWebhookAnswer"];
+        };
+    };
+    providerWebhookProbe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                provider: components["parameters"]["WebhookProvider"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer for the probe. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    providerTeamWebhookVerify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                provider: components["parameters"]["WebhookProvider"];
+                team_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            default: components["responses"]["ProviderWebhookAnswer"];
+        };
+    };
+    providerTeamWebhookNotify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                provider: components["parameters"]["WebhookProvider"];
+                team_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            default: components["responses"]["ProviderWebhookAnswer"];
+        };
+    };
+    providerTeamWebhookProbe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                provider: components["parameters"]["WebhookProvider"];
+                team_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer for the probe. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
     getActivitySummaries: {
@@ -4678,6 +5783,54 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Profile"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getTeamLinkConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The link configuration. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamLinkConfig"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getTeam: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                team_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The team. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataApiTeam"];
                 };
             };
             401: components["responses"]["Unauthorized"];

@@ -1,9 +1,13 @@
 import type { Knex } from '@meridian/db';
+import { createCustomCredentialsRepository } from './custom-credentials/custom-credentials.repository';
+import { createDataPullPreferencesRepository } from './data-pull-preferences/data-pull-preferences.repository';
 import { createEtlPipelinesRepository } from './etl-pipelines/etl-pipelines.repository';
 import { createInvitesRepository } from './invites/invites.repository';
+import { createLinkSettingsRepository } from './link-settings/link-settings.repository';
 import { createManagementKeysRepository } from './management-keys/management-keys.repository';
 import { createMembersRepository } from './members/members.repository';
 import { createOrgRepository } from './org/org.repository';
+import { createScopeRequirementsRepository } from './scope-requirements/scope-requirements.repository';
 import { createTeamApiKeysRepository } from './team-api-keys/team-api-keys.repository';
 import { createTeamsRepository } from './teams/teams.repository';
 import { createWebhooksRepository } from './webhooks/webhooks.repository';
@@ -19,6 +23,10 @@ export function createRepositories(db: Knex) {
     teamApiKeys: createTeamApiKeysRepository(db),
     webhooks: createWebhooksRepository(db),
     etlPipelines: createEtlPipelinesRepository(db),
+    customCredentials: createCustomCredentialsRepository(db),
+    scopeRequirements: createScopeRequirementsRepository(db),
+    dataPullPreferences: createDataPullPreferencesRepository(db),
+    linkSettings: createLinkSettingsRepository(db),
   };
 }
 

@@ -1,16 +1,24 @@
 import express, { type Router } from 'express';
 import type { Knex } from '@meridian/db';
 import type { Region } from '@meridian/domain';
+import { createCustomCredentialsRouter } from './custom-credentials/custom-credentials.router';
+import { createCustomCredentialsService } from './custom-credentials/custom-credentials.service';
+import { createDataPullPreferencesRouter } from './data-pull-preferences/data-pull-preferences.router';
+import { createDataPullPreferencesService } from './data-pull-preferences/data-pull-preferences.service';
 import { createEtlPipelinesRouter } from './etl-pipelines/etl-pipelines.router';
 import { createEtlPipelinesService } from './etl-pipelines/etl-pipelines.service';
 import { createInvitesRouter } from './invites/invites.router';
 import { createInvitesService } from './invites/invites.service';
+import { createLinkSettingsRouter } from './link-settings/link-settings.router';
+import { createLinkSettingsService } from './link-settings/link-settings.service';
 import { createManagementKeysRouter } from './management-keys/management-keys.router';
 import { createManagementKeysService } from './management-keys/management-keys.service';
 import { createMembersRouter } from './members/members.router';
 import { createMembersService } from './members/members.service';
 import { createOrgRouter } from './org/org.router';
 import { createOrgService } from './org/org.service';
+import { createScopeRequirementsRouter } from './scope-requirements/scope-requirements.router';
+import { createScopeRequirementsService } from './scope-requirements/scope-requirements.service';
 import { createUnitOfWork } from './shared/unit-of-work';
 import { createTeamApiKeysRouter } from './team-api-keys/team-api-keys.router';
 import { createTeamApiKeysService } from './team-api-keys/team-api-keys.service';
@@ -27,6 +35,8 @@ export function createManagementRoutes(deps: {
   region: Region;
   clock: () => Date;
   webhookSecurity: WebhookSecurity;
+  /** Base of the data API's public URIs (OAuth callback, provider webhooks) teams register with their apps. */
+  dataApiPublicUrl: string;
 }): Router {
   const uow = createUnitOfWork(deps.db);
   const { region, clock } = deps;
@@ -44,5 +54,19 @@ export function createManagementRoutes(deps: {
       createEtlPipelinesService({ uow, region, clock, secretBox: deps.webhookSecurity.secretBox }),
     ),
   );
+  router.use(
+    createCustomCredentialsRouter(
+      createCustomCredentialsService({
+        uow,
+        region,
+        clock,
+        secretBox: deps.webhookSecurity.secretBox,
+        dataApiPublicUrl: deps.dataApiPublicUrl,
+      }),
+    ),
+  );
+  router.use(createScopeRequirementsRouter(createScopeRequirementsService({ uow, clock })));
+  router.use(createDataPullPreferencesRouter(createDataPullPreferencesService({ uow, region, clock })));
+  router.use(createLinkSettingsRouter(createLinkSettingsService({ uow })));
   return router;
 }

@@ -239,6 +239,113 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/v1/org/{org_id}/prepare_team_custom_credentials/{env}/{region}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                org_id: components["parameters"]["OrgId"];
+                env: components["parameters"]["Env"];
+                region: components["parameters"]["RegionPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * What to register at the provider before setting a team's own app
+         * @description For an OAuth provider, `preparations_required` with the steps to do in the provider's developer
+         *     console: a `redirect_uri` step (the data API's OAuth callback, `<data API public URL>/v2/link/oauth/callback`)
+         *     and, when the provider calls Meridian with webhooks, a `webhook_uri` step
+         *     (`<data API public URL>/v2/provider_webhooks/<provider>/teams/<team_id>`). Other providers, labs and
+         *     partners need nothing: `no_action_needed` with `preparation_steps: null`.
+         */
+        post: operations["prepareTeamCustomCredentials"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/org/{org_id}/team_custom_credentials/{env}/{region}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                org_id: components["parameters"]["OrgId"];
+                env: components["parameters"]["Env"];
+                region: components["parameters"]["RegionPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List team custom credentials of one environment and region
+         * @description The client secret is never returned: `client_secret_hash` is its SHA-256 (lowercase hex), the same for
+         *     the same secret, so a secret can be compared with what is stored. Secret fields of `details` (Fitbit
+         *     `*_verify_token`, Polar `webhook_secret`, getlabs `webhook_secret_key` and `webhook_secret_token`,
+         *     phlebfinders `webhook_token`) come back redacted: `***` followed by the last four characters when the
+         *     value has at least 16 characters, else `***`. Other `details` fields come back as stored.
+         */
+        get: operations["listTeamCustomCredentials"];
+        put?: never;
+        /**
+         * Create or update a team's credential for a provider
+         * @description One credential per team, environment and provider: the first call creates it, later calls update it
+         *     (same `id`, `created_at` kept). Keys left out keep their stored value; `null` clears one. `client_secret`
+         *     and `details` are stored encrypted (AES-256-GCM) and never returned in clear; the response carries
+         *     `client_secret_hash` (SHA-256, hex) and `details` with its secret fields redacted (see the list).
+         *     Sending back a redacted value exactly as returned keeps the stored secret.
+         *
+         *     `details` must follow the provider's variant: fitbit `{fitbit: {is_hr_enabled?, workout_verify_token,
+         *     sleep_verify_token, body_verify_token, foods_verify_token?}}`; google_fit `{redirect_uri (https URL),
+         *     data_scopes: string[]}`; google_health `{project_number, service_account_email (e-mail)}`; polar
+         *     `{webhook_secret}`; getlabs `{getlabs: {webhook_secret_key, webhook_secret_token}}`; phlebfinders
+         *     `{phlebfinders: {account_id, account_name, team_id, team_name, webhook_token, email}}`;
+         *     my_fitness_pal_v2 `{client}`. Values are non-empty strings (at most 2048 characters) unless stated;
+         *     unknown keys are ignored and not stored. Other providers take no `details`.
+         */
+        post: operations["setTeamCustomCredentials"];
+        /** Delete team custom credentials */
+        delete: operations["deleteTeamCustomCredentials"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/org/{org_id}/team_data_pull_preferences/{env}/{region}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                org_id: components["parameters"]["OrgId"];
+                env: components["parameters"]["Env"];
+                region: components["parameters"]["RegionPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List data-pull preferences of one environment and region
+         * @description A preference says, for one team environment and provider, whether resources are pulled by default
+         *     (`default`) and the exceptions per resource (`resource_overrides`, null when none). A provider without
+         *     a preference is pulled in full.
+         */
+        get: operations["listDataPullPreferences"];
+        put?: never;
+        /**
+         * Set data-pull preferences of teams in one environment
+         * @description Writes each provider's preference to every team of `team_ids` in `{env}`: a team's preference for a
+         *     provider named here is replaced (`resource_overrides` left out or null = none); its preferences for
+         *     other providers are kept. Answers the written preferences, team by team in `team_ids` order and
+         *     providers in body order, with `next_cursor: null`.
+         */
+        post: operations["upsertDataPullPreferences"];
+        /** Remove data-pull preferences of teams in one environment */
+        delete: operations["deleteDataPullPreferences"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/org/{org_id}/team_etl_pipelines/{env}/{region}": {
         parameters: {
             query?: never;
@@ -276,6 +383,59 @@ export type paths = {
         post: operations["upsertEtlPipelines"];
         /** Remove ETL pipelines of one environment */
         delete: operations["deleteEtlPipelines"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/org/{org_id}/team/{team_id}/{environment}/link_settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                org_id: components["parameters"]["OrgId"];
+                team_id: components["parameters"]["TeamId"];
+                environment: components["schemas"]["Environment"];
+            };
+            cookie?: never;
+        };
+        /** Get the link widget settings of a team environment */
+        get: operations["getLinkSettings"];
+        /** Replace the link widget settings of a team environment */
+        put: operations["putLinkSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/org/{org_id}/team/{team_id}/scope_requirements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                org_id: components["parameters"]["OrgId"];
+                team_id: components["parameters"]["TeamId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List a team's scope requirements
+         * @description One entry per provider with requirements, ordered by provider slug. A connection that lacks a
+         *     `user_must_grant` scope fails with `required_scopes_not_granted`; `user_may_grant` scopes are asked for
+         *     and the connection works without them. Requirements apply to both environments of the team.
+         */
+        get: operations["listScopeRequirements"];
+        put?: never;
+        /**
+         * Set a team's scope requirements
+         * @description The body maps OAuth provider slugs to `{user_must_grant, user_may_grant}`. Each named provider's
+         *     requirement is replaced; providers left out keep theirs; two empty lists remove a provider's
+         *     requirement. Answers all of the team's requirements after the change, like GET.
+         */
+        post: operations["setScopeRequirements"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -800,6 +960,99 @@ export type components = {
             failure: string[];
             not_found: string[];
         };
+        /**
+         * @description A `ProviderSlug`, a `LabSlug`, or a partner slug (`getlabs`, `phlebfinders`).
+         * @enum {string}
+         */
+        CredentialProvider: "oura" | "fitbit" | "garmin" | "whoop" | "strava" | "renpho" | "peloton" | "wahoo" | "zwift" | "freestyle_libre" | "abbott_libreview" | "freestyle_libre_ble" | "eight_sleep" | "withings" | "apple_health_kit" | "manual" | "ihealth" | "google_fit" | "beurer_api" | "beurer_ble" | "omron" | "omron_ble" | "onetouch_ble" | "accuchek_ble" | "contour_ble" | "dexcom" | "dexcom_v3" | "hammerhead" | "my_fitness_pal" | "health_connect" | "polar" | "cronometer" | "kardia" | "whoop_v2" | "ultrahuman" | "my_fitness_pal_v2" | "map_my_fitness" | "runkeeper" | "tandem_source" | "samsung_health" | "google_health" | "ayumetrix" | "spiriplex" | "ussl" | "quest" | "labcorp" | "bioreference" | "us_biotek" | "sanocardio" | "ihd" | "nexus" | "my_uti" | "sonora_quest" | "crl" | "mtl" | "getlabs" | "phlebfinders";
+        PrepareTeamCustomCredentials: {
+            /** Format: uuid */
+            team_id: string;
+            provider: components["schemas"]["CredentialProvider"];
+        };
+        SetTeamCustomCredential: {
+            /** Format: uuid */
+            team_id: string;
+            provider: components["schemas"]["CredentialProvider"];
+            client_id?: string | null;
+            /** @description Stored encrypted; never returned (see `client_secret_hash`). */
+            client_secret?: string | null;
+            /** @description The provider's variant (see the operation); stored encrypted, returned redacted. */
+            details?: {
+                [key: string]: unknown;
+            } | null;
+            redirect_url_override?: string | null;
+        };
+        PreparationStep: {
+            /** @enum {string} */
+            type: "redirect_uri" | "webhook_uri" | "iam_principal";
+            key: string | null;
+            value: string;
+            description: string | null;
+        };
+        TeamCustomCredentialsPreparation: {
+            /** @enum {string} */
+            status: "no_action_needed" | "preparations_required";
+            preparation_steps: components["schemas"]["PreparationStep"][] | null;
+        };
+        TeamCredential: {
+            /** Format: uuid */
+            id: string;
+            client_id: string | null;
+            /** @description SHA-256 of the client secret, lowercase hex; null when no secret is stored. */
+            client_secret_hash: string | null;
+            /** @description The provider slug. */
+            source: string;
+            /** Format: uuid */
+            team_id: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            /** @description The provider's details with secret fields redacted. */
+            details: {
+                [key: string]: unknown;
+            } | null;
+            app_url: string | null;
+            redirect_url_override: string | null;
+        };
+        TeamCredentialList: {
+            credentials: components["schemas"]["TeamCredential"][];
+            next_cursor: string | null;
+        };
+        TeamCredentialDeletion: {
+            success: string[];
+            failure: string[];
+            not_found: string[];
+        };
+        ProviderDataPullPreferenceInput: {
+            /** @description Pull the provider's resources unless overridden. */
+            default: boolean;
+            /** @description `Resource` → pull or not, for the provider's resources that differ from `default`. */
+            resource_overrides?: {
+                [key: string]: boolean;
+            } | null;
+        };
+        UpsertDataPullPreferences: {
+            team_ids: string[];
+            /** @description `ProviderSlug` → preference. */
+            providers: {
+                [key: string]: components["schemas"]["ProviderDataPullPreferenceInput"];
+            };
+        };
+        DataPullPreference: {
+            /** Format: uuid */
+            team_id: string;
+            provider: string;
+            default: boolean;
+            resource_overrides: {
+                [key: string]: boolean;
+            } | null;
+        };
+        DataPullPreferenceList: {
+            data_pull_preferences: components["schemas"]["DataPullPreference"][];
+            next_cursor: string | null;
+        };
         /** @enum {string} */
         EtlDestination: "azure_amqp" | "webhook" | "cloud_pubsub" | "rabbitmq";
         /** @description Event Hubs name rules — letters, digits, `.`, `-`, `_`; starts and ends with a letter or digit. */
@@ -900,6 +1153,31 @@ export type components = {
         EtlPipelineList: {
             pipelines: components["schemas"]["EtlPipeline"][];
             next_cursor: string | null;
+        };
+        LinkSettingsInput: {
+            allowed_redirect_hosts: string[];
+        };
+        LinkSettings: {
+            allowed_redirect_hosts: string[];
+        };
+        ScopeList: string[];
+        ScopeRequirementInput: {
+            user_must_grant: components["schemas"]["ScopeList"];
+            user_may_grant: components["schemas"]["ScopeList"];
+        };
+        /** @description OAuth provider slug → its requirement. */
+        SetScopeRequirements: {
+            [key: string]: components["schemas"]["ScopeRequirementInput"];
+        };
+        ScopeRequirement: {
+            /** Format: uuid */
+            team_id: string;
+            provider: string;
+            user_must_grant: string[];
+            user_may_grant: string[];
+        };
+        ScopeRequirementList: {
+            requirements: components["schemas"]["ScopeRequirement"][];
         };
         CreateWebhook: {
             /** @description https URL (http only for allow-listed targets). */
@@ -1712,6 +1990,230 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
         };
     };
+    prepareTeamCustomCredentials: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                org_id: components["parameters"]["OrgId"];
+                env: components["parameters"]["Env"];
+                region: components["parameters"]["RegionPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PrepareTeamCustomCredentials"];
+            };
+        };
+        responses: {
+            /** @description The steps, if any. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamCustomCredentialsPreparation"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    listTeamCustomCredentials: {
+        parameters: {
+            query?: {
+                team_id?: string[];
+                provider?: string;
+                /** @description Opaque cursor from the previous page's `next_cursor`. */
+                next_cursor?: components["parameters"]["NextCursor"];
+            };
+            header?: never;
+            path: {
+                org_id: components["parameters"]["OrgId"];
+                env: components["parameters"]["Env"];
+                region: components["parameters"]["RegionPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of credentials (secret hashed, details redacted). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamCredentialList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    setTeamCustomCredentials: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                org_id: components["parameters"]["OrgId"];
+                env: components["parameters"]["Env"];
+                region: components["parameters"]["RegionPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetTeamCustomCredential"];
+            };
+        };
+        responses: {
+            /** @description The credential as stored (secret hashed, details redacted). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamCredential"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    deleteTeamCustomCredentials: {
+        parameters: {
+            query: {
+                credential_id: string[];
+            };
+            header?: never;
+            path: {
+                org_id: components["parameters"]["OrgId"];
+                env: components["parameters"]["Env"];
+                region: components["parameters"]["RegionPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The outcome per credential id. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamCredentialDeletion"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    listDataPullPreferences: {
+        parameters: {
+            query?: {
+                team_id?: string[];
+                provider?: string[];
+                /** @description Opaque cursor from the previous page's `next_cursor`. */
+                next_cursor?: components["parameters"]["NextCursor"];
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                org_id: components["parameters"]["OrgId"];
+                env: components["parameters"]["Env"];
+                region: components["parameters"]["RegionPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of preferences. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataPullPreferenceList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    upsertDataPullPreferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                org_id: components["parameters"]["OrgId"];
+                env: components["parameters"]["Env"];
+                region: components["parameters"]["RegionPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpsertDataPullPreferences"];
+            };
+        };
+        responses: {
+            /** @description The written preferences. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataPullPreferenceList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    deleteDataPullPreferences: {
+        parameters: {
+            query: {
+                team_id: string[];
+                provider?: string[];
+            };
+            header?: never;
+            path: {
+                org_id: components["parameters"]["OrgId"];
+                env: components["parameters"]["Env"];
+                region: components["parameters"]["RegionPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The removed preferences. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataPullPreferenceList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
     listEtlPipelines: {
         parameters: {
             query?: {
@@ -1798,6 +2300,126 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["EtlPipelines"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getLinkSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                org_id: components["parameters"]["OrgId"];
+                team_id: components["parameters"]["TeamId"];
+                environment: components["schemas"]["Environment"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LinkSettings"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    putLinkSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                org_id: components["parameters"]["OrgId"];
+                team_id: components["parameters"]["TeamId"];
+                environment: components["schemas"]["Environment"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LinkSettingsInput"];
+            };
+        };
+        responses: {
+            /** @description The settings as stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LinkSettings"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    listScopeRequirements: {
+        parameters: {
+            query?: {
+                provider?: string;
+            };
+            header?: never;
+            path: {
+                org_id: components["parameters"]["OrgId"];
+                team_id: components["parameters"]["TeamId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The team's requirements. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScopeRequirementList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    setScopeRequirements: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                org_id: components["parameters"]["OrgId"];
+                team_id: components["parameters"]["TeamId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetScopeRequirements"];
+            };
+        };
+        responses: {
+            /** @description The team's requirements after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScopeRequirementList"];
                 };
             };
             401: components["responses"]["Unauthorized"];

@@ -17,7 +17,10 @@ export interface ManagementApiHarness {
  * `opts` sets the webhook SSRF inputs (a fake resolver: tests do no real DNS).
  */
 export async function createManagementApiHarness(
-  opts: Pick<ManagementApiDeps, 'resolveHost' | 'webhookAllowedTargets' | 'secretsKey'> = {},
+  opts: Pick<
+    ManagementApiDeps,
+    'resolveHost' | 'webhookAllowedTargets' | 'secretsKey' | 'dataApiPublicUrl'
+  > = {},
 ): Promise<ManagementApiHarness> {
   const db = await createTestDatabase();
   let now: Date | undefined;

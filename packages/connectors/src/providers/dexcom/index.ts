@@ -1,13 +1,1 @@
-import type { Connector } from '../../connector';
-
-// Placeholder until the dexcom connector lands (being written now).
-export const dexcomConnector: Connector = {
-  slug: 'dexcom_v3',
-  auth: { type: 'password', mfa: false },
-  defaultUrls: { api: 'https://invalid.example', auth: 'https://invalid.example' },
-  mode: 'pull',
-  pollMinutes: 60,
-  rateLimit: { requests: 1, windowSeconds: 1, scope: 'user' },
-  streams: [],
-  scopesFor: () => [],
-};
+export { dexcomConnector } from './dexcom-connector';

@@ -1,13 +1,29 @@
+import type { Resource } from '@meridian/domain';
 import type { Connector } from '../../connector';
+import { exchangeFitbitCode, FITBIT_OAUTH, identifyFitbitUser, refreshFitbitTokens, revokeFitbitTokens } from './fitbit-auth';
+import { fitbitStreams } from './fitbit-streams';
+import { fitbitWebhook } from './fitbit-webhook';
 
-// Placeholder until the fitbit connector lands (being written now).
+/**
+ * Fitbit (Web API, https://dev.fitbit.com/build/reference/web-api/): OAuth 2.0 with PKCE, minute heart
+ * rate and activity (intraday), sleep logs with stages, exercise logs, weigh-ins, the profile;
+ * subscriptions say when to pull. Rate limit: 150 requests an hour per user.
+ */
+const scopesByResource = new Map<Resource, string[]>();
+for (const stream of fitbitStreams) for (const r of stream.resources) scopesByResource.set(r, stream.scopes);
+
 export const fitbitConnector: Connector = {
   slug: 'fitbit',
-  auth: { type: 'password', mfa: false },
-  defaultUrls: { api: 'https://invalid.example', auth: 'https://invalid.example' },
-  mode: 'pull',
-  pollMinutes: 60,
-  rateLimit: { requests: 1, windowSeconds: 1, scope: 'user' },
-  streams: [],
-  scopesFor: () => [],
+  auth: FITBIT_OAUTH,
+  defaultUrls: { api: 'https://api.fitbit.com', auth: 'https://www.fitbit.com' },
+  mode: 'push_and_pull',
+  pollMinutes: 120,
+  rateLimit: { requests: 150, windowSeconds: 3600, scope: 'user' },
+  streams: fitbitStreams,
+  scopesFor: (resource) => [...(scopesByResource.get(resource) ?? [])],
+  exchangeCode: exchangeFitbitCode,
+  refresh: refreshFitbitTokens,
+  revoke: revokeFitbitTokens,
+  identify: identifyFitbitUser,
+  webhook: fitbitWebhook,
 };

@@ -1,13 +1,29 @@
+import type { Resource } from '@meridian/domain';
 import type { Connector } from '../../connector';
+import { exchangeOuraCode, identifyOuraUser, OURA_OAUTH, refreshOuraTokens, revokeOuraTokens } from './oura-auth';
+import { ouraStreams } from './oura-streams';
+import { ouraWebhook } from './oura-webhook';
 
-// Placeholder until the oura connector lands (being written now).
+/**
+ * Oura (API v2, https://cloud.ouraring.com/v2/docs): OAuth 2.0, 5-minute heart rate, sleep periods with
+ * phases and HRV, daily activity, workouts and personal info; webhooks say when to pull. Rate limit: 5000
+ * requests per 5 minutes.
+ */
+const scopesByResource = new Map<Resource, string[]>();
+for (const stream of ouraStreams) for (const r of stream.resources) scopesByResource.set(r, stream.scopes);
+
 export const ouraConnector: Connector = {
   slug: 'oura',
-  auth: { type: 'password', mfa: false },
-  defaultUrls: { api: 'https://invalid.example', auth: 'https://invalid.example' },
-  mode: 'pull',
+  auth: OURA_OAUTH,
+  defaultUrls: { api: 'https://api.ouraring.com', auth: 'https://cloud.ouraring.com' },
+  mode: 'push_and_pull',
   pollMinutes: 60,
-  rateLimit: { requests: 1, windowSeconds: 1, scope: 'user' },
-  streams: [],
-  scopesFor: () => [],
+  rateLimit: { requests: 5000, windowSeconds: 300, scope: 'user' },
+  streams: ouraStreams,
+  scopesFor: (resource) => [...(scopesByResource.get(resource) ?? [])],
+  exchangeCode: (ctx, code, redirectUri) => exchangeOuraCode(ctx, code, redirectUri),
+  refresh: refreshOuraTokens,
+  revoke: revokeOuraTokens,
+  identify: identifyOuraUser,
+  webhook: ouraWebhook,
 };

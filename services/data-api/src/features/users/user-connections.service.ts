@@ -1,32 +1,141 @@
+import { connectorFor } from '@meridian/connectors';
 import { withTransaction } from '@meridian/db';
 import { NotFoundError, providerBySlug, type ProviderConnection, type TeamScope } from '@meridian/domain';
+import type { Logger } from '@meridian/platform';
+import { deregisterConnection, requestRefresh, type SyncDeps } from '@meridian/sync';
 import { createProviderConnectionsRepository } from './provider-connections.repository';
 import { createUsersRepository } from './users.repository';
 import { USER_NOT_FOUND, type UsersServiceDeps } from './users.service';
 
-/** A user's provider connections: list them with their status, deregister one. */
-export function createUserConnectionsService(deps: UsersServiceDeps) {
+/** A user's provider connections: list them with their status, refresh them, deregister one. */
+
+export interface UserConnectionsDeps extends UsersServiceDeps {
+  sync: SyncDeps;
+  logger?: Logger;
+}
+
+/** `POST /v2/user/refresh`: 8 accepted calls per user within any hour (api-shapes §1 "Rate limits"). */
+export const REFRESH_LIMIT = 8;
+const REFRESH_WINDOW_MS = 3600_000;
+
+export type RefreshOutcome =
+  | { kind: 'done' | 'in_progress'; refreshed: string[]; inProgress: string[]; failed: string[] }
+  | { kind: 'rejected'; error: string; failed: string[] | null }
+  | { kind: 'rate_limited'; retryAfterSeconds: number };
+
+const NO_CONNECTION = (provider: string) =>
+  new NotFoundError(
+    providerBySlug(provider)
+      ? 'The user has no connection to this provider.'
+      : 'Unknown provider slug; see GET /v2/providers.',
+  );
+
+export function createUserConnectionsService(deps: UserConnectionsDeps) {
+  async function requireUser(scope: TeamScope, userId: string) {
+    const user = await createUsersRepository(deps.db).findActiveById(scope, userId);
+    if (!user) throw new NotFoundError(USER_NOT_FOUND);
+    return user;
+  }
+
+  /** Connections made through a connector (demo connections generate their data and have nothing to fetch). */
+  async function refreshableProviders(userId: string): Promise<string[]> {
+    const rows = await deps
+      .db('provider_connections as pc')
+      .where('pc.user_id', userId)
+      .whereNotExists((q) => q.select(1).from('demo_connections as dc').whereRaw('dc.connection_id = pc.id'))
+      .select<{ provider: string }[]>('pc.provider');
+    return rows.map((r) => r.provider).filter((p) => connectorFor(p) !== undefined);
+  }
+
+  /** Records the call unless the user already had REFRESH_LIMIT within the hour (then: seconds to wait). */
+  async function admitRefresh(scope: TeamScope, userId: string): Promise<number | null> {
+    return withTransaction(deps.db, async (trx) => {
+      // The user's row lock serialises concurrent calls, so the count cannot be overtaken.
+      if (!(await createUsersRepository(trx).findActiveById(scope, userId, { forUpdate: true }))) {
+        throw new NotFoundError(USER_NOT_FOUND);
+      }
+      const now = deps.clock();
+      const windowStart = new Date(now.getTime() - REFRESH_WINDOW_MS);
+      const recent = await trx('provider_refresh_requests')
+        .where({ user_id: userId })
+        .where('requested_at', '>', windowStart)
+        .orderBy('requested_at', 'desc')
+        .limit(REFRESH_LIMIT)
+        .select<{ requested_at: Date }[]>('requested_at');
+      if (recent.length >= REFRESH_LIMIT) {
+        // The call is admitted again once the oldest of the last REFRESH_LIMIT leaves the window.
+        const frees = recent[REFRESH_LIMIT - 1]!.requested_at.getTime() + REFRESH_WINDOW_MS;
+        return Math.max(1, Math.ceil((frees - now.getTime()) / 1000));
+      }
+      await trx('provider_refresh_requests').insert({ user_id: userId, requested_at: now });
+      return null;
+    });
+  }
+
   return {
     async listConnections(scope: TeamScope, userId: string): Promise<ProviderConnection[]> {
-      const user = await createUsersRepository(deps.db).findActiveById(scope, userId);
-      if (!user) throw new NotFoundError(USER_NOT_FOUND);
+      const user = await requireUser(scope, userId);
       return createProviderConnectionsRepository(deps.db).listForUser(user.id);
     },
 
-    /** Removes that connection only; the user's data stays. */
+    async refresh(scope: TeamScope, userId: string, timeoutSeconds: number): Promise<RefreshOutcome> {
+      await requireUser(scope, userId);
+      if ((await refreshableProviders(userId)).length === 0) {
+        return {
+          kind: 'rejected',
+          error: 'The user has no provider connection that can be refreshed (demo and manual connections are not).',
+          failed: null,
+        };
+      }
+      const retryAfterSeconds = await admitRefresh(scope, userId);
+      if (retryAfterSeconds !== null) return { kind: 'rate_limited', retryAfterSeconds };
+      const result = await requestRefresh(deps.sync, { userId, timeoutMs: Math.round(timeoutSeconds * 1000) });
+      const outcome = {
+        refreshed: result.refreshed_sources,
+        inProgress: result.in_progress_sources,
+        failed: result.failed_sources,
+      };
+      if (outcome.inProgress.length > 0) return { kind: 'in_progress', ...outcome };
+      if (outcome.refreshed.length === 0 && outcome.failed.length > 0) {
+        return { kind: 'rejected', error: 'Every provider of the user failed to refresh.', failed: outcome.failed };
+      }
+      return { kind: 'done', ...outcome };
+    },
+
+    /**
+     * Removes that connection only; the user's data stays. A real provider's access is revoked there and its
+     * pulls stop (the sync engine); a demo or manual connection is simply removed.
+     */
     async deregister(scope: TeamScope, userId: string, provider: string): Promise<void> {
+      await requireUser(scope, userId);
+      const demo = await deps.db('demo_connections').where({ user_id: userId, provider }).first('connection_id');
+      if (!demo && connectorFor(provider)) {
+        if (!(await deregisterConnection(deps.sync, { userId, provider }))) throw NO_CONNECTION(provider);
+        return;
+      }
       await withTransaction(deps.db, async (trx) => {
         // Locking the user keeps a concurrent DELETE of the user from interleaving.
         const user = await createUsersRepository(trx).findActiveById(scope, userId, { forUpdate: true });
         if (!user) throw new NotFoundError(USER_NOT_FOUND);
-        const removed = await createProviderConnectionsRepository(trx).deleteOne(user.id, provider);
-        if (removed) return;
-        throw new NotFoundError(
-          providerBySlug(provider)
-            ? 'The user has no connection to this provider.'
-            : 'Unknown provider slug; see GET /v2/providers.',
-        );
+        if (!(await createProviderConnectionsRepository(trx).deleteOne(user.id, provider))) throw NO_CONNECTION(provider);
       });
+    },
+
+    /**
+     * Revokes every real provider connection of the user at its provider, best effort: a provider that
+     * cannot be reached is logged and does not stop the user's deletion (which removes the rows anyway).
+     */
+    async deregisterAllAtProviders(userId: string): Promise<void> {
+      for (const provider of await refreshableProviders(userId)) {
+        try {
+          await deregisterConnection(deps.sync, { userId, provider });
+        } catch (err) {
+          deps.logger?.warn('could not deregister a connection at its provider while deleting the user', {
+            err,
+            provider,
+          });
+        }
+      }
     },
   };
 }

@@ -24,15 +24,28 @@ function clientUserIdTaken(holderId: string): ConflictError {
   );
 }
 
-export function createUserDeletionService(deps: UsersServiceDeps) {
+export function createUserDeletionService(
+  deps: UsersServiceDeps & {
+    /** Revokes the user's real provider connections at their providers before the rows go (best effort). */
+    deregisterAtProviders?: (userId: string) => Promise<void>;
+  },
+) {
   async function throwIfTaken(scope: TeamScope, user: StoredUser): Promise<void> {
     const holder = await createUsersRepository(deps.db).findActiveByClientUserId(scope, user.clientUserId);
     if (holder && holder.id !== user.id) throw clientUserIdTaken(holder.id);
   }
 
   return {
-    /** Starts the grace period and deregisters every provider connection at once. */
+    /** Starts the grace period and deregisters every provider connection. */
     async deleteUser(scope: TeamScope, userId: string): Promise<void> {
+      // Revocation first, outside the transaction (provider calls are slow): a deleted user never keeps
+      // live connections, even when the process stops between the two steps.
+      if (deps.deregisterAtProviders) {
+        if (!(await createUsersRepository(deps.db).findActiveById(scope, userId))) {
+          throw new NotFoundError(USER_NOT_FOUND);
+        }
+        await deps.deregisterAtProviders(userId);
+      }
       await withTransaction(deps.db, async (trx) => {
         const deletedAt = deps.clock();
         const marked = await createUsersRepository(trx).markDeleted(

@@ -1,7 +1,9 @@
 import express, { type Router } from 'express';
 import type { Knex } from '@meridian/db';
+import type { Logger } from '@meridian/platform';
+import type { SyncDeps } from '@meridian/sync';
 import { principalOf } from '../../auth/principal';
-import { createUserConnectionsService } from './user-connections.service';
+import { createUserConnectionsService, REFRESH_LIMIT } from './user-connections.service';
 import { createUserDeletionService } from './user-deletion.service';
 import { undoSelector, type UserInput } from './user-input.rules';
 import { toProviderWithStatus, toUserResponse } from './users.presenter';
@@ -32,10 +34,10 @@ function queryInt(value: unknown, fallback: number): number {
 const userBody = (v: UserView) => toUserResponse(v.user, v.connections);
 const SUCCESS = { success: true } as const;
 
-export function createUsersRouter(deps: { db: Knex; clock: () => Date }): Router {
+export function createUsersRouter(deps: { db: Knex; clock: () => Date; sync: SyncDeps; logger?: Logger }): Router {
   const users = createUsersService(deps);
-  const deletion = createUserDeletionService(deps);
   const connections = createUserConnectionsService(deps);
+  const deletion = createUserDeletionService({ ...deps, deregisterAtProviders: connections.deregisterAllAtProviders });
   const router = express.Router();
 
   router.get('/v2/user', async (req, res) => {
@@ -58,6 +60,38 @@ export function createUsersRouter(deps: { db: Knex; clock: () => Date }): Router
   router.get('/v2/user/providers/:user_id', async (req, res) => {
     const list = await connections.listConnections(principalOf(res), req.params.user_id);
     res.json({ providers: list.map(toProviderWithStatus) });
+  });
+
+  router.post('/v2/user/refresh/:user_id', async (req, res) => {
+    const userId = req.params.user_id;
+    const timeout = req.query.timeout === undefined ? 10 : Number(req.query.timeout);
+    const outcome = await connections.refresh(principalOf(res), userId, timeout);
+    switch (outcome.kind) {
+      case 'rate_limited':
+        res
+          .status(429)
+          .set('Retry-After', String(outcome.retryAfterSeconds))
+          .json({
+            detail: {
+              error_type: 'rate_limited',
+              error_message: `At most ${REFRESH_LIMIT} refreshes per user per hour; retry after ${outcome.retryAfterSeconds} s.`,
+            },
+          });
+        return;
+      case 'rejected':
+        res.status(400).json({ success: false, user_id: userId, error: outcome.error, failed_sources: outcome.failed });
+        return;
+      case 'done':
+      case 'in_progress':
+        res.status(outcome.kind === 'done' ? 200 : 202).json({
+          success: true,
+          user_id: userId,
+          refreshed_sources: outcome.refreshed,
+          in_progress_sources: outcome.inProgress,
+          failed_sources: outcome.failed,
+        });
+        return;
+    }
   });
 
   router.post('/v2/user/undo_delete', async (req, res) => {

@@ -1,5 +1,5 @@
 import { ValidationError } from '@meridian/domain';
-import { applyEnvSettings, DEFAULT_ENV_SETTINGS, readTeamSettings } from './team-settings';
+import { applyEnvSettings, DEFAULT_ENV_SETTINGS, mergeTeamSettings, readTeamSettings } from './team-settings';
 
 describe('team settings', () => {
   it('reads an empty stored object as defaults for both environments', () => {
@@ -44,5 +44,30 @@ describe('team settings', () => {
         'sandbox',
       ]),
     ).toThrow(ValidationError);
+  });
+
+  it('keeps keys other features store in an environment (link settings) out of the settings and through an update', () => {
+    const stored = {
+      sandbox: { minor_ordering_enabled: true, allowed_redirect_hosts: ['app.example.com'] },
+      production: { allowed_redirect_hosts: ['example.com:8443'] },
+    };
+    const settings = readTeamSettings(stored);
+    expect(settings.sandbox).toEqual({ ...DEFAULT_ENV_SETTINGS, minor_ordering_enabled: true });
+    expect(settings.production).not.toHaveProperty('allowed_redirect_hosts');
+
+    // a PATCH body cannot write them: unknown keys are ignored
+    const input = { partial_webhooks_enabled: true, allowed_redirect_hosts: ['evil.example'] };
+    settings.sandbox = applyEnvSettings(settings.sandbox, input, ['body', 'sandbox']);
+    expect(settings.sandbox).not.toHaveProperty('allowed_redirect_hosts');
+
+    expect(mergeTeamSettings(stored, settings)).toEqual({
+      sandbox: {
+        ...DEFAULT_ENV_SETTINGS,
+        minor_ordering_enabled: true,
+        partial_webhooks_enabled: true,
+        allowed_redirect_hosts: ['app.example.com'],
+      },
+      production: { ...DEFAULT_ENV_SETTINGS, allowed_redirect_hosts: ['example.com:8443'] },
+    });
   });
 });

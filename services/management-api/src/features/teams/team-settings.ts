@@ -58,6 +58,17 @@ function pickDefined<T extends object>(input: Partial<T>): Partial<T> {
   return Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
 
+const ENV_SETTING_KEYS: ReadonlySet<string> = new Set(Object.keys(DEFAULT_ENV_SETTINGS));
+
+/**
+ * Only the keys of `TeamEnvSettings`. `teams.settings[<env>]` also holds keys other features own (the link
+ * settings' `allowed_redirect_hosts`): they are not team settings, so they are neither read into `OrgTeam`
+ * nor writable through PATCH team (unknown request keys are ignored).
+ */
+function pickSettingKeys<T extends object>(input: T): Partial<T> {
+  return Object.fromEntries(Object.entries(input).filter(([k]) => ENV_SETTING_KEYS.has(k))) as Partial<T>;
+}
+
 /** Merges a partial brand block over the current one; the result must name the company. */
 function mergeBrand(
   current: BrandInformation | null,
@@ -83,7 +94,7 @@ export function applyEnvSettings(
   const { brand_information, ...flags } = input;
   return {
     ...current,
-    ...pickDefined(flags),
+    ...pickDefined(pickSettingKeys(flags)),
     brand_information: mergeBrand(current.brand_information, brand_information, [
       ...loc,
       'brand_information',
@@ -94,11 +105,25 @@ export function applyEnvSettings(
 function readEnv(stored: unknown): TeamEnvSettings {
   const env = (stored && typeof stored === 'object' ? stored : {}) as Partial<TeamEnvSettings>;
   const brand = env.brand_information ? { ...BRAND_DEFAULTS, ...env.brand_information } : null;
-  return { ...DEFAULT_ENV_SETTINGS, ...env, brand_information: brand };
+  return { ...DEFAULT_ENV_SETTINGS, ...pickSettingKeys(env), brand_information: brand };
 }
 
 /** Reads `teams.settings` with defaults filled for both environments. */
 export function readTeamSettings(stored: unknown): TeamSettings {
   const all = (stored && typeof stored === 'object' ? stored : {}) as Record<string, unknown>;
   return Object.fromEntries(ENVIRONMENTS.map((env) => [env, readEnv(all[env])])) as TeamSettings;
+}
+
+/**
+ * The `teams.settings` value to store after an update: the new settings of both environments written over
+ * what is stored, so keys other features keep there (link settings) survive.
+ */
+export function mergeTeamSettings(stored: unknown, settings: TeamSettings): Record<string, unknown> {
+  const all = (stored && typeof stored === 'object' ? stored : {}) as Record<string, unknown>;
+  const merged: Record<string, unknown> = { ...all };
+  for (const env of ENVIRONMENTS) {
+    const current = all[env] && typeof all[env] === 'object' ? all[env] : {};
+    merged[env] = { ...current, ...settings[env] };
+  }
+  return merged;
 }

@@ -16,6 +16,7 @@ import { isUniqueViolation } from '../shared/unique-violation';
 import {
   applyEnvSettings,
   DEFAULT_ENV_SETTINGS,
+  mergeTeamSettings,
   readTeamSettings,
   type TeamEnvSettingsInput,
 } from './team-settings';
@@ -154,7 +155,7 @@ export function createTeamsService(deps: {
           return teams.update(orgId, teamId, {
             name: input.name,
             integration_team_id: input.integration_team_id,
-            settings,
+            settings: mergeTeamSettings(current.settings, settings),
           });
         }),
       );

@@ -1,0 +1,6 @@
+/** A runner that lost its lease (it ran past it and another runner took the stream over, or the connection went away). */
+export class LeaseLostError extends Error {
+  override name = 'LeaseLostError';
+}
+
+export const newLease = (now: number, leaseMs: number): Date => new Date(now + leaseMs);

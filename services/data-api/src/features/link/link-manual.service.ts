@@ -1,0 +1,71 @@
+import { createOutboxRepository, withTransaction } from '@meridian/db';
+import {
+  eventEnvelope,
+  newId,
+  NotFoundError,
+  providerBySlug,
+  toProviderObject,
+  ValidationError,
+  type ProviderInfo,
+  type TeamScope,
+} from '@meridian/domain';
+import { USER_NOT_FOUND } from '../users/users.service';
+import { createDemoConnectionsRepository, type DemoUser } from './demo-connections.repository';
+import type { LinkDeps } from './link-deps';
+
+/**
+ * `POST /v2/link/provider/manual/{provider}`: records a connection to a manual-type provider (catalog auth
+ * type `app`: data the integrator pushes itself), so it shows among the user's connected sources. Nothing is
+ * fetched, so there are no tokens, streams or pulls; `provider.connection.created` is written once.
+ */
+
+function connectionCreatedEvent(user: DemoUser, info: ProviderInfo, externalUserId: string | null, availability: object) {
+  const provider = toProviderObject(info);
+  return {
+    teamId: user.teamId,
+    environment: user.environment,
+    userId: user.id,
+    envelope: eventEnvelope(
+      'provider.connection.created',
+      { user_id: user.id, provider, source: { ...provider }, external_user_id: externalUserId, resource_availability: availability },
+      { userId: user.id, clientUserId: user.clientUserId, teamId: user.teamId },
+    ),
+  };
+}
+
+export function createLinkManualService(deps: Pick<LinkDeps, 'db' | 'clock'>) {
+  return {
+    async connect(scope: TeamScope, provider: string, input: { user_id: string; provider_id?: string }): Promise<void> {
+      const info = providerBySlug(provider);
+      if (info?.authType !== 'app') {
+        throw ValidationError.single(['path', 'provider'], 'Not a manual provider (auth_type app); see GET /v2/providers.', 'value_error', provider);
+      }
+      const externalUserId = input.provider_id ?? null;
+      const availability = Object.fromEntries(
+        info.supportedResources.map((r) => [r, { status: 'available', scope_requirements: null }]),
+      );
+      await withTransaction(deps.db, async (trx) => {
+        // The user's row lock keeps a concurrent DELETE of the user from interleaving.
+        const user = await createDemoConnectionsRepository(trx).lockActiveUser(scope, input.user_id);
+        if (!user) throw new NotFoundError(USER_NOT_FOUND);
+        const inserted = await trx('provider_connections')
+          .insert({
+            id: newId(),
+            user_id: user.id,
+            provider,
+            status: 'connected',
+            auth_type: 'app',
+            external_user_id: externalUserId,
+            resource_availability: JSON.stringify(availability),
+            created_on: deps.clock(),
+            updated_at: deps.clock(),
+          })
+          .onConflict(['user_id', 'provider'])
+          .ignore()
+          .returning<{ id: string }[]>('id');
+        if (inserted.length === 0) return;
+        await createOutboxRepository(trx).append([connectionCreatedEvent(user, info, externalUserId, availability)]);
+      });
+    },
+  };
+}
