@@ -202,6 +202,15 @@ export interface Connector {
     input: { username: string; password: string; region?: string },
   ): Promise<LoginResult>;
   completeMfa?(ctx: ConnectorContext, pending: Record<string, unknown>, code: string): Promise<LoginResult>;
+  /**
+   * E-mail providers: invites the person (LibreView's practice invitation); the connection becomes active
+   * once they accept. Idempotent: asking again answers the current state. `tokens` comes with an accepted
+   * invitation when the sync engine needs something to hand back to `fetch`.
+   */
+  invite?(
+    ctx: ConnectorContext,
+    input: { email: string; region?: string },
+  ): Promise<{ externalUserId: string | null; pending: boolean; tokens?: ProviderTokens | null }>;
   /** The account id and anything else needed right after authorization (profile call). */
   identify?(
     ctx: ConnectorContext,

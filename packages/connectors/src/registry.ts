@@ -5,6 +5,7 @@ import { createProviderHttp, type ProviderHttp } from './http';
 import { dexcomConnector } from './providers/dexcom';
 import { fitbitConnector } from './providers/fitbit';
 import { garminConnector } from './providers/garmin';
+import { freestyleLibreConnector, libreViewConnector } from './providers/libreview';
 import { ouraConnector } from './providers/oura';
 import { polarConnector } from './providers/polar';
 import { stravaConnector } from './providers/strava';
@@ -21,6 +22,8 @@ export const CONNECTORS: readonly Connector[] = [
   garminConnector,
   dexcomConnector,
   stravaConnector,
+  libreViewConnector,
+  freestyleLibreConnector,
 ];
 
 const bySlug = new Map<string, Connector>(CONNECTORS.map((c) => [c.slug, c]));

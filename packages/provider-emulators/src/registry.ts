@@ -3,6 +3,7 @@ import { listen, type RunningServer } from './core/server';
 import { createDexcomEmulator } from './dexcom';
 import { createFitbitEmulator } from './fitbit';
 import { createGarminEmulator } from './garmin';
+import { createFreestyleLibreEmulator, createLibreViewEmulator } from './libreview';
 import { createOuraEmulator } from './oura';
 import { createPolarEmulator } from './polar';
 import { createStravaEmulator } from './strava';
@@ -18,6 +19,8 @@ export const EMULATOR_FACTORIES: Record<string, (options?: EmulatorOptions) => P
   garmin: createGarminEmulator,
   dexcom_v3: createDexcomEmulator,
   strava: createStravaEmulator,
+  abbott_libreview: createLibreViewEmulator,
+  freestyle_libre: createFreestyleLibreEmulator,
 };
 
 export interface RunningEmulator {

@@ -41,9 +41,9 @@ export async function teamCustomClient(
   input: { teamId: string; environment: Environment; provider: string },
 ): Promise<ClientCredentials | null> {
   const row = await deps
-    .db<CustomCredentialRow>('team_custom_credentials')
+    .db('team_custom_credentials')
     .where({ team_id: input.teamId, environment: input.environment, provider: input.provider })
-    .first('environment', 'client_id', 'client_secret_sealed', 'details_sealed');
+    .first<CustomCredentialRow | undefined>('environment', 'client_id', 'client_secret_sealed', 'details_sealed');
   return row ? openCustom(deps, row) : null;
 }
 
@@ -53,10 +53,10 @@ export async function teamCustomClients(
   input: { teamId: string; provider: string },
 ): Promise<{ environment: Environment; client: ClientCredentials }[]> {
   const rows = await deps
-    .db<CustomCredentialRow>('team_custom_credentials')
+    .db('team_custom_credentials')
     .where({ team_id: input.teamId, provider: input.provider })
     .orderBy('environment')
-    .select('environment', 'client_id', 'client_secret_sealed', 'details_sealed');
+    .select<CustomCredentialRow[]>('environment', 'client_id', 'client_secret_sealed', 'details_sealed');
   return rows.flatMap((row) => {
     const client = openCustom(deps, row);
     return client ? [{ environment: row.environment, client }] : [];

@@ -122,6 +122,15 @@ async function upsertConnection(
   return { connectionId: id, created: true };
 }
 
+/**
+ * History starts at a UTC midnight: providers' date collections are asked by UTC date, so day-aligned
+ * windows never ask for a day twice.
+ */
+export function historyStart(now: Date, backfillDays: number): Date {
+  const start = new Date(now.getTime() - backfillDays * DAY_MS);
+  return new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth(), start.getUTCDate()));
+}
+
 /** Streams and pulls: new streams start their history; existing ones resume where they stopped. */
 async function scheduleStreams(
   trx: Knex.Transaction,
@@ -136,7 +145,7 @@ async function scheduleStreams(
   const before = new Set((await streamsRepo.listForConnection(connectionId)).map((s) => s.stream));
   const planned = plan.streams.map((spec) => ({
     stream: spec.name,
-    rangeStart: new Date(now.getTime() - spec.backfillDays * DAY_MS),
+    rangeStart: historyStart(now, spec.backfillDays),
     rangeEnd: now,
   }));
   await streamsRepo.upsertForConnection(connectionId, planned, now);

@@ -59,7 +59,7 @@ export async function pullHistory(
       : { doneUntil: windowEnd, pageToken: null as string | null };
     const finished = next.pageToken === null && next.doneUntil >= rangeEnd;
     const data = keepEnabled(page, run.enabled);
-    const nextLease = newLease(Date.now(), run.tuning.leaseMs);
+    const nextLease = newLease(deps.clock(), run.tuning.leaseMs);
     await withTransaction(deps.db, async (trx) => {
       // The stream row first: it checks the lease and holds the row while the page is written.
       const now = deps.clock();

@@ -37,7 +37,7 @@ export async function pullIncremental(
       pageToken = page.nextPage;
       const windowDone = pageToken === null;
       const data = keepEnabled(page, run.enabled);
-      const nextLease = newLease(Date.now(), run.tuning.leaseMs);
+      const nextLease = newLease(deps.clock(), run.tuning.leaseMs);
       await withTransaction(deps.db, async (trx) => {
         const streams = createSyncStreamsRepository(trx);
         const now = deps.clock();

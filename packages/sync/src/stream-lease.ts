@@ -3,4 +3,4 @@ export class LeaseLostError extends Error {
   override name = 'LeaseLostError';
 }
 
-export const newLease = (now: number, leaseMs: number): Date => new Date(now + leaseMs);
+export const newLease = (now: Date, leaseMs: number): Date => new Date(now.getTime() + leaseMs);

@@ -33,7 +33,7 @@ async function claim(deps: SyncDeps, connectionId: string): Promise<{ connection
   const connection = await createConnectionsRepository(deps.db).find(connectionId);
   if (!connection || connection.status !== 'connected') return undefined;
   const now = deps.clock();
-  const lease = newLease(Date.now(), tuningOf(deps).leaseMs);
+  const lease = newLease(now, tuningOf(deps).leaseMs);
   const streams = await createSyncStreamsRepository(deps.db).claimDue(connectionId, now, lease);
   return streams.length > 0 ? { connection, streams, lease } : undefined;
 }

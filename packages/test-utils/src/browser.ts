@@ -1,7 +1,8 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser } from 'puppeteer-core';
+import type { Browser, PuppeteerNode } from 'puppeteer-core';
 
 /**
  * Headless Chromium for tests of hosted pages (Debian's `chromium` package, driven by `puppeteer-core`,
@@ -56,8 +57,9 @@ export interface LaunchedChromium {
 
 /** Starts headless Chromium with a fresh profile (no state shared between suites). */
 export async function launchChromium(): Promise<LaunchedChromium> {
-  // Loaded on demand: most suites importing test-utils never start a browser.
-  const puppeteer = await import('puppeteer-core');
+  // Loaded on demand (most suites importing test-utils never start a browser), with require: a dynamic
+  // import() of it fails under tsx.
+  const puppeteer = createRequire(__filename)('puppeteer-core') as { default: PuppeteerNode };
   const userDataDir = mkdtempSync(path.join(os.tmpdir(), 'meridian-chromium-'));
   const browser = await puppeteer.default.launch({
     executablePath: CHROMIUM_PATH,

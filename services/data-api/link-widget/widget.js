@@ -39,6 +39,9 @@
   /** @type {{ token: string | null, start: LinkStart | null }} */
   const session = { token: null, start: null };
   let redirectTimer = 0;
+  /** The second factor the provider asked for last (a wrong code keeps it pending: the form comes back). */
+  /** @type {ProviderMfa | null} */
+  let pendingMfa = null;
 
   const ERROR_TEXT = {
     invalid_token: 'This link is not valid. Please open the link again from {company}.',
@@ -327,7 +330,8 @@
   }
 
   /**
-   * A "Continue" button that returns to the integrator, pressed automatically after a short pause.
+   * A "Continue" button that returns to the integrator (pressed for the person after a short pause: see
+   * `scheduleReturn`).
    * @param {string} url
    */
   function continueButton(url) {
@@ -340,10 +344,18 @@
     button.addEventListener('click', function () {
       goTo(url);
     });
+    return button;
+  }
+
+  /**
+   * Returns to the integrator after a pause long enough to read the result; any new screen cancels it.
+   * @param {string | null} url
+   */
+  function scheduleReturn(url) {
+    if (!url) return;
     redirectTimer = window.setTimeout(function () {
       goTo(url);
     }, REDIRECT_DELAY_MS);
-    return button;
   }
 
   // ---------------------------------------------------------------- screens
@@ -658,6 +670,7 @@
    * @param {ProviderMfa | null} mfa
    */
   function showMfaForm(provider, mfa) {
+    pendingMfa = mfa;
     const where = mfa && mfa.hint ? mfa.hint : mfa && mfa.method === 'email' ? 'your e-mail' : 'your phone';
     const mfaForm = form(
       'mfa-form',
@@ -781,6 +794,7 @@
       back ? continueButton(back) : null,
     ]);
     announce(invitationPending ? 'Invitation sent.' : 'Connected to ' + name + '.');
+    scheduleReturn(back);
   }
 
   /**
@@ -791,8 +805,9 @@
   function showError(slug, errorType, detail) {
     const start = session.start;
     const message = errorText(errorType, slug);
+    // A mistyped code is not the end of the flow (the provider keeps the step open): no return for it.
     const back =
-      start && start.on_error === 'redirect'
+      start && start.on_error === 'redirect' && errorType !== 'incorrect_mfa_code'
         ? integratorUrl({
             state: 'error',
             provider: slug || '',
@@ -816,6 +831,7 @@
       back ? continueButton(back) : retry,
     ]);
     announce(message);
+    scheduleReturn(back);
   }
 
   /**
@@ -829,8 +845,7 @@
       window.location.reload();
       return;
     }
-    if (provider && errorType === 'incorrect_mfa_code')
-      showMfaForm(provider, start.state ? start.state.provider_mfa : null);
+    if (provider && errorType === 'incorrect_mfa_code') showMfaForm(provider, pendingMfa);
     else if (provider && (start.provider || !isOAuth(provider))) showProvider(provider);
     else showProviderList();
   }

@@ -69,7 +69,11 @@ export interface DataApiDeps {
   providerLinks?: ProviderLinkOptions;
 }
 
-function syncDepsOf(deps: DataApiDeps, clock: () => Date, urls: { publicUrl: string; linkWebUrl: string }): SyncDeps {
+function syncDepsOf(
+  deps: DataApiDeps,
+  clock: () => Date,
+  urls: { publicUrl: string; linkWebUrl: string },
+): SyncDeps {
   const opts = deps.providerLinks ?? {};
   return {
     db: deps.db,

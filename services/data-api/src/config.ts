@@ -1,4 +1,11 @@
-import { commonConfigSpec, config, ConfigError, loadConfig, webhookConfigSpec, type Field } from '@meridian/platform';
+import {
+  commonConfigSpec,
+  config,
+  ConfigError,
+  loadConfig,
+  webhookConfigSpec,
+  type Field,
+} from '@meridian/platform';
 
 /** An absolute http(s) URL without a trailing slash; `fallback` computes the default from the environment. */
 function publicUrlField(fallback: (env: Record<string, string | undefined>) => string): Field<string> {
@@ -14,7 +21,8 @@ function publicUrlField(fallback: (env: Record<string, string | undefined>) => s
       if (url.protocol !== 'http:' && url.protocol !== 'https:') {
         throw new ConfigError(`Invalid configuration: ${name} must use http or https`);
       }
-      if (url.search || url.hash) throw new ConfigError(`Invalid configuration: ${name} must not carry a query or fragment`);
+      if (url.search || url.hash)
+        throw new ConfigError(`Invalid configuration: ${name} must not carry a query or fragment`);
       return value.replace(/\/+$/, '');
     },
   };

@@ -17,7 +17,11 @@ runMain('data-api', async () => {
   const providers = providerSettingsFromEnv(process.env);
   const emulated = [...providers.values()].some((p) => p.emulated);
   const appSecrets = [...providers.values()].flatMap((p) => (p.client ? [p.client.clientSecret] : []));
-  const logger = createLogger({ service: 'data-api', level: cfg.LOG_LEVEL, secrets: [...secrets, ...appSecrets] });
+  const logger = createLogger({
+    service: 'data-api',
+    level: cfg.LOG_LEVEL,
+    secrets: [...secrets, ...appSecrets],
+  });
   const db = createKnex({
     connectionString: cfg.DATABASE_URL,
     applicationName: 'data-api',

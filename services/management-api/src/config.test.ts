@@ -49,4 +49,30 @@ describe('management API config', () => {
       /SECRETS_ENCRYPTION_KEY must be the base64 of 32 bytes/,
     );
   });
+
+  it('reads DATA_API_PUBLIC_URL as a base URL without a trailing slash, localhost:8000 by default', () => {
+    expect(loadManagementApiConfig(env).values.DATA_API_PUBLIC_URL).toBe('http://localhost:8000');
+    expect(loadManagementApiConfig({ ...env, DATA_API_PORT: '9000' }).values.DATA_API_PUBLIC_URL).toBe(
+      'http://localhost:9000',
+    );
+    expect(
+      loadManagementApiConfig({ ...env, DATA_API_PUBLIC_URL: 'https://api.example.com/meridian/' }).values
+        .DATA_API_PUBLIC_URL,
+    ).toBe('https://api.example.com/meridian');
+    expect(
+      loadManagementApiConfig({ ...env, DATA_API_PUBLIC_URL: 'https://API.example.com//' }).values
+        .DATA_API_PUBLIC_URL,
+    ).toBe('https://API.example.com');
+  });
+
+  it.each([
+    'not a url',
+    'ftp://api.example.com',
+    'https://u:p@api.example.com',
+    'https://api.example.com/?x=1',
+  ])('stops on DATA_API_PUBLIC_URL %s', (value) => {
+    expect(() => loadManagementApiConfig({ ...env, DATA_API_PUBLIC_URL: value })).toThrow(
+      /DATA_API_PUBLIC_URL/,
+    );
+  });
 });

@@ -12,11 +12,12 @@ export { DEV_SECRETS_ENCRYPTION_KEY } from '@meridian/platform';
 /**
  * A public base URL (scheme, host, optional port and path prefix), returned without a trailing slash so
  * paths can be appended. Credentials, a query or a fragment would end up in every URI we hand out: refused.
+ * The data API reads the same variable (its OAuth callback and webhook URIs must equal the ones we announce).
  */
-function publicBaseUrl(defaultUrl: string): Field<string> {
+function publicBaseUrl(fallback: (env: Record<string, string | undefined>) => string): Field<string> {
   return {
-    parse(raw, name) {
-      const value = raw === undefined || raw === '' ? defaultUrl : raw;
+    parse(raw, name, env = {}) {
+      const value = raw === undefined || raw === '' ? fallback(env) : raw;
       const invalid = (why: string) => new ConfigError(`Invalid configuration: ${name} ${why}`);
       let url: URL;
       try {
@@ -28,7 +29,8 @@ function publicBaseUrl(defaultUrl: string): Field<string> {
       if (url.username || url.password || url.search || url.hash) {
         throw invalid('must be a base URL without credentials, query or fragment');
       }
-      return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+      // as written, like the data API reads it: providers compare redirect URIs character for character
+      return value.replace(/\/+$/, '');
     },
   };
 }
@@ -40,8 +42,13 @@ export const managementApiConfigSpec = {
   MANAGEMENT_API_PORT: config.port(8001),
   VALIDATE_RESPONSES: config.boolean(false),
   DATABASE_POOL_MAX: config.int({ default: 10, min: 1, max: 200 }),
-  /** Where providers reach the data API: the OAuth callback and webhook URIs teams register with their apps. */
-  DATA_API_PUBLIC_URL: publicBaseUrl('http://localhost:8000'),
+  /**
+   * Where providers reach the data API: the OAuth callback and webhook URIs teams register with their apps.
+   * Defaults like the data API's own: `http://localhost:<DATA_API_PORT, 8000>`.
+   */
+  DATA_API_PUBLIC_URL: publicBaseUrl(
+    (env) => `http://localhost:${config.port(8000).parse(env.DATA_API_PORT, 'DATA_API_PORT')}`,
+  ),
   ...webhookConfigSpec,
 };
 

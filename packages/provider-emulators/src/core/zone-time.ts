@@ -30,7 +30,14 @@ export function zoneOffsetSeconds(zone: string, ms: number): number {
   for (const part of formatter(zone).formatToParts(new Date(whole))) {
     if (part.type !== 'literal') p[part.type] = Number(part.value);
   }
-  const asUtc = Date.UTC(p.year ?? 1970, (p.month ?? 1) - 1, p.day ?? 1, p.hour ?? 0, p.minute ?? 0, p.second ?? 0);
+  const asUtc = Date.UTC(
+    p.year ?? 1970,
+    (p.month ?? 1) - 1,
+    p.day ?? 1,
+    p.hour ?? 0,
+    p.minute ?? 0,
+    p.second ?? 0,
+  );
   return Math.round((asUtc - whole) / 1000);
 }
 

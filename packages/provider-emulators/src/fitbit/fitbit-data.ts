@@ -7,7 +7,13 @@ import { addDays, formatLocal, localDayStart } from '../core/zone-time';
  * same minutes, sleep logs, exercise logs and weigh-ins, whatever window a request asks for.
  */
 
-const ZONES = ['America/Los_Angeles', 'Europe/London', 'America/Chicago', 'Australia/Sydney', 'Europe/Madrid'];
+const ZONES = [
+  'America/Los_Angeles',
+  'Europe/London',
+  'America/Chicago',
+  'Australia/Sydney',
+  'Europe/Madrid',
+];
 const MINUTE = 60_000;
 
 export function fitbitZoneOf(accountId: string): string {
@@ -15,8 +21,6 @@ export function fitbitZoneOf(accountId: string): string {
 }
 
 const between = (r: () => number, lo: number, hi: number) => lo + r() * (hi - lo);
-const hhmmss = (minute: number) =>
-  `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}:00`;
 
 export interface FitbitProfile {
   encodedId: string;
@@ -36,12 +40,20 @@ export interface FitbitProfile {
   weightUnit: string;
 }
 
-export function fitbitProfile(accountId: string, username: string, nowMs: number, offsetSeconds: number): FitbitProfile {
+export function fitbitProfile(
+  accountId: string,
+  username: string,
+  nowMs: number,
+  offsetSeconds: number,
+): FitbitProfile {
   const r = createRandom(hashSeed('fitbit-profile', accountId));
   const female = r() < 0.5;
   const birthYear = 1968 + Math.floor(r() * 35);
   const dateOfBirth = `${birthYear}-${String(1 + Math.floor(r() * 12)).padStart(2, '0')}-${String(1 + Math.floor(r() * 28)).padStart(2, '0')}`;
-  const age = new Date(nowMs).getUTCFullYear() - birthYear - (new Date(nowMs).toISOString().slice(5, 10) < dateOfBirth.slice(5) ? 1 : 0);
+  const age =
+    new Date(nowMs).getUTCFullYear() -
+    birthYear -
+    (new Date(nowMs).toISOString().slice(5, 10) < dateOfBirth.slice(5) ? 1 : 0);
   return {
     encodedId: accountId,
     displayName: username,
@@ -77,7 +89,10 @@ export interface FitbitSleepLog {
   levels: {
     data: FitbitSleepLevel[];
     shortData: FitbitSleepLevel[];
-    summary: Record<'deep' | 'light' | 'rem' | 'wake', { count: number; minutes: number; thirtyDayAvgMinutes: number }>;
+    summary: Record<
+      'deep' | 'light' | 'rem' | 'wake',
+      { count: number; minutes: number; thirtyDayAvgMinutes: number }
+    >;
   };
   logId: number;
   logType: 'auto_detected' | 'manual';
@@ -156,8 +171,22 @@ function zero() {
 }
 
 const EXERCISES = [
-  { activityName: 'Walk', activityTypeId: 90013, speedKmh: 5.2, kcalPerMin: 4.6, cadence: 110, hr: [95, 120] },
-  { activityName: 'Run', activityTypeId: 90009, speedKmh: 10.4, kcalPerMin: 11.5, cadence: 165, hr: [140, 168] },
+  {
+    activityName: 'Walk',
+    activityTypeId: 90013,
+    speedKmh: 5.2,
+    kcalPerMin: 4.6,
+    cadence: 110,
+    hr: [95, 120],
+  },
+  {
+    activityName: 'Run',
+    activityTypeId: 90009,
+    speedKmh: 10.4,
+    kcalPerMin: 11.5,
+    cadence: 165,
+    hr: [140, 168],
+  },
   { activityName: 'Bike', activityTypeId: 90001, speedKmh: 22, kcalPerMin: 8.4, cadence: 0, hr: [120, 150] },
   { activityName: 'Yoga', activityTypeId: 52001, speedKmh: 0, kcalPerMin: 3, cadence: 0, hr: [80, 100] },
 ] as const;
@@ -197,7 +226,8 @@ export function fitbitExercise(accountId: string, date: string): FitbitExerciseL
   const minutes = Math.round(between(r, 22, 75));
   const endMs = startMs + minutes * MINUTE;
   const avgHr = Math.round(between(r, kind.hr[0], kind.hr[1]));
-  const distanceKm = kind.speedKmh > 0 ? Math.round(((kind.speedKmh * minutes) / 60) * between(r, 0.9, 1.1) * 1000) / 1000 : 0;
+  const distanceKm =
+    kind.speedKmh > 0 ? Math.round(((kind.speedKmh * minutes) / 60) * between(r, 0.9, 1.1) * 1000) / 1000 : 0;
   return {
     activeDuration: minutes * MINUTE,
     activityName: kind.activityName,
@@ -239,7 +269,12 @@ export interface FitbitWeightLog {
 }
 
 /** The morning weigh-in of a local date on the Aria scale (about one day in four). */
-export function fitbitWeighIn(accountId: string, date: string, heightCm: number, baseKg: number): FitbitWeightLog | null {
+export function fitbitWeighIn(
+  accountId: string,
+  date: string,
+  heightCm: number,
+  baseKg: number,
+): FitbitWeightLog | null {
   const zone = fitbitZoneOf(accountId);
   const r = createRandom(hashSeed('fitbit-weight', accountId, date));
   if (r() >= 0.25) return null;
@@ -275,7 +310,9 @@ export function fitbitMinutes(accountId: string, date: string): FitbitMinute[] {
   const zone = fitbitZoneOf(accountId);
   const dayStart = localDayStart(zone, date);
   const dayEnd = localDayStart(zone, addDays(date, 1));
-  const sleeps = [fitbitSleep(accountId, date), fitbitSleep(accountId, addDays(date, 1))].filter((s) => s !== null);
+  const sleeps = [fitbitSleep(accountId, date), fitbitSleep(accountId, addDays(date, 1))].filter(
+    (s) => s !== null,
+  );
   const exercise = fitbitExercise(accountId, date);
   const bmrPerMinute = 1.1;
   const out: FitbitMinute[] = [];
@@ -305,12 +342,10 @@ export function fitbitMinutes(accountId: string, date: string): FitbitMinute[] {
       heart: worn ? Math.round(heart) : null,
       steps,
       distanceKm: Math.round(steps * 0.000_742 * 100_000) / 100_000,
-      calories: Math.round((bmrPerMinute * mets) * 10_000) / 10_000,
+      calories: Math.round(bmrPerMinute * mets * 10_000) / 10_000,
       level,
       mets: Math.round(mets * 10) / 10,
     });
   }
   return out;
 }
-
-export const fitbitTime = hhmmss;

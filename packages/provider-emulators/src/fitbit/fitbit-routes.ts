@@ -49,7 +49,12 @@ export function fitbitRoutes(opts: FitbitRouteOptions): Router {
   function scope(name: string) {
     return (_req: Request, res: Response, next: NextFunction) => {
       if (!oauth.grantOf(res).scopes.includes(name)) {
-        fitbitError(res, 403, 'insufficient_scope', `This application does not have permission to access ${name} data.`);
+        fitbitError(
+          res,
+          403,
+          'insufficient_scope',
+          `This application does not have permission to access ${name} data.`,
+        );
         return;
       }
       next();
@@ -63,7 +68,9 @@ export function fitbitRoutes(opts: FitbitRouteOptions): Router {
 
   router.get('/1/user/:userId/profile.json', oauth.requireToken, owner, scope('profile'), (_req, res) => {
     const a = account(res);
-    res.json({ user: fitbitProfile(a.id, a.username, nowMs(), zoneOffsetSeconds(fitbitZoneOf(a.id), nowMs())) });
+    res.json({
+      user: fitbitProfile(a.id, a.username, nowMs(), zoneOffsetSeconds(fitbitZoneOf(a.id), nowMs())),
+    });
   });
 
   /** Minutes of a date already recorded (a whole minute before the emulator's now) and within history. */
@@ -84,35 +91,68 @@ export function fitbitRoutes(opts: FitbitRouteOptions): Router {
     return true;
   }
 
-  router.get('/1/user/:userId/activities/heart/date/:date/1d/:file', oauth.requireToken, owner, scope('heartrate'), (req, res) => {
-    if (!intradayFile(req, res)) return;
-    const date = req.params.date as string;
-    const zone = zoneOf(res);
-    const minutes = minutesOf(res, date).filter((m) => m.heart !== null);
-    const resting = minutes.length > 0 ? Math.min(...minutes.map((m) => m.heart ?? 999)) + 6 : null;
-    res.json({
-      'activities-heart': [
-        {
-          dateTime: date,
-          value: {
-            customHeartRateZones: [],
-            heartRateZones: [
-              { caloriesOut: 1500.2, max: 115, min: 30, minutes: minutes.filter((m) => (m.heart ?? 0) < 115).length, name: 'Out of Range' },
-              { caloriesOut: 210.5, max: 139, min: 115, minutes: minutes.filter((m) => (m.heart ?? 0) >= 115 && (m.heart ?? 0) < 139).length, name: 'Fat Burn' },
-              { caloriesOut: 120.1, max: 168, min: 139, minutes: minutes.filter((m) => (m.heart ?? 0) >= 139 && (m.heart ?? 0) < 168).length, name: 'Cardio' },
-              { caloriesOut: 0, max: 220, min: 168, minutes: minutes.filter((m) => (m.heart ?? 0) >= 168).length, name: 'Peak' },
-            ],
-            ...(resting !== null ? { restingHeartRate: resting } : {}),
+  router.get(
+    '/1/user/:userId/activities/heart/date/:date/1d/:file',
+    oauth.requireToken,
+    owner,
+    scope('heartrate'),
+    (req, res) => {
+      if (!intradayFile(req, res)) return;
+      const date = req.params.date as string;
+      const zone = zoneOf(res);
+      const minutes = minutesOf(res, date).filter((m) => m.heart !== null);
+      const resting = minutes.length > 0 ? Math.min(...minutes.map((m) => m.heart ?? 999)) + 6 : null;
+      res.json({
+        'activities-heart': [
+          {
+            dateTime: date,
+            value: {
+              customHeartRateZones: [],
+              heartRateZones: [
+                {
+                  caloriesOut: 1500.2,
+                  max: 115,
+                  min: 30,
+                  minutes: minutes.filter((m) => (m.heart ?? 0) < 115).length,
+                  name: 'Out of Range',
+                },
+                {
+                  caloriesOut: 210.5,
+                  max: 139,
+                  min: 115,
+                  minutes: minutes.filter((m) => (m.heart ?? 0) >= 115 && (m.heart ?? 0) < 139).length,
+                  name: 'Fat Burn',
+                },
+                {
+                  caloriesOut: 120.1,
+                  max: 168,
+                  min: 139,
+                  minutes: minutes.filter((m) => (m.heart ?? 0) >= 139 && (m.heart ?? 0) < 168).length,
+                  name: 'Cardio',
+                },
+                {
+                  caloriesOut: 0,
+                  max: 220,
+                  min: 168,
+                  minutes: minutes.filter((m) => (m.heart ?? 0) >= 168).length,
+                  name: 'Peak',
+                },
+              ],
+              ...(resting !== null ? { restingHeartRate: resting } : {}),
+            },
           },
+        ],
+        'activities-heart-intraday': {
+          dataset: minutes.map((m) => ({
+            time: formatLocal(zone, m.atMs, false).slice(11, 19),
+            value: m.heart,
+          })),
+          datasetInterval: 1,
+          datasetType: 'minute',
         },
-      ],
-      'activities-heart-intraday': {
-        dataset: minutes.map((m) => ({ time: formatLocal(zone, m.atMs, false).slice(11, 19), value: m.heart })),
-        datasetInterval: 1,
-        datasetType: 'minute',
-      },
-    });
-  });
+      });
+    },
+  );
 
   router.get(
     '/1/user/:userId/activities/:resource/date/:date/1d/:file',
@@ -133,46 +173,60 @@ export function fitbitRoutes(opts: FitbitRouteOptions): Router {
       const dataset =
         resource === 'calories'
           ? minutes.map((m) => ({ level: m.level, mets: m.mets, time: time(m.atMs), value: m.calories }))
-          : minutes.map((m) => ({ time: time(m.atMs), value: resource === 'steps' ? m.steps : m.distanceKm }));
+          : minutes.map((m) => ({
+              time: time(m.atMs),
+              value: resource === 'steps' ? m.steps : m.distanceKm,
+            }));
       const total = dataset.reduce((sum, d) => sum + d.value, 0);
       res.json({
-        [`activities-${resource}`]: [{ dateTime: date, value: String(resource === 'steps' ? total : Math.round(total * 1000) / 1000) }],
+        [`activities-${resource}`]: [
+          { dateTime: date, value: String(resource === 'steps' ? total : Math.round(total * 1000) / 1000) },
+        ],
         [`activities-${resource}-intraday`]: { dataset, datasetInterval: 1, datasetType: 'minute' },
       });
     },
   );
 
-  router.get('/1/user/:userId/activities/date/:file', oauth.requireToken, owner, scope('activity'), (req, res) => {
-    const date = (req.params.file as string).replace(/\.json$/, '');
-    if (!isDate(date)) {
-      fitbitError(res, 400, 'validation', `Invalid date: ${date}`);
-      return;
-    }
-    const minutes = minutesOf(res, date);
-    const active = minutes.filter((m) => m.level > 0);
-    const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
-    const exercise = fitbitExercise(account(res).id, date);
-    const distance = Math.round(sum(minutes.map((m) => m.distanceKm)) * 1000) / 1000;
-    const hearts = minutes.map((m) => m.heart).filter((h): h is number => h !== null);
-    res.json({
-      activities: exercise && exercise.endMs <= nowMs() ? [publicExercise(exercise)] : [],
-      goals: { activeMinutes: 30, caloriesOut: 2600, distance: 8.05, floors: 10, steps: 10000 },
-      summary: {
-        activeScore: -1,
-        activityCalories: Math.round(sum(active.map((m) => m.calories - 1.1))),
-        caloriesBMR: minutes.length > 0 ? Math.round(1.1 * 1440) : 0,
-        caloriesOut: Math.round(sum(minutes.map((m) => m.calories))),
-        distances: [{ activity: 'total', distance }, { activity: 'tracker', distance }],
-        fairlyActiveMinutes: minutes.filter((m) => m.level === 2).length,
-        lightlyActiveMinutes: minutes.filter((m) => m.level === 1).length,
-        marginalCalories: Math.round(sum(active.map((m) => m.calories - 1.1)) * 0.6),
-        ...(hearts.length > 0 ? { restingHeartRate: Math.min(...hearts) + 6 } : {}),
-        sedentaryMinutes: minutes.filter((m) => m.level === 0).length,
-        steps: sum(minutes.map((m) => m.steps)),
-        veryActiveMinutes: minutes.filter((m) => m.level === 3).length,
-      },
-    });
-  });
+  router.get(
+    '/1/user/:userId/activities/date/:file',
+    oauth.requireToken,
+    owner,
+    scope('activity'),
+    (req, res) => {
+      const date = (req.params.file as string).replace(/\.json$/, '');
+      if (!isDate(date)) {
+        fitbitError(res, 400, 'validation', `Invalid date: ${String(req.params.file)}`);
+        return;
+      }
+      const minutes = minutesOf(res, date);
+      const active = minutes.filter((m) => m.level > 0);
+      const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+      const exercise = fitbitExercise(account(res).id, date);
+      const distance = Math.round(sum(minutes.map((m) => m.distanceKm)) * 1000) / 1000;
+      const hearts = minutes.map((m) => m.heart).filter((h): h is number => h !== null);
+      res.json({
+        activities: exercise && exercise.endMs <= nowMs() ? [publicExercise(exercise)] : [],
+        goals: { activeMinutes: 30, caloriesOut: 2600, distance: 8.05, floors: 10, steps: 10000 },
+        summary: {
+          activeScore: -1,
+          activityCalories: Math.round(sum(active.map((m) => m.calories - 1.1))),
+          caloriesBMR: minutes.length > 0 ? Math.round(1.1 * 1440) : 0,
+          caloriesOut: Math.round(sum(minutes.map((m) => m.calories))),
+          distances: [
+            { activity: 'total', distance },
+            { activity: 'tracker', distance },
+          ],
+          fairlyActiveMinutes: minutes.filter((m) => m.level === 2).length,
+          lightlyActiveMinutes: minutes.filter((m) => m.level === 1).length,
+          marginalCalories: Math.round(sum(active.map((m) => m.calories - 1.1)) * 0.6),
+          ...(hearts.length > 0 ? { restingHeartRate: Math.min(...hearts) + 6 } : {}),
+          sedentaryMinutes: minutes.filter((m) => m.level === 0).length,
+          steps: sum(minutes.map((m) => m.steps)),
+          veryActiveMinutes: minutes.filter((m) => m.level === 3).length,
+        },
+      });
+    },
+  );
 
   /** Fitbit's list endpoints: afterDate+asc or beforeDate+desc, limit ≤ 100, `pagination.next` links. */
   function listWindow(req: Request, res: Response) {
@@ -192,7 +246,12 @@ export function fitbitRoutes(opts: FitbitRouteOptions): Router {
       return null;
     }
     if (!Number.isInteger(limit) || limit < 1 || limit > 100 || !Number.isInteger(offset) || offset < 0) {
-      fitbitError(res, 400, 'validation', 'limit must be between 1 and 100; offset must be a non-negative integer.');
+      fitbitError(
+        res,
+        400,
+        'validation',
+        'limit must be between 1 and 100; offset must be a non-negative integer.',
+      );
       return null;
     }
     const bound = (q.afterDate ?? q.beforeDate) as string;
@@ -200,7 +259,13 @@ export function fitbitRoutes(opts: FitbitRouteOptions): Router {
       fitbitError(res, 400, 'validation', `Invalid date: ${bound}`);
       return null;
     }
-    return { after: q.afterDate ?? null, before: q.beforeDate ?? null, limit, offset, sort: q.sort as 'asc' | 'desc' };
+    return {
+      after: q.afterDate ?? null,
+      before: q.beforeDate ?? null,
+      limit,
+      offset,
+      sort: q.sort as 'asc' | 'desc',
+    };
   }
 
   function listed<T extends { startTime: string }>(
@@ -224,9 +289,15 @@ export function fitbitRoutes(opts: FitbitRouteOptions): Router {
       if (w.before !== null && start < w.before) found.push(x);
     };
     if (w.after !== null) {
-      for (let d = w.after.slice(0, 10) > first ? w.after.slice(0, 10) : first; d <= addDays(last, 1) && found.length < wanted; d = addDays(d, 1)) keep(build(id, d));
+      for (
+        let d = w.after.slice(0, 10) > first ? w.after.slice(0, 10) : first;
+        d <= addDays(last, 1) && found.length < wanted;
+        d = addDays(d, 1)
+      )
+        keep(build(id, d));
     } else {
-      for (let d = (w.before as string).slice(0, 10); d >= first && found.length < wanted; d = addDays(d, -1)) keep(build(id, d));
+      for (let d = (w.before as string).slice(0, 10); d >= first && found.length < wanted; d = addDays(d, -1))
+        keep(build(id, d));
     }
     const pageItems = found.slice(w.offset, w.offset + w.limit);
     const link = (offset: number) => {
@@ -255,33 +326,45 @@ export function fitbitRoutes(opts: FitbitRouteOptions): Router {
     listed<FitbitSleepLog>(req, res, 'sleep', fitbitSleep, publicSleep);
   });
 
-  router.get('/1/user/:userId/activities/list.json', oauth.requireToken, owner, scope('activity'), (req, res) => {
-    listed<FitbitExerciseLog>(req, res, 'activities', fitbitExercise, publicExercise);
-  });
+  router.get(
+    '/1/user/:userId/activities/list.json',
+    oauth.requireToken,
+    owner,
+    scope('activity'),
+    (req, res) => {
+      listed<FitbitExerciseLog>(req, res, 'activities', fitbitExercise, publicExercise);
+    },
+  );
 
-  router.get('/1/user/:userId/body/log/weight/date/:start/:file', oauth.requireToken, owner, scope('weight'), (req, res) => {
-    const start = req.params.start as string;
-    const end = (req.params.file as string).replace(/\.json$/, '');
-    if (!isDate(start) || !isDate(end) || end < start) {
-      fitbitError(res, 400, 'validation', 'Invalid date range.');
-      return;
-    }
-    if (Date.parse(end) - Date.parse(start) > 30 * DAY_MS) {
-      fitbitError(res, 400, 'validation', 'The date range may not exceed 31 days.');
-      return;
-    }
-    const a = account(res);
-    const profile = fitbitProfile(a.id, a.username, nowMs(), 0);
-    const logs = [];
-    for (let d = start > firstDate(res) ? start : firstDate(res); d <= end; d = addDays(d, 1)) {
-      const log = fitbitWeighIn(a.id, d, profile.height, profile.weight);
-      if (log && log.atMs <= nowMs()) {
-        const { atMs: _atMs, ...body } = log;
-        logs.push(body);
+  router.get(
+    '/1/user/:userId/body/log/weight/date/:start/:file',
+    oauth.requireToken,
+    owner,
+    scope('weight'),
+    (req, res) => {
+      const start = req.params.start as string;
+      const end = (req.params.file as string).replace(/\.json$/, '');
+      if (!isDate(start) || !isDate(end) || end < start) {
+        fitbitError(res, 400, 'validation', 'Invalid date range.');
+        return;
       }
-    }
-    res.json({ weight: logs });
-  });
+      if (Date.parse(end) - Date.parse(start) > 30 * DAY_MS) {
+        fitbitError(res, 400, 'validation', 'The date range may not exceed 31 days.');
+        return;
+      }
+      const a = account(res);
+      const profile = fitbitProfile(a.id, a.username, nowMs(), 0);
+      const logs = [];
+      for (let d = start > firstDate(res) ? start : firstDate(res); d <= end; d = addDays(d, 1)) {
+        const log = fitbitWeighIn(a.id, d, profile.height, profile.weight);
+        if (log && log.atMs <= nowMs()) {
+          const { atMs: _atMs, ...body } = log;
+          logs.push(body);
+        }
+      }
+      res.json({ weight: logs });
+    },
+  );
 
   return router;
 }

@@ -52,7 +52,10 @@ export interface FitbitSubscriptions {
   list(): FitbitSubscription[];
 }
 
-export function createFitbitSubscriptions(oauth: OAuthServer, guards: express.RequestHandler[]): FitbitSubscriptions {
+export function createFitbitSubscriptions(
+  oauth: OAuthServer,
+  guards: express.RequestHandler[],
+): FitbitSubscriptions {
   const subs = new Map<string, FitbitSubscription>();
   const router = express.Router();
   const collectionOf = (c: string | undefined) => c ?? 'user';
@@ -74,7 +77,10 @@ export function createFitbitSubscriptions(oauth: OAuthServer, guards: express.Re
     return id;
   }
 
-  const paths = ['/1/user/:userId/apiSubscriptions/:file', '/1/user/:userId/:collection/apiSubscriptions/:file'];
+  const paths = [
+    '/1/user/:userId/apiSubscriptions/:file',
+    '/1/user/:userId/:collection/apiSubscriptions/:file',
+  ];
   for (const path of paths) {
     router.post(path, oauth.requireToken, ...guards, (req, res) => {
       const id = idOf(req, res);
@@ -83,10 +89,20 @@ export function createFitbitSubscriptions(oauth: OAuthServer, guards: express.Re
       const collectionType = collectionOf(req.params.collection as string | undefined);
       const existing = subs.get(id);
       if (existing && (existing.ownerId !== ownerId || existing.collectionType !== collectionType)) {
-        fitbitError(res, 409, 'request', 'A subscription with this id exists for another user or collection.');
+        fitbitError(
+          res,
+          409,
+          'request',
+          'A subscription with this id exists for another user or collection.',
+        );
         return;
       }
-      const sub: FitbitSubscription = { subscriptionId: id, ownerId, collectionType, subscriberId: req.header('x-fitbit-subscriber-id') ?? '1' };
+      const sub: FitbitSubscription = {
+        subscriptionId: id,
+        ownerId,
+        collectionType,
+        subscriberId: req.header('x-fitbit-subscriber-id') ?? '1',
+      };
       subs.set(id, sub);
       res.status(existing ? 200 : 201).json(view(sub));
     });

@@ -29,7 +29,12 @@ import { createOAuthServer } from '../core/oauth-server';
 import { localDate } from '../core/zone-time';
 import { fitbitZoneOf } from './fitbit-data';
 import { fitbitRoutes } from './fitbit-routes';
-import { createFitbitSubscriptions, FITBIT_REQUESTS_PER_HOUR, fitbitRateLimit, signFitbitNotification } from './fitbit-subscriptions';
+import {
+  createFitbitSubscriptions,
+  FITBIT_REQUESTS_PER_HOUR,
+  fitbitRateLimit,
+  signFitbitNotification,
+} from './fitbit-subscriptions';
 
 export const FITBIT_SCOPES = [
   'activity',
@@ -115,7 +120,8 @@ export function createFitbitEmulator(options: EmulatorOptions = {}): ProviderEmu
       const body = JSON.stringify([
         {
           collectionType,
-          date: typeof what.date === 'string' ? what.date : localDate(fitbitZoneOf(accountId), clock().getTime()),
+          date:
+            typeof what.date === 'string' ? what.date : localDate(fitbitZoneOf(accountId), clock().getTime()),
           ownerId: accountId,
           ownerType: 'user',
           subscriptionId: sub?.subscriptionId ?? accountId,
@@ -123,7 +129,10 @@ export function createFitbitEmulator(options: EmulatorOptions = {}): ProviderEmu
       ]);
       const res = await fetch(target || webhookTarget || '', {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-fitbit-signature': signFitbitNotification(client.clientSecret, body) },
+        headers: {
+          'content-type': 'application/json',
+          'x-fitbit-signature': signFitbitNotification(client.clientSecret, body),
+        },
         body,
         signal: AbortSignal.timeout(10_000),
       });

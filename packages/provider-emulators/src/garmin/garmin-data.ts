@@ -12,11 +12,17 @@ const EPOCH_S = 900;
 const daySeconds = 86_400;
 
 export type GarminSummaryType = 'dailies' | 'epochs' | 'sleeps' | 'activities';
-export const GARMIN_SUMMARY_TYPES: readonly GarminSummaryType[] = ['dailies', 'epochs', 'sleeps', 'activities'];
+export const GARMIN_SUMMARY_TYPES: readonly GarminSummaryType[] = [
+  'dailies',
+  'epochs',
+  'sleeps',
+  'activities',
+];
 
 /** Local midnight of `date` in epoch seconds. */
 const midnightS = (date: string) => Date.parse(`${date}T00:00:00Z`) / 1000 - GARMIN_OFFSET_S;
-const localDate = (seconds: number) => new Date((seconds + GARMIN_OFFSET_S) * 1000).toISOString().slice(0, 10);
+const localDate = (seconds: number) =>
+  new Date((seconds + GARMIN_OFFSET_S) * 1000).toISOString().slice(0, 10);
 const summaryId = (user: string, tag: string, startS: number) =>
   `x${hashSeed(user).toString(16).slice(0, 7)}-${startS.toString(16)}${tag}`;
 
@@ -78,7 +84,9 @@ function dailyOf(user: string, userId: string, date: string, nowS: number) {
     vigorousIntensityDurationInSeconds: 600,
     floorsClimbed: Math.floor(rnd() * 14),
     minHeartRateInBeatsPerMinute: hrValues.length ? Math.min(...hrValues) : undefined,
-    averageHeartRateInBeatsPerMinute: hrValues.length ? Math.round(hrValues.reduce((a, b) => a + b, 0) / hrValues.length) : undefined,
+    averageHeartRateInBeatsPerMinute: hrValues.length
+      ? Math.round(hrValues.reduce((a, b) => a + b, 0) / hrValues.length)
+      : undefined,
     maxHeartRateInBeatsPerMinute: hrValues.length ? Math.max(...hrValues) : undefined,
     restingHeartRateInBeatsPerMinute: 50 + Math.floor(rnd() * 6),
     timeOffsetHeartRateSamples: heartRate,
@@ -98,7 +106,10 @@ function sleepOf(user: string, userId: string, date: string, nowS: number) {
   const start = midnightS(date) - 5400 + Math.floor(rnd() * 12) * 300;
   const duration = 23_400 + Math.floor(rnd() * 24) * 300;
   if (start + duration > nowS) return null;
-  const levels: Record<'deep' | 'light' | 'rem' | 'awake', { startTimeInSeconds: number; endTimeInSeconds: number }[]> = {
+  const levels: Record<
+    'deep' | 'light' | 'rem' | 'awake',
+    { startTimeInSeconds: number; endTimeInSeconds: number }[]
+  > = {
     deep: [],
     light: [],
     rem: [],
@@ -107,11 +118,15 @@ function sleepOf(user: string, userId: string, date: string, nowS: number) {
   const cycle = ['light', 'deep', 'light', 'rem', 'awake'] as const;
   for (let t = start, i = 0; t < start + duration; i += 1) {
     const level = cycle[i % cycle.length]!;
-    const end = Math.min(start + duration, t + (level === 'awake' ? 1 + Math.floor(rnd() * 2) : 3 + Math.floor(rnd() * 5)) * 300);
+    const end = Math.min(
+      start + duration,
+      t + (level === 'awake' ? 1 + Math.floor(rnd() * 2) : 3 + Math.floor(rnd() * 5)) * 300,
+    );
     levels[level].push({ startTimeInSeconds: t, endTimeInSeconds: end });
     t = end;
   }
-  const sum = (k: keyof typeof levels) => levels[k].reduce((a, s) => a + s.endTimeInSeconds - s.startTimeInSeconds, 0);
+  const sum = (k: keyof typeof levels) =>
+    levels[k].reduce((a, s) => a + s.endTimeInSeconds - s.startTimeInSeconds, 0);
   return {
     userId,
     summaryId: summaryId(user, '-sleep', start),
@@ -183,7 +198,13 @@ export function summariesIn(
     const items: (Record<string, unknown> | null)[] =
       type === 'epochs'
         ? epochsOf(user, userId, date, nowS)
-        : [type === 'dailies' ? dailyOf(user, userId, date, nowS) : type === 'sleeps' ? sleepOf(user, userId, date, nowS) : activityOf(user, userId, date, nowS)];
+        : [
+            type === 'dailies'
+              ? dailyOf(user, userId, date, nowS)
+              : type === 'sleeps'
+                ? sleepOf(user, userId, date, nowS)
+                : activityOf(user, userId, date, nowS),
+          ];
     for (const item of items) {
       const at = item?.startTimeInSeconds;
       if (item && typeof at === 'number' && at >= startS && at < endS) out.push(item);

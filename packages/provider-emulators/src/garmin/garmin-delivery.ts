@@ -13,7 +13,11 @@ export interface GarminDelivery {
 }
 
 export interface GarminDeliverer {
-  send(target: string, body: Record<string, unknown>, log: Omit<GarminDelivery, 'target' | 'status'>): Promise<number>;
+  send(
+    target: string,
+    body: Record<string, unknown>,
+    log: Omit<GarminDelivery, 'target' | 'status'>,
+  ): Promise<number>;
   deliveries(): readonly GarminDelivery[];
   settled(): Promise<void>;
 }

@@ -51,7 +51,10 @@ export function createGarminEmulator(options: EmulatorOptions = {}): GarminEmula
   let now = options.now ?? (() => new Date());
   const historyDays = options.historyDays ?? 400;
   const faults = createFaults();
-  const client = { clientId: options.clientId ?? 'garmin-dev-client', clientSecret: options.clientSecret ?? 'garmin-dev-secret' };
+  const client = {
+    clientId: options.clientId ?? 'garmin-dev-client',
+    clientSecret: options.clientSecret ?? 'garmin-dev-secret',
+  };
   const oauth = createOAuthServer({
     providerName: 'Garmin Connect',
     clients: [client],
@@ -69,7 +72,10 @@ export function createGarminEmulator(options: EmulatorOptions = {}): GarminEmula
   const deliverer = createGarminDeliverer(client.clientId);
   const accounts = new Map<string, EmulatedAccount>();
   const backfills = new Set<string>();
-  const pullTokens = new Map<string, { accountId: string; type: GarminSummaryType; startS: number; endS: number }>();
+  const pullTokens = new Map<
+    string,
+    { accountId: string; type: GarminSummaryType; startS: number; endS: number }
+  >();
   let webhookTarget: string | null = null;
   let mode: 'push' | 'ping' = 'push';
   let origin = '';
@@ -89,13 +95,21 @@ export function createGarminEmulator(options: EmulatorOptions = {}): GarminEmula
       pullTokens.set(token, { accountId: account.id, type, startS, endS });
       const upload = nowS();
       const callbackURL = `${origin}/wellness-api/rest/${type}?uploadStartTimeInSeconds=${upload - 60}&uploadEndTimeInSeconds=${upload}&token=${token}`;
-      await deliverer.send(webhookTarget, { [type]: [{ userId, callbackURL }] }, { kind: 'ping', summaryType: type, items: 1 });
+      await deliverer.send(
+        webhookTarget,
+        { [type]: [{ userId, callbackURL }] },
+        { kind: 'ping', summaryType: type, items: 1 },
+      );
       return;
     }
     const items = summariesIn(type, account.id, userId, startS, endS, nowS());
     for (let i = 0; i < items.length; i += PUSH_BATCH) {
       const batch = items.slice(i, i + PUSH_BATCH);
-      await deliverer.send(webhookTarget, { [type]: batch }, { kind: 'push', summaryType: type, items: batch.length });
+      await deliverer.send(
+        webhookTarget,
+        { [type]: batch },
+        { kind: 'push', summaryType: type, items: batch.length },
+      );
     }
   }
 
@@ -128,8 +142,15 @@ export function createGarminEmulator(options: EmulatorOptions = {}): GarminEmula
       res.status(404).json({ errorMessage: `Unknown summary type ${type}` });
       return;
     }
-    if (!Number.isInteger(startS) || !Number.isInteger(endS) || endS <= startS || endS - startS > MAX_BACKFILL_S) {
-      res.status(400).json({ errorMessage: 'summaryStartTimeInSeconds/summaryEndTimeInSeconds must span at most 90 days' });
+    if (
+      !Number.isInteger(startS) ||
+      !Number.isInteger(endS) ||
+      endS <= startS ||
+      endS - startS > MAX_BACKFILL_S
+    ) {
+      res.status(400).json({
+        errorMessage: 'summaryStartTimeInSeconds/summaryEndTimeInSeconds must span at most 90 days',
+      });
       return;
     }
     const account = grantAccount(res);
@@ -145,9 +166,14 @@ export function createGarminEmulator(options: EmulatorOptions = {}): GarminEmula
   });
   app.get('/wellness-api/rest/:summaryType', (req, res) => {
     const type = String(req.params.summaryType) as GarminSummaryType;
-    const pull = pullTokens.get(String(req.query.token ?? ''));
+    const pull = pullTokens.get(typeof req.query.token === 'string' ? req.query.token : '');
     const account = grantAccount(res);
-    if (!GARMIN_SUMMARY_TYPES.includes(type) || !pull || pull.type !== type || pull.accountId !== account.id) {
+    if (
+      !GARMIN_SUMMARY_TYPES.includes(type) ||
+      !pull ||
+      pull.type !== type ||
+      pull.accountId !== account.id
+    ) {
       res.status(400).json({ errorMessage: 'Invalid or missing pull token' });
       return;
     }
@@ -170,7 +196,11 @@ export function createGarminEmulator(options: EmulatorOptions = {}): GarminEmula
       if (!account) throw new Error(`no Garmin user ${accountId} has used the emulator`);
       if (what.kind === 'deregistration') {
         oauth.revokeAccount(account.id);
-        return deliverer.send(target, { deregistrations: [{ userId: garminUserIdFor(account) }] }, { kind: 'deregistration', summaryType: null, items: 1 });
+        return deliverer.send(
+          target,
+          { deregistrations: [{ userId: garminUserIdFor(account) }] },
+          { kind: 'deregistration', summaryType: null, items: 1 },
+        );
       }
       const type = (typeof what.summaryType === 'string' ? what.summaryType : 'dailies') as GarminSummaryType;
       const endS = typeof what.end === 'number' ? what.end : nowS();

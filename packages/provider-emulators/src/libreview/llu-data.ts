@@ -56,7 +56,8 @@ function mgdlAt(p: Patient, ms: number): number {
   const h = (((local % DAY_MS) + DAY_MS) % DAY_MS) / 3_600_000;
   const rhythm = 112 + 20 * Math.sin((2 * Math.PI * (h - 5)) / 24);
   const meals = [8, 13, 19.5].reduce((s, m) => s + 55 * Math.exp(-(((h - m - 0.9) / 0.8) ** 2)), 0);
-  const noise = (createRandom(hashSeed('llu-glucose', p.patientId, Math.floor(ms / CURRENT_STEP_MS)))() - 0.5) * 6;
+  const noise =
+    (createRandom(hashSeed('llu-glucose', p.patientId, Math.floor(ms / CURRENT_STEP_MS)))() - 0.5) * 6;
   return Math.max(40, Math.min(500, Math.round(rhythm + meals + noise)));
 }
 
@@ -100,7 +101,8 @@ function measurement(p: Patient, ms: number, type: 0 | 1): LluMeasurement {
 export function graphData(p: Patient, nowMs: number): LluMeasurement[] {
   const out: LluMeasurement[] = [];
   const last = p.phaseMs + Math.floor((nowMs - p.phaseMs) / HISTORY_STEP_MS) * HISTORY_STEP_MS;
-  for (let t = last - (GRAPH_HOURS * 3_600_000 - HISTORY_STEP_MS); t <= last; t += HISTORY_STEP_MS) out.push(measurement(p, t, 0));
+  for (let t = last - (GRAPH_HOURS * 3_600_000 - HISTORY_STEP_MS); t <= last; t += HISTORY_STEP_MS)
+    out.push(measurement(p, t, 0));
   return out;
 }
 

@@ -23,10 +23,23 @@ import { createOAuthServer } from '../core/oauth-server';
 import { latestOuraObject, ouraRoutes } from './oura-routes';
 import { createOuraWebhooks } from './oura-webhooks';
 
-export const OURA_SCOPES = ['email', 'personal', 'daily', 'heartrate', 'workout', 'tag', 'session', 'spo2', 'spo2Daily'];
+export const OURA_SCOPES = [
+  'email',
+  'personal',
+  'daily',
+  'heartrate',
+  'workout',
+  'tag',
+  'session',
+  'spo2',
+  'spo2Daily',
+];
 
 export function createOuraEmulator(options: EmulatorOptions = {}): ProviderEmulator {
-  const client = { clientId: options.clientId ?? 'oura-dev-client', clientSecret: options.clientSecret ?? 'oura-dev-secret' };
+  const client = {
+    clientId: options.clientId ?? 'oura-dev-client',
+    clientSecret: options.clientSecret ?? 'oura-dev-secret',
+  };
   let now = options.now ?? (() => new Date());
   const clock = () => now();
   let webhookTarget: string | null = null;
@@ -101,5 +114,12 @@ export function createOuraEmulator(options: EmulatorOptions = {}): ProviderEmula
   };
 }
 
-export { ouraDailyActivity, ouraHeartRate, ouraPersonalInfo, ouraSleep, ouraWorkout, ouraZoneOf } from './oura-data';
+export {
+  ouraDailyActivity,
+  ouraHeartRate,
+  ouraPersonalInfo,
+  ouraSleep,
+  ouraWorkout,
+  ouraZoneOf,
+} from './oura-data';
 export { signOuraWebhook } from './oura-webhooks';

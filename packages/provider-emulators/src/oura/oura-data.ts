@@ -179,7 +179,17 @@ export function ouraSleep(accountId: string, day: string): OuraSleepDocument | n
     movement_30_sec: null,
     period: 0,
     readiness: {
-      contributors: { activity_balance: 80, body_temperature: 95, hrv_balance: 77, previous_day_activity: 85, previous_night: score, recovery_index: 90, resting_heart_rate: 88, sleep_balance: 82, sleep_regularity: 79 },
+      contributors: {
+        activity_balance: 80,
+        body_temperature: 95,
+        hrv_balance: 77,
+        previous_day_activity: 85,
+        previous_night: score,
+        recovery_index: 90,
+        resting_heart_rate: 88,
+        sleep_balance: 82,
+        sleep_regularity: 79,
+      },
       score: Math.round(between(r, 60, 95)),
       temperature_deviation: Math.round(between(r, -0.6, 0.6) * 100) / 100,
       temperature_trend_deviation: Math.round(between(r, -0.3, 0.3) * 100) / 100,
@@ -211,14 +221,23 @@ export function ouraDailyActivity(accountId: string, day: string): OuraDailyActi
   const high = Math.round(between(r, 0, 40)) * 60;
   const medium = Math.round(between(r, 20, 80)) * 60;
   const low = Math.round(between(r, 150, 320)) * 60;
-  const met = Array.from({ length: 1440 }, (_, i) => round1(i < 1080 ? between(r, 0.9, 3.5) : between(r, 0.9, 1.2)));
+  const met = Array.from({ length: 1440 }, (_, i) =>
+    round1(i < 1080 ? between(r, 0.9, 3.5) : between(r, 0.9, 1.2)),
+  );
   const start = ouraActivityDayStart(accountId, day);
   return {
     id: ouraDocumentId(accountId, 'daily_activity', day),
     active_calories: active,
     average_met_minutes: round1(between(r, 1.2, 2.2)),
     class_5_min: null,
-    contributors: { meet_daily_targets: 60, move_every_hour: 95, recovery_time: 100, stay_active: 80, training_frequency: 71, training_volume: 96 },
+    contributors: {
+      meet_daily_targets: 60,
+      move_every_hour: 95,
+      recovery_time: 100,
+      stay_active: 80,
+      training_frequency: 71,
+      training_volume: 96,
+    },
     day,
     equivalent_walking_distance: Math.round(steps * 0.76),
     high_activity_met_minutes: Math.round(high / 60) * 7,
@@ -306,7 +325,8 @@ export function ouraHeartRate(accountId: string, startMs: number, endMs: number)
     const day = localDate(zone, t);
     const sleep = [day, addDays(day, 1)].some((d) => covers(sleepOf(d), t));
     const workout = ouraWorkout(accountId, day);
-    const inWorkout = workout !== null && t >= ouraWorkoutSpan(workout).start && t < ouraWorkoutSpan(workout).end;
+    const inWorkout =
+      workout !== null && t >= ouraWorkoutSpan(workout).start && t < ouraWorkoutSpan(workout).end;
     const localHour = ((t - localDayStart(zone, day)) / HOUR) % 24;
     let bpm: number;
     let source: OuraHeartRateRow['source'];
@@ -320,7 +340,12 @@ export function ouraHeartRate(accountId: string, startMs: number, endMs: number)
       bpm = between(r, 62, 88) + (localHour > 12 && localHour < 19 ? 4 : 0);
       source = 'awake';
     }
-    rows.push({ timestamp: new Date(t).toISOString().replace('Z', '+00:00').replace('.000', ''), timestamp_unix: t, bpm: Math.round(bpm), source });
+    rows.push({
+      timestamp: new Date(t).toISOString().replace('Z', '+00:00').replace('.000', ''),
+      timestamp_unix: t,
+      bpm: Math.round(bpm),
+      source,
+    });
   }
   return rows;
 }

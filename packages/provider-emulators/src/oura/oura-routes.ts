@@ -37,7 +37,9 @@ const encodeCursor = (c: Cursor) => Buffer.from(JSON.stringify(c)).toString('bas
 function decodeCursor(token: string): Cursor | null {
   try {
     const c = JSON.parse(Buffer.from(token, 'base64url').toString('utf8')) as Partial<Cursor>;
-    return typeof c.s === 'string' && typeof c.e === 'string' && typeof c.o === 'number' ? (c as Cursor) : null;
+    return typeof c.s === 'string' && typeof c.e === 'string' && typeof c.o === 'number'
+      ? (c as Cursor)
+      : null;
   } catch {
     return null;
   }
@@ -100,7 +102,10 @@ export function ouraRoutes(opts: OuraRouteOptions): Router {
     return out;
   }
 
-  function dateCollection<T>(build: (accountId: string, day: string) => T | null, availableAt: (doc: T) => number) {
+  function dateCollection<T>(
+    build: (accountId: string, day: string) => T | null,
+    availableAt: (doc: T) => number,
+  ) {
     return (req: Request, res: Response) => {
       const cursor = dateWindow(req, res);
       if (!cursor) return;
@@ -116,10 +121,15 @@ export function ouraRoutes(opts: OuraRouteOptions): Router {
     };
   }
 
-  router.get('/v2/usercollection/personal_info', oauth.requireToken, needScope(oauth, 'personal'), (_req, res) => {
-    const { account } = oauth.grantOf(res);
-    res.json(ouraPersonalInfo(account.id, account.username));
-  });
+  router.get(
+    '/v2/usercollection/personal_info',
+    oauth.requireToken,
+    needScope(oauth, 'personal'),
+    (_req, res) => {
+      const { account } = oauth.grantOf(res);
+      res.json(ouraPersonalInfo(account.id, account.username));
+    },
+  );
 
   router.get(
     '/v2/usercollection/sleep',
@@ -143,32 +153,43 @@ export function ouraRoutes(opts: OuraRouteOptions): Router {
     dateCollection(ouraWorkout, (w) => ouraWorkoutSpan(w).end),
   );
 
-  router.get('/v2/usercollection/heartrate', oauth.requireToken, needScope(oauth, 'heartrate'), (req, res) => {
-    const q = req.query as Record<string, string | undefined>;
-    let cursor: Cursor | null;
-    if (q.next_token) {
-      cursor = decodeCursor(q.next_token);
-      if (!cursor) return validationError(res, 'next_token', 'Invalid next_token');
-    } else {
-      const end = q.end_datetime ? Date.parse(q.end_datetime) : nowMs();
-      const start = q.start_datetime ? Date.parse(q.start_datetime) : end - DAY_MS;
-      if (Number.isNaN(start) || Number.isNaN(end)) return validationError(res, 'start_datetime', 'Invalid datetime');
-      if (start > end) return validationError(res, 'start_datetime', 'Start datetime is greater than end datetime');
-      if (end - start > HEART_RATE_MAX_DAYS * DAY_MS)
-        return validationError(res, 'end_datetime', `The range may not exceed ${HEART_RATE_MAX_DAYS} days`);
-      cursor = { s: new Date(start).toISOString(), e: new Date(end).toISOString(), o: 0 };
-    }
-    const accountId = oauth.grantOf(res).account.id;
-    const from = Math.max(Date.parse(cursor.s), firstMs());
-    const to = Math.min(Date.parse(cursor.e), nowMs());
-    page(res, from < to ? ouraHeartRate(accountId, from, to) : [], cursor, opts.pageSize.heartRate);
-  });
+  router.get(
+    '/v2/usercollection/heartrate',
+    oauth.requireToken,
+    needScope(oauth, 'heartrate'),
+    (req, res) => {
+      const q = req.query as Record<string, string | undefined>;
+      let cursor: Cursor | null;
+      if (q.next_token) {
+        cursor = decodeCursor(q.next_token);
+        if (!cursor) return validationError(res, 'next_token', 'Invalid next_token');
+      } else {
+        const end = q.end_datetime ? Date.parse(q.end_datetime) : nowMs();
+        const start = q.start_datetime ? Date.parse(q.start_datetime) : end - DAY_MS;
+        if (Number.isNaN(start) || Number.isNaN(end))
+          return validationError(res, 'start_datetime', 'Invalid datetime');
+        if (start > end)
+          return validationError(res, 'start_datetime', 'Start datetime is greater than end datetime');
+        if (end - start > HEART_RATE_MAX_DAYS * DAY_MS)
+          return validationError(res, 'end_datetime', `The range may not exceed ${HEART_RATE_MAX_DAYS} days`);
+        cursor = { s: new Date(start).toISOString(), e: new Date(end).toISOString(), o: 0 };
+      }
+      const accountId = oauth.grantOf(res).account.id;
+      const from = Math.max(Date.parse(cursor.s), firstMs());
+      const to = Math.min(Date.parse(cursor.e), nowMs());
+      page(res, from < to ? ouraHeartRate(accountId, from, to) : [], cursor, opts.pageSize.heartRate);
+    },
+  );
 
   return router;
 }
 
 /** The `day` of the account's newest document of a data type (what a webhook's object refers to). */
-export function latestOuraObject(accountId: string, dataType: string, now: Date): { id: string; day: string } | null {
+export function latestOuraObject(
+  accountId: string,
+  dataType: string,
+  now: Date,
+): { id: string; day: string } | null {
   const zone = ouraZoneOf(accountId);
   for (let i = 0; i < 14; i += 1) {
     const day = addDays(localDate(zone, now.getTime()), -i);

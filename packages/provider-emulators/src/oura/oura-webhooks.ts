@@ -46,7 +46,10 @@ export interface OuraWebhooks {
 }
 
 export function signOuraWebhook(clientSecret: string, timestamp: string, rawBody: string): string {
-  return createHmac('sha256', clientSecret).update(timestamp + rawBody).digest('hex').toUpperCase();
+  return createHmac('sha256', clientSecret)
+    .update(timestamp + rawBody)
+    .digest('hex')
+    .toUpperCase();
 }
 
 export function createOuraWebhooks(opts: { clients: Map<string, string>; now: () => Date }): OuraWebhooks {
@@ -96,13 +99,22 @@ export function createOuraWebhooks(opts: { clients: Map<string, string>; now: ()
     const clientId = appClient(req, res);
     if (!clientId) return;
     const b = (req.body ?? {}) as Record<string, unknown>;
-    const missing = ['callback_url', 'verification_token', 'event_type', 'data_type'].filter((k) => typeof b[k] !== 'string');
+    const missing = ['callback_url', 'verification_token', 'event_type', 'data_type'].filter(
+      (k) => typeof b[k] !== 'string',
+    );
     if (missing.length > 0) {
-      res.status(422).json({ detail: missing.map((k) => ({ loc: ['body', k], msg: 'Field required', type: 'missing' })) });
+      res
+        .status(422)
+        .json({ detail: missing.map((k) => ({ loc: ['body', k], msg: 'Field required', type: 'missing' })) });
       return;
     }
-    if (!(EVENT_TYPES as readonly string[]).includes(b.event_type as string) || !(OURA_DATA_TYPES as readonly string[]).includes(b.data_type as string)) {
-      res.status(422).json({ detail: [{ loc: ['body', 'data_type'], msg: 'Invalid event_type or data_type', type: 'enum' }] });
+    if (
+      !(EVENT_TYPES as readonly string[]).includes(b.event_type as string) ||
+      !(OURA_DATA_TYPES as readonly string[]).includes(b.data_type as string)
+    ) {
+      res.status(422).json({
+        detail: [{ loc: ['body', 'data_type'], msg: 'Invalid event_type or data_type', type: 'enum' }],
+      });
       return;
     }
     if (!(await verifies(b.callback_url as string, b.verification_token as string))) {

@@ -47,7 +47,10 @@ export function createPolarEmulator(options: EmulatorOptions = {}): ProviderEmul
   let now = options.now ?? (() => new Date());
   const historyDays = options.historyDays ?? 400;
   const faults = createFaults();
-  const client = { clientId: options.clientId ?? 'polar-dev-client', clientSecret: options.clientSecret ?? 'polar-dev-secret' };
+  const client = {
+    clientId: options.clientId ?? 'polar-dev-client',
+    clientSecret: options.clientSecret ?? 'polar-dev-secret',
+  };
   const secret = createHash('sha256').update(`polar-webhook:${client.clientId}`).digest('hex').slice(0, 32);
   const oauth = createOAuthServer({
     providerName: 'Polar Flow',
@@ -98,18 +101,23 @@ export function createPolarEmulator(options: EmulatorOptions = {}): ProviderEmul
   const userUrl = (res: Response) => `https://www.polaraccesslink.com/v3/users/${polarUser(res)}`;
   const nowMs = () => now().getTime();
   const today = () => new Date(nowMs() + 7200_000).toISOString().slice(0, 10);
-  const inHistory = (date: string) => localMidnight(date) >= nowMs() - historyDays * DAY_MS && date <= today();
-  const recentDates = (days: number) => Array.from({ length: days }, (_, i) => addDays(today(), -i)).reverse();
+  const inHistory = (date: string) =>
+    localMidnight(date) >= nowMs() - historyDays * DAY_MS && date <= today();
+  const recentDates = (days: number) =>
+    Array.from({ length: days }, (_, i) => addDays(today(), -i)).reverse();
   const seedOf = (res: Response) => oauth.grantOf(res).account.id;
 
   function registered(req: Request, res: Response, next: NextFunction) {
     if (!registrations.has(polarUser(res))) {
-      res.status(403).json({ error: 'forbidden', message: 'User is not registered to the partner (POST /v3/users).' });
+      res
+        .status(403)
+        .json({ error: 'forbidden', message: 'User is not registered to the partner (POST /v3/users).' });
       return;
     }
     next();
   }
-  const isDate = (d: string | undefined): d is string => typeof d === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(d);
+  const isDate = (d: string | undefined): d is string =>
+    typeof d === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(d);
 
   const data = express.Router();
   // Declared before `/v3/users/:userId` so `sleep`, `activities`... are not taken for a user id.
@@ -152,11 +160,14 @@ export function createPolarEmulator(options: EmulatorOptions = {}): ProviderEmul
     const from = req.query.from as string | undefined;
     const to = req.query.to as string | undefined;
     if (!isDate(from) || !isDate(to) || to < from || Date.parse(to) - Date.parse(from) > 27 * DAY_MS) {
-      res.status(400).json({ error: 'bad_request', message: 'from and to (YYYY-MM-DD) span at most 28 days' });
+      res
+        .status(400)
+        .json({ error: 'bad_request', message: 'from and to (YYYY-MM-DD) span at most 28 days' });
       return;
     }
     const days = [];
-    for (let d = from; d <= to; d = addDays(d, 1)) if (inHistory(d)) days.push(dailyActivity(seedOf(res), d, nowMs()));
+    for (let d = from; d <= to; d = addDays(d, 1))
+      if (inHistory(d)) days.push(dailyActivity(seedOf(res), d, nowMs()));
     res.json(days);
   });
   data.get('/v3/users/activities/:date', ...guard, (req, res) => {
@@ -214,7 +225,6 @@ export function createPolarEmulator(options: EmulatorOptions = {}): ProviderEmul
     res.status(204).end();
   });
 
-
   function userInfo(id: number, reg: Registration) {
     return {
       'polar-user-id': id,
@@ -242,7 +252,9 @@ export function createPolarEmulator(options: EmulatorOptions = {}): ProviderEmul
      * `what` = `{event: 'SLEEP'|'NIGHTLY_RECHARGE'|'CONTINUOUS_HEART_RATE'|'ACTIVITY_SUMMARY'|'EXERCISE', date?, entity_id?}`.
      */
     async notify(target, accountId, what = {}) {
-      const reg = [...registrations.entries()].find(([id, r]) => String(id) === accountId || r.account.id === accountId);
+      const reg = [...registrations.entries()].find(
+        ([id, r]) => String(id) === accountId || r.account.id === accountId,
+      );
       const userId = reg ? reg[0] : Number(accountId);
       const event = typeof what.event === 'string' ? what.event : 'SLEEP';
       const date = typeof what.date === 'string' ? what.date : today();

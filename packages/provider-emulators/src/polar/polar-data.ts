@@ -11,7 +11,6 @@ export const POLAR_EMULATED_ZONE = 'Africa/Johannesburg';
 export const POLAR_OFFSET_S = 7200;
 const FIVE_MIN = 300_000;
 
-const pad = (n: number) => String(n).padStart(2, '0');
 /** Local wall clock of an instant, `YYYY-MM-DDTHH:MM:SS`. */
 export const localIso = (ms: number) => new Date(ms + POLAR_OFFSET_S * 1000).toISOString().slice(0, 19);
 const localClock = (ms: number) => localIso(ms).slice(11, 16);
@@ -177,7 +176,10 @@ export function exerciseOn(user: string, polarUser: string, date: string, withSa
   const seconds = minutes * 60 + Math.floor(rnd() * 60);
   const moving = sport !== 'STRENGTH_TRAINING';
   const speedKmh = sport === 'CYCLING' ? 26 : sport === 'RUNNING' ? 10.5 : 5;
-  const hr = Array.from({ length: Math.floor(seconds / 5) }, (_, i) => 115 + Math.round(25 * Math.sin(i / 40) + rnd() * 10));
+  const hr = Array.from(
+    { length: Math.floor(seconds / 5) },
+    (_, i) => 115 + Math.round(25 * Math.sin(i / 40) + rnd() * 10),
+  );
   const exercise: Record<string, unknown> = {
     id: hashSeed('polar-exercise-id', user, date).toString(16).toUpperCase(),
     upload_time: new Date(startMs + seconds * 1000 + 10 * 60_000).toISOString(),
@@ -199,7 +201,13 @@ export function exerciseOn(user: string, polarUser: string, date: string, withSa
     exercise.samples = [
       { 'recording-rate': 5, 'sample-type': '0', data: hr.join(',') },
       ...(moving
-        ? [{ 'recording-rate': 5, 'sample-type': '1', data: hr.map((_, i) => (speedKmh + Math.sin(i / 20)).toFixed(1)).join(',') }]
+        ? [
+            {
+              'recording-rate': 5,
+              'sample-type': '1',
+              data: hr.map((_, i) => (speedKmh + Math.sin(i / 20)).toFixed(1)).join(','),
+            },
+          ]
         : []),
     ];
   }

@@ -28,8 +28,12 @@ export function createPolarWebhooks(opts: {
   let webhook: Registered | null = null;
 
   async function post(target: string, body: string, eventType: string, signed: boolean): Promise<number> {
-    const headers: Record<string, string> = { 'content-type': 'application/json', 'polar-webhook-event': eventType };
-    if (signed) headers['polar-webhook-signature'] = createHmac('sha256', opts.secret).update(body).digest('hex');
+    const headers: Record<string, string> = {
+      'content-type': 'application/json',
+      'polar-webhook-event': eventType,
+    };
+    if (signed)
+      headers['polar-webhook-signature'] = createHmac('sha256', opts.secret).update(body).digest('hex');
     try {
       const res = await fetch(target, { method: 'POST', headers, body, signal: AbortSignal.timeout(10_000) });
       await res.arrayBuffer();
@@ -58,7 +62,12 @@ export function createPolarWebhooks(opts: {
       return;
     }
     // The PING goes out unsigned: the receiver cannot know the secret yet.
-    const ping = await post(body.url, JSON.stringify({ event: 'PING', timestamp: opts.now().toISOString() }), 'PING', false);
+    const ping = await post(
+      body.url,
+      JSON.stringify({ event: 'PING', timestamp: opts.now().toISOString() }),
+      'PING',
+      false,
+    );
     if (ping !== 200) {
       res.status(400).json({ error: 'bad_request', message: `Webhook URL answered ${ping} to the PING.` });
       return;

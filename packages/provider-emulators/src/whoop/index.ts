@@ -58,7 +58,7 @@ export function createWhoopEmulator(options: EmulatorOptions = {}): ProviderEmul
     },
     // No `offline` scope, no refresh token.
     wrapTokenResponse: (body) => {
-      const scopes = String(body.scope ?? '').split(' ');
+      const scopes = typeof body.scope === 'string' ? body.scope.split(' ') : [];
       if (scopes.includes('offline')) return body;
       const { refresh_token: dropped, ...rest } = body;
       void dropped;

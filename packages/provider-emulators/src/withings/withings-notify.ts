@@ -43,7 +43,7 @@ export function createWithingsNotify(deps: NotifyDeps) {
     const userid = deps.useridOf(deps.oauth.grantOf(res).account);
     const mine = subscriptions.get(userid) ?? [];
     const appli = p.appli === undefined ? null : Number(p.appli);
-    switch (p.action) {
+    switch (p.action ?? '') {
       case 'subscribe': {
         if (!p.callbackurl || appli === null || !Number.isInteger(appli))
           return fail(res, 503, 'Invalid Params');
@@ -121,9 +121,11 @@ export function createWithingsNotify(deps: NotifyDeps) {
   async function notify(target: string, userid: number, what: Record<string, unknown> = {}): Promise<number> {
     const form = new URLSearchParams();
     form.set('userid', String(userid));
-    form.set('appli', String(what.appli ?? 1));
+    const scalar = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : undefined);
+    form.set('appli', scalar(what.appli) ?? '1');
     for (const key of ['startdate', 'enddate', 'date', 'action', 'deviceid']) {
-      if (what[key] !== undefined) form.set(key, String(what[key]));
+      const value = scalar(what[key]);
+      if (value !== undefined) form.set(key, value);
     }
     const res = await fetch(target, {
       method: 'POST',

@@ -282,9 +282,10 @@ export type paths = {
          * List team custom credentials of one environment and region
          * @description The client secret is never returned: `client_secret_hash` is its SHA-256 (lowercase hex), the same for
          *     the same secret, so a secret can be compared with what is stored. Secret fields of `details` (Fitbit
-         *     `*_verify_token`, Polar `webhook_secret`, getlabs `webhook_secret_key` and `webhook_secret_token`,
-         *     phlebfinders `webhook_token`) come back redacted: `***` followed by the last four characters when the
-         *     value has at least 16 characters, else `***`. Other `details` fields come back as stored.
+         *     `fitbit.*_verify_token`, Polar `webhook_secret`, getlabs `webhook_secret_key` and
+         *     `webhook_secret_token`, phlebfinders `webhook_token`, Oura `verification_token`, Strava `verify_token`)
+         *     come back redacted: `***` followed by the last four characters when the value has at least 16
+         *     characters, else `***`. Other `details` fields come back as stored.
          */
         get: operations["listTeamCustomCredentials"];
         put?: never;

@@ -23,7 +23,9 @@ export async function startWebhookEndpoint(
       const url = new URL(req.url ?? '/', 'http://127.0.0.1');
       const inbound: InboundWebhook = {
         method: req.method ?? 'GET',
-        headers: Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : v])),
+        headers: Object.fromEntries(
+          Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : v]),
+        ),
         query: Object.fromEntries(url.searchParams),
         rawBody: Buffer.concat(chunks),
         url: url.toString(),
@@ -32,10 +34,17 @@ export async function startWebhookEndpoint(
         .then((result) => {
           results.push(result);
           if (result.kind === 'rejected') {
-            res.writeHead(result.status, { 'content-type': 'application/json' }).end(JSON.stringify({ error: result.reason }));
+            res
+              .writeHead(result.status, { 'content-type': 'application/json' })
+              .end(JSON.stringify({ error: result.reason }));
           } else if (result.kind === 'challenge') {
             const body = result.body === null || result.body === undefined ? '' : JSON.stringify(result.body);
-            res.writeHead(result.status, body ? { 'content-type': result.contentType ?? 'application/json' } : {}).end(body);
+            res
+              .writeHead(
+                result.status,
+                body ? { 'content-type': result.contentType ?? 'application/json' } : {},
+              )
+              .end(body);
           } else {
             res.writeHead(result.status ?? 200).end();
           }

@@ -13,12 +13,22 @@ export async function fitbitGet<T>(
   query: Record<string, string | number | undefined> = {},
 ): Promise<T> {
   try {
-    const res = await ctx.api.request<T>({ path, query, bearer: tokens.accessToken, retryAfterHeader: 'fitbit-rate-limit-reset' });
-    if (typeof res.data !== 'object' || res.data === null) throw new ProviderResponseError(`Fitbit ${path} answered no JSON object`);
+    const res = await ctx.api.request<T>({
+      path,
+      query,
+      bearer: tokens.accessToken,
+      retryAfterHeader: 'fitbit-rate-limit-reset',
+    });
+    if (typeof res.data !== 'object' || res.data === null)
+      throw new ProviderResponseError(`Fitbit ${path} answered no JSON object`);
     return res.data;
   } catch (err) {
     if (err instanceof ProviderHttpStatusError && err.status === 403)
-      throw new ProviderAuthError('required_scopes_not_granted', 'Fitbit refused the request (403 insufficient scope)', 403);
+      throw new ProviderAuthError(
+        'required_scopes_not_granted',
+        'Fitbit refused the request (403 insufficient scope)',
+        403,
+      );
     throw err;
   }
 }

@@ -1,6 +1,11 @@
 import type { ConnectorContext, OAuthSpec, ProviderTokens } from '../../connector';
 import { ProviderResponseError } from '../../errors';
-import { exchangeAuthorizationCode, refreshAccessToken, revokeAccessToken, type TokenCallOptions } from '../../oauth';
+import {
+  exchangeAuthorizationCode,
+  refreshAccessToken,
+  revokeAccessToken,
+  type TokenCallOptions,
+} from '../../oauth';
 import { fitbitGet } from './fitbit-api';
 import type { FitbitProfile } from './fitbit-types';
 
@@ -35,7 +40,12 @@ export function exchangeFitbitCode(
   redirectUri: string,
   codeVerifier: string | null,
 ): Promise<ProviderTokens> {
-  return exchangeAuthorizationCode(onApiHost(ctx), FITBIT_OAUTH, { code, redirectUri, codeVerifier }, TOKEN_OPTIONS);
+  return exchangeAuthorizationCode(
+    onApiHost(ctx),
+    FITBIT_OAUTH,
+    { code, redirectUri, codeVerifier },
+    TOKEN_OPTIONS,
+  );
 }
 
 export function refreshFitbitTokens(ctx: ConnectorContext, tokens: ProviderTokens): Promise<ProviderTokens> {
@@ -50,6 +60,10 @@ export function revokeFitbitTokens(ctx: ConnectorContext, tokens: ProviderTokens
 export async function identifyFitbitUser(ctx: ConnectorContext, tokens: ProviderTokens) {
   const body = await fitbitGet<{ user?: FitbitProfile }>(ctx, tokens, '/1/user/-/profile.json');
   const id = body.user?.encodedId;
-  if (typeof id !== 'string' || id === '') throw new ProviderResponseError('Fitbit profile without encodedId');
-  return { externalUserId: id, extra: typeof body.user?.timezone === 'string' ? { timezone: body.user.timezone } : {} };
+  if (typeof id !== 'string' || id === '')
+    throw new ProviderResponseError('Fitbit profile without encodedId');
+  return {
+    externalUserId: id,
+    extra: typeof body.user?.timezone === 'string' ? { timezone: body.user.timezone } : {},
+  };
 }

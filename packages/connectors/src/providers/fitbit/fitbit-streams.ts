@@ -8,7 +8,15 @@ import { mapFitbitExercises } from './map-exercise';
 import { intradayDataset, intradaySamples } from './map-intraday';
 import { mapFitbitProfile } from './map-profile';
 import { mapFitbitSleeps } from './map-sleep';
-import type { FitbitDailySummary, FitbitExerciseLog, FitbitIntraday, FitbitPagination, FitbitProfile, FitbitSleepLog, FitbitWeightLog } from './fitbit-types';
+import type {
+  FitbitDailySummary,
+  FitbitExerciseLog,
+  FitbitIntraday,
+  FitbitPagination,
+  FitbitProfile,
+  FitbitSleepLog,
+  FitbitWeightLog,
+} from './fitbit-types';
 
 /**
  * Fitbit streams. Fitbit keys data by the user's local date, so a window [start, end) is fetched date by
@@ -25,14 +33,19 @@ const LIST_LIMIT = 25;
 /** The local date this page fetches and the one after it, if still in the window. */
 function datePaging(req: FetchRequest, zone: string): { date: string; next: string | null } {
   const { first, last } = localDatesOf(req.start, req.end, zone);
-  if (req.pageToken !== null && !isLocalDate(req.pageToken)) throw new ProviderResponseError('bad Fitbit page token');
+  if (req.pageToken !== null && !isLocalDate(req.pageToken))
+    throw new ProviderResponseError('bad Fitbit page token');
   const date = req.pageToken ?? first;
   const next = addDays(date, 1);
   return { date, next: next <= last ? next : null };
 }
 
 async function intraday(ctx: ConnectorContext, req: FetchRequest, resource: string, date: string) {
-  const body = await fitbitGet<FitbitIntraday>(ctx, req.tokens, `/1/user/-/activities/${resource}/date/${date}/1d/1min.json`);
+  const body = await fitbitGet<FitbitIntraday>(
+    ctx,
+    req.tokens,
+    `/1/user/-/activities/${resource}/date/${date}/1d/1min.json`,
+  );
   return intradayDataset(body, resource);
 }
 
@@ -57,10 +70,13 @@ async function logPage<T extends { startTime: string }>(
   if (!Array.isArray(logs)) throw new ProviderResponseError(`Fitbit ${key} list without entries`);
   const pagination = body.pagination as FitbitPagination | undefined;
   const last = logs[logs.length - 1] as T | undefined;
-  const lastStart = last ? (localInstant(last.startTime.slice(0, 23), zone)?.ms ?? Date.parse(last.startTime)) : null;
+  const lastStart = last
+    ? (localInstant(last.startTime.slice(0, 23), zone)?.ms ?? Date.parse(last.startTime))
+    : null;
   // Entries come oldest first: once one starts after the window, the rest of the list is not ours.
   const beyond = lastStart !== null && lastStart >= req.end.getTime();
-  const next = !beyond && typeof pagination?.next === 'string' && pagination.next !== '' ? pagination.next : null;
+  const next =
+    !beyond && typeof pagination?.next === 'string' && pagination.next !== '' ? pagination.next : null;
   return { logs: logs as T[], next };
 }
 
@@ -76,7 +92,11 @@ export const fitbitStreams: StreamSpec[] = [
       const zone = zoneFor(req);
       const { date, next } = datePaging(req, zone);
       const points = await intraday(ctx, req, 'heart', date);
-      const samples = intradaySamples(points, { date, zone, start: req.start, end: req.end }, { interval: false, unit: 'bpm', skipZero: true });
+      const samples = intradaySamples(
+        points,
+        { date, zone, start: req.start, end: req.end },
+        { interval: false, unit: 'bpm', skipZero: true },
+      );
       return { ...empty(), timeseries: series('heartrate', samples), nextPage: next };
     },
   },
@@ -90,11 +110,23 @@ export const fitbitStreams: StreamSpec[] = [
       const zone = zoneFor(req);
       const { date, next } = datePaging(req, zone);
       const w = { date, zone, start: req.start, end: req.end };
-      const steps = intradaySamples(await intraday(ctx, req, 'steps', date), w, { interval: true, unit: 'count', skipZero: true });
-      const distance = intradaySamples(await intraday(ctx, req, 'distance', date), w, { interval: true, unit: 'km', skipZero: true });
+      const steps = intradaySamples(await intraday(ctx, req, 'steps', date), w, {
+        interval: true,
+        unit: 'count',
+        skipZero: true,
+      });
+      const distance = intradaySamples(await intraday(ctx, req, 'distance', date), w, {
+        interval: true,
+        unit: 'km',
+        skipZero: true,
+      });
       return {
         ...empty(),
-        timeseries: [...series('steps', steps), ...series('distance', distance), ...series('calories_active', await activeCalories(ctx, req, w))],
+        timeseries: [
+          ...series('steps', steps),
+          ...series('distance', distance),
+          ...series('calories_active', await activeCalories(ctx, req, w)),
+        ],
         nextPage: next,
       };
     },
@@ -107,7 +139,13 @@ export const fitbitStreams: StreamSpec[] = [
     maxWindowDays: 100,
     async fetch(ctx, req) {
       const zone = zoneFor(req);
-      const { logs, next } = await logPage<FitbitSleepLog>(ctx, req, '/1.2/user/-/sleep/list.json', 'sleep', zone);
+      const { logs, next } = await logPage<FitbitSleepLog>(
+        ctx,
+        req,
+        '/1.2/user/-/sleep/list.json',
+        'sleep',
+        zone,
+      );
       const mapped = mapFitbitSleeps(logs, zone, req.start, req.end);
       return { ...empty(), summaries: mapped.summaries, timeseries: mapped.timeseries, nextPage: next };
     },
@@ -120,7 +158,13 @@ export const fitbitStreams: StreamSpec[] = [
     maxWindowDays: 100,
     async fetch(ctx, req) {
       const zone = zoneFor(req);
-      const { logs, next } = await logPage<FitbitExerciseLog>(ctx, req, '/1/user/-/activities/list.json', 'activities', zone);
+      const { logs, next } = await logPage<FitbitExerciseLog>(
+        ctx,
+        req,
+        '/1/user/-/activities/list.json',
+        'activities',
+        zone,
+      );
       return { ...empty(), summaries: mapFitbitExercises(logs, req.start, req.end), nextPage: next };
     },
   },
@@ -134,7 +178,11 @@ export const fitbitStreams: StreamSpec[] = [
     async fetch(ctx, req) {
       const zone = zoneFor(req);
       const { first, last } = localDatesOf(req.start, req.end, zone);
-      const body = await fitbitGet<{ weight?: unknown }>(ctx, req.tokens, `/1/user/-/body/log/weight/date/${first}/${last}.json`);
+      const body = await fitbitGet<{ weight?: unknown }>(
+        ctx,
+        req.tokens,
+        `/1/user/-/body/log/weight/date/${first}/${last}.json`,
+      );
       if (!Array.isArray(body.weight)) throw new ProviderResponseError('Fitbit weight log without entries');
       const mapped = mapFitbitWeights(body.weight as FitbitWeightLog[], zone, req.start, req.end);
       return { ...empty(), summaries: mapped.summaries, timeseries: mapped.timeseries };
@@ -148,7 +196,8 @@ export const fitbitStreams: StreamSpec[] = [
     maxWindowDays: 3650,
     async fetch(ctx, req) {
       const body = await fitbitGet<{ user?: FitbitProfile }>(ctx, req.tokens, '/1/user/-/profile.json');
-      if (typeof body.user !== 'object' || body.user === null) throw new ProviderResponseError('Fitbit profile without user');
+      if (typeof body.user !== 'object' || body.user === null)
+        throw new ProviderResponseError('Fitbit profile without user');
       return { ...empty(), summaries: mapFitbitProfile(body.user) };
     },
   },
@@ -167,8 +216,21 @@ async function activeCalories(
   const dayEnd = localInstant(`${addDays(w.date, 1)}T00:00:00`, w.zone);
   if (!dayStart || !dayEnd || dayStart.ms < w.start.getTime() || dayStart.ms >= w.end.getTime()) return [];
   if (dayEnd.ms > ctx.now().getTime()) return [];
-  const body = await fitbitGet<FitbitDailySummary>(ctx, req.tokens, `/1/user/-/activities/date/${w.date}.json`);
+  const body = await fitbitGet<FitbitDailySummary>(
+    ctx,
+    req.tokens,
+    `/1/user/-/activities/date/${w.date}.json`,
+  );
   const kcal = body.summary?.activityCalories;
-  if (typeof kcal !== 'number') throw new ProviderResponseError('Fitbit daily summary without activityCalories');
-  return [{ timestamp: wireTime(dayStart.ms, dayStart.offset), end: wireTime(dayEnd.ms, dayEnd.offset), timezone_offset: dayStart.offset, value: kcal, unit: 'kcal' }];
+  if (typeof kcal !== 'number')
+    throw new ProviderResponseError('Fitbit daily summary without activityCalories');
+  return [
+    {
+      timestamp: wireTime(dayStart.ms, dayStart.offset),
+      end: wireTime(dayEnd.ms, dayEnd.offset),
+      timezone_offset: dayStart.offset,
+      value: kcal,
+      unit: 'kcal',
+    },
+  ];
 }

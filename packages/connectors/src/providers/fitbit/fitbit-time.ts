@@ -19,7 +19,15 @@ const LOCAL = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3})
 export function localInstant(local: string, zone: string): { ms: number; offset: number } | null {
   const m = LOCAL.exec(local);
   if (!m) return null;
-  const asUtc = Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!, +(m[6] ?? 0), +(m[7] ?? '0').padEnd(3, '0'));
+  const asUtc = Date.UTC(
+    +m[1]!,
+    +m[2]! - 1,
+    +m[3]!,
+    +m[4]!,
+    +m[5]!,
+    +(m[6] ?? 0),
+    +(m[7] ?? '0').padEnd(3, '0'),
+  );
   if (Number.isNaN(asUtc)) return null;
   // Two passes settle the offset across a DST change.
   let ms = asUtc - zoneOffsetSeconds(zone, asUtc) * 1000;
@@ -45,4 +53,5 @@ export function wireTime(ms: number, offset: number): string {
   return formatWireDateTime(ms, offset);
 }
 
-export const isLocalDate = (v: unknown): v is string => typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v);
+export const isLocalDate = (v: unknown): v is string =>
+  typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v);

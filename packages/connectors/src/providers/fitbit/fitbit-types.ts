@@ -39,7 +39,7 @@ export interface FitbitSleepLog {
   minutesAwake?: number;
   minutesToFallAsleep?: number;
   timeInBed?: number;
-  type?: 'stages' | 'classic' | string;
+  type?: string;
   levels?: {
     data?: FitbitSleepLevel[];
     summary?: Record<string, { minutes?: number; count?: number }>;

@@ -55,7 +55,9 @@ function handle(req: InboundWebhook, client: ClientCredentials): WebhookResult {
   if (req.method === 'GET') {
     const verify = req.query.verify ?? '';
     const ok = verify !== '' && fitbitVerificationCodes(client).some((code) => same(verify, code));
-    return ok ? { kind: 'challenge', status: 204, body: null } : { kind: 'rejected', status: 404, reason: 'wrong verification code' };
+    return ok
+      ? { kind: 'challenge', status: 204, body: null }
+      : { kind: 'rejected', status: 404, reason: 'wrong verification code' };
   }
   const signature = req.headers['x-fitbit-signature'] ?? '';
   if (!same(signature, fitbitSignature(client.clientSecret, req.rawBody)))
@@ -66,15 +68,21 @@ function handle(req: InboundWebhook, client: ClientCredentials): WebhookResult {
   } catch {
     return { kind: 'rejected', status: 400, reason: 'body is not JSON' };
   }
-  if (!Array.isArray(items)) return { kind: 'rejected', status: 400, reason: 'body is not a notification list' };
-  return { kind: 'notifications', status: 204, notifications: notificationsOf(items as FitbitNotification[]) };
+  if (!Array.isArray(items))
+    return { kind: 'rejected', status: 400, reason: 'body is not a notification list' };
+  return {
+    kind: 'notifications',
+    status: 204,
+    notifications: notificationsOf(items as FitbitNotification[]),
+  };
 }
 
 /** One notification per owner and collection; the date (local to the user) becomes a window around it. */
 export function notificationsOf(items: FitbitNotification[]): WebhookNotification[] {
   const out: WebhookNotification[] = [];
   for (const item of items) {
-    if (typeof item !== 'object' || item === null || typeof item.ownerId !== 'string' || item.ownerId === '') continue;
+    if (typeof item !== 'object' || item === null || typeof item.ownerId !== 'string' || item.ownerId === '')
+      continue;
     const collection = item.collectionType ?? '';
     if (collection === 'userRevokedAccess' || collection === 'deleteUser') {
       out.push({ externalUserId: item.ownerId, streams: [], deregistered: true });
@@ -82,7 +90,10 @@ export function notificationsOf(items: FitbitNotification[]): WebhookNotificatio
     }
     const streams = STREAMS_BY_COLLECTION[collection];
     if (!streams || streams.length === 0) continue;
-    const day = typeof item.date === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(item.date) ? Date.parse(`${item.date}T00:00:00Z`) : NaN;
+    const day =
+      typeof item.date === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(item.date)
+        ? Date.parse(`${item.date}T00:00:00Z`)
+        : NaN;
     // The date is local to the user, whose zone the webhook does not say: a day either side covers every zone.
     out.push({
       externalUserId: item.ownerId,

@@ -1,6 +1,12 @@
 import type { Resource } from '@meridian/domain';
 import type { Connector } from '../../connector';
-import { exchangeFitbitCode, FITBIT_OAUTH, identifyFitbitUser, refreshFitbitTokens, revokeFitbitTokens } from './fitbit-auth';
+import {
+  exchangeFitbitCode,
+  FITBIT_OAUTH,
+  identifyFitbitUser,
+  refreshFitbitTokens,
+  revokeFitbitTokens,
+} from './fitbit-auth';
 import { fitbitStreams } from './fitbit-streams';
 import { fitbitWebhook } from './fitbit-webhook';
 

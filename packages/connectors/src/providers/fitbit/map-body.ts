@@ -32,8 +32,16 @@ export function mapFitbitWeights(logs: FitbitWeightLog[], zone: string, start: D
     });
   }
   const timeseries: TimeseriesInput[] = [];
-  for (const [resource, byType] of [['weight', weight], ['fat', fat]] as const) {
-    for (const [type, samples] of byType) timeseries.push({ resource, source: { provider: 'fitbit', type: type as 'scale' | 'unknown' }, samples });
+  for (const [resource, byType] of [
+    ['weight', weight],
+    ['fat', fat],
+  ] as const) {
+    for (const [type, samples] of byType)
+      timeseries.push({
+        resource,
+        source: { provider: 'fitbit', type: type as 'scale' | 'unknown' },
+        samples,
+      });
   }
   return { summaries, timeseries };
 }

@@ -1,3 +1,4 @@
+import { formatWireDateTime } from '@meridian/domain';
 import type { SummaryInput } from '@meridian/ingestion';
 import { sportOf } from '../sports';
 import { FITBIT_SOURCE } from './fitbit-api';
@@ -47,10 +48,14 @@ export function mapFitbitExercises(logs: FitbitExerciseLog[], start: Date, end: 
     if (Number.isNaN(startMs) || typeof log.logId !== 'number' || typeof log.duration !== 'number') continue;
     if (startMs < start.getTime() || startMs >= end.getTime()) continue;
     const offset = offsetOf(log.startTime);
-    const slug = (log.activityTypeId !== undefined ? SPORT_BY_TYPE[log.activityTypeId] : undefined) ??
+    const slug =
+      (log.activityTypeId !== undefined ? SPORT_BY_TYPE[log.activityTypeId] : undefined) ??
       SPORT_BY_NAME[(log.activityName ?? '').toLowerCase()] ??
       'other';
-    const metres = typeof log.distance === 'number' ? log.distance * (METRES_PER[log.distanceUnit ?? 'Kilometer'] ?? 1000) : null;
+    const metres =
+      typeof log.distance === 'number'
+        ? log.distance * (METRES_PER[log.distanceUnit ?? 'Kilometer'] ?? 1000)
+        : null;
     out.push({
       kind: 'workouts',
       source: { ...FITBIT_SOURCE },
@@ -59,7 +64,7 @@ export function mapFitbitExercises(logs: FitbitExerciseLog[], start: Date, end: 
       fields: {
         title: log.activityName ?? null,
         time_start: log.startTime,
-        time_end: new Date(startMs + log.duration).toISOString(),
+        time_end: formatWireDateTime(startMs + log.duration, offset ?? 0),
         timezone_offset: offset,
         calories: typeof log.calories === 'number' ? log.calories : null,
         distance: metres === null ? null : Math.round(metres * 10) / 10,

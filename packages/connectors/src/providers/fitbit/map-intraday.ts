@@ -15,7 +15,10 @@ export function intradayDataset(body: FitbitIntraday, resource: string): FitbitI
     throw new ProviderResponseError(`Fitbit ${resource} intraday answer without a dataset`);
   return intraday.dataset.filter(
     (p): p is FitbitIntradayPoint =>
-      typeof p === 'object' && p !== null && typeof (p as FitbitIntradayPoint).time === 'string' && typeof (p as FitbitIntradayPoint).value === 'number',
+      typeof p === 'object' &&
+      p !== null &&
+      typeof (p as FitbitIntradayPoint).time === 'string' &&
+      typeof (p as FitbitIntradayPoint).value === 'number',
   );
 }
 

@@ -9,7 +9,15 @@ import type { FitbitSleepLog } from './fitbit-types';
  * awake. The main sleep is a long sleep; other logs are short sleeps (naps). Times are local to `zone`.
  */
 
-const STAGE_CODE: Record<string, number> = { deep: 1, light: 2, rem: 3, wake: 4, asleep: 2, restless: 2, awake: 4 };
+const STAGE_CODE: Record<string, number> = {
+  deep: 1,
+  light: 2,
+  rem: 3,
+  wake: 4,
+  asleep: 2,
+  restless: 2,
+  awake: 4,
+};
 
 export function mapFitbitSleeps(logs: FitbitSleepLog[], zone: string, start: Date, end: Date) {
   const summaries: SummaryInput[] = [];
@@ -39,7 +47,11 @@ export function mapFitbitSleeps(logs: FitbitSleepLog[], zone: string, start: Dat
   return { summaries, timeseries };
 }
 
-function summaryOf(log: FitbitSleepLog, from: { ms: number; offset: number }, to: { ms: number; offset: number }): SummaryInput {
+function summaryOf(
+  log: FitbitSleepLog,
+  from: { ms: number; offset: number },
+  to: { ms: number; offset: number },
+): SummaryInput {
   const minutes = (stage: string) => (log.levels?.summary?.[stage]?.minutes ?? 0) * 60;
   const stages = log.type !== 'classic';
   const durationS = Math.round((typeof log.duration === 'number' ? log.duration : to.ms - from.ms) / 1000);

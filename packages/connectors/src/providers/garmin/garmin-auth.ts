@@ -33,14 +33,19 @@ function withTokenHost(ctx: ConnectorContext): ConnectorContext {
   const auth: ProviderHttp = {
     baseUrl: ctx.auth.baseUrl,
     request: (req) =>
-      ctx.auth.request(req.path === garminAuthSpec.tokenPath ? { ...req, path: GARMIN_TOKEN_URL, anyOrigin: true } : req),
+      ctx.auth.request(
+        req.path === garminAuthSpec.tokenPath ? { ...req, path: GARMIN_TOKEN_URL, anyOrigin: true } : req,
+      ),
   };
   return { ...ctx, auth };
 }
 
 /** `GET /wellness-api/rest/user/permissions` → the permissions the person granted. */
 export async function garminPermissions(ctx: ConnectorContext, accessToken: string): Promise<string[]> {
-  const res = await ctx.api.request<unknown>({ path: '/wellness-api/rest/user/permissions', bearer: accessToken });
+  const res = await ctx.api.request<unknown>({
+    path: '/wellness-api/rest/user/permissions',
+    bearer: accessToken,
+  });
   if (!Array.isArray(res.data)) throw new ProviderResponseError('Garmin permissions are not a list');
   return res.data.map(String);
 }
@@ -51,21 +56,35 @@ export async function exchangeGarminCode(
   redirectUri: string,
   codeVerifier: string | null,
 ): Promise<ProviderTokens> {
-  const tokens = await exchangeAuthorizationCode(withTokenHost(ctx), garminAuthSpec, { code, redirectUri, codeVerifier });
+  const tokens = await exchangeAuthorizationCode(withTokenHost(ctx), garminAuthSpec, {
+    code,
+    redirectUri,
+    codeVerifier,
+  });
   return { ...tokens, scopes: await garminPermissions(ctx, tokens.accessToken) };
 }
 
-export async function refreshGarminTokens(ctx: ConnectorContext, tokens: ProviderTokens): Promise<ProviderTokens> {
+export async function refreshGarminTokens(
+  ctx: ConnectorContext,
+  tokens: ProviderTokens,
+): Promise<ProviderTokens> {
   const next = await refreshAccessToken(withTokenHost(ctx), garminAuthSpec, tokens);
   // The token response's `scope` names Garmin's own API scopes, not the person's permissions: keep those.
   return { ...next, scopes: tokens.scopes };
 }
 
 /** `GET /wellness-api/rest/user/id` → `{userId}`, the id every notification names. */
-export async function identifyGarminUser(ctx: ConnectorContext, tokens: ProviderTokens): Promise<{ externalUserId: string }> {
-  const res = await ctx.api.request<{ userId?: unknown }>({ path: '/wellness-api/rest/user/id', bearer: tokens.accessToken });
+export async function identifyGarminUser(
+  ctx: ConnectorContext,
+  tokens: ProviderTokens,
+): Promise<{ externalUserId: string }> {
+  const res = await ctx.api.request<{ userId?: unknown }>({
+    path: '/wellness-api/rest/user/id',
+    bearer: tokens.accessToken,
+  });
   const userId = res.data?.userId;
-  if (typeof userId !== 'string' || userId === '') throw new ProviderResponseError('Garmin user id answer without userId');
+  if (typeof userId !== 'string' || userId === '')
+    throw new ProviderResponseError('Garmin user id answer without userId');
   return { externalUserId: userId };
 }
 

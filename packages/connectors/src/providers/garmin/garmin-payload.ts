@@ -15,7 +15,8 @@ export function garminRecord(value: unknown, what: string): Record<string, unkno
 
 export function garminNumber(obj: Record<string, unknown>, key: string, what: string): number {
   const v = obj[key];
-  if (typeof v !== 'number' || !Number.isFinite(v)) throw new ProviderResponseError(`Garmin ${what} has no ${key}`);
+  if (typeof v !== 'number' || !Number.isFinite(v))
+    throw new ProviderResponseError(`Garmin ${what} has no ${key}`);
   return v;
 }
 

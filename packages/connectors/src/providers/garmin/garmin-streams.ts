@@ -24,7 +24,12 @@ export function garminBackfill(type: GarminSummaryType) {
         acceptStatus: [409],
       });
     }
-    return { timeseries: [], summaries: [], workoutStreams: [], nextPage: chunkEnd < endS ? String(chunkEnd) : null };
+    return {
+      timeseries: [],
+      summaries: [],
+      workoutStreams: [],
+      nextPage: chunkEnd < endS ? String(chunkEnd) : null,
+    };
   };
 }
 

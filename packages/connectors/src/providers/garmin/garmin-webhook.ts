@@ -38,19 +38,23 @@ function callbackAllowed(callbackUrl: unknown, type: GarminSummaryType, apiBase:
   }
   const base = new URL(apiBase.endsWith('/') ? apiBase : `${apiBase}/`);
   const expectedPath = new URL(`wellness-api/rest/${type}`, base).pathname;
-  return url.origin === base.origin && url.pathname === expectedPath && url.username === '' && url.password === '';
+  return (
+    url.origin === base.origin && url.pathname === expectedPath && url.username === '' && url.password === ''
+  );
 }
 
 export function handleGarminWebhook(req: InboundWebhook, client: ClientCredentials): WebhookResult {
   if (req.method !== 'POST') return rejected(405, 'Garmin notifications are POSTs');
-  if (header(req, 'garmin-client-id') !== client.clientId) return rejected(401, 'garmin-client-id does not name this app');
+  if (header(req, 'garmin-client-id') !== client.clientId)
+    return rejected(401, 'garmin-client-id does not name this app');
   let body: unknown;
   try {
     body = JSON.parse(req.rawBody.toString('utf8'));
   } catch {
     return rejected(400, 'body is not JSON');
   }
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return rejected(400, 'body is not an object');
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    return rejected(400, 'body is not an object');
 
   const apiBase = req.apiBaseUrl ?? GARMIN_API_URL;
   const notifications: WebhookNotification[] = [];
@@ -60,7 +64,8 @@ export function handleGarminWebhook(req: InboundWebhook, client: ClientCredentia
       if (!Array.isArray(value)) return rejected(400, `${key} is not a list`);
       const pushed = new Map<string, unknown[]>();
       for (const item of value) {
-        const userId = typeof item === 'object' && item !== null ? (item as Record<string, unknown>).userId : undefined;
+        const userId =
+          typeof item === 'object' && item !== null ? (item as Record<string, unknown>).userId : undefined;
         if (typeof userId !== 'string' || userId === '') return rejected(400, `${key} item without userId`);
         if (key === 'deregistrations') {
           notifications.push({ externalUserId: userId, streams: [], deregistered: true });
@@ -75,7 +80,11 @@ export function handleGarminWebhook(req: InboundWebhook, client: ClientCredentia
       }
       if (key === 'deregistrations') continue;
       for (const [userId, items] of pushed) {
-        notifications.push({ externalUserId: userId, streams: [key], inline: mapGarminSummaries(key, items) });
+        notifications.push({
+          externalUserId: userId,
+          streams: [key],
+          inline: mapGarminSummaries(key, items),
+        });
       }
     }
   } catch (err) {
@@ -86,9 +95,14 @@ export function handleGarminWebhook(req: InboundWebhook, client: ClientCredentia
 }
 
 /** Fetches a ping's callback URL with the user's token (same origin as the API base only) and maps it. */
-export async function fetchGarminCallback(ctx: ConnectorContext, tokens: ProviderTokens, callbackUrl: string): Promise<FetchPage> {
+export async function fetchGarminCallback(
+  ctx: ConnectorContext,
+  tokens: ProviderTokens,
+  callbackUrl: string,
+): Promise<FetchPage> {
   const type = new URL(callbackUrl).pathname.split('/').pop() ?? '';
-  if (!isGarminSummaryType(type)) throw new ProviderResponseError('Garmin callback URL names no known summary type');
+  if (!isGarminSummaryType(type))
+    throw new ProviderResponseError('Garmin callback URL names no known summary type');
   const res = await ctx.api.request<unknown>({ path: callbackUrl, bearer: tokens.accessToken });
   return { ...mapGarminSummaries(type, res.data), nextPage: null };
 }

@@ -1,5 +1,11 @@
 import type { Connector } from '../../connector';
-import { deregisterGarminUser, exchangeGarminCode, garminAuthSpec, identifyGarminUser, refreshGarminTokens } from './garmin-auth';
+import {
+  deregisterGarminUser,
+  exchangeGarminCode,
+  garminAuthSpec,
+  identifyGarminUser,
+  refreshGarminTokens,
+} from './garmin-auth';
 import { GARMIN_PERMISSION, garminStreams } from './garmin-streams';
 import { GARMIN_API_URL, GARMIN_AUTH_URL } from './garmin-urls';
 import { fetchGarminCallback, handleGarminWebhook } from './garmin-webhook';

@@ -13,14 +13,29 @@ export function mapGarminDaily(raw: unknown): TimeseriesInput[] {
   const atStart = (value: number | undefined, unit: string, type?: string): SampleInput[] =>
     value === undefined
       ? []
-      : [{ timestamp: garminTime(seconds, offset), timezone_offset: offset, value, unit, ...(type ? { type } : {}) }];
+      : [
+          {
+            timestamp: garminTime(seconds, offset),
+            timezone_offset: offset,
+            value,
+            unit,
+            ...(type ? { type } : {}),
+          },
+        ];
   const hrSamples = Object.entries(
     typeof daily.timeOffsetHeartRateSamples === 'object' && daily.timeOffsetHeartRateSamples !== null
       ? (daily.timeOffsetHeartRateSamples as Record<string, unknown>)
       : {},
   ).flatMap(([after, bpm]): SampleInput[] =>
     /^\d+$/.test(after) && typeof bpm === 'number' && bpm > 0
-      ? [{ timestamp: garminTime(seconds + Number(after), offset), timezone_offset: offset, value: bpm, unit: 'bpm' }]
+      ? [
+          {
+            timestamp: garminTime(seconds + Number(after), offset),
+            timezone_offset: offset,
+            value: bpm,
+            unit: 'bpm',
+          },
+        ]
       : [],
   );
   const stress = optionalNumber(daily.averageStressLevel);
@@ -28,10 +43,21 @@ export function mapGarminDaily(raw: unknown): TimeseriesInput[] {
     {
       resource: 'heartrate',
       source: GARMIN_SOURCE,
-      samples: [...hrSamples, ...atStart(optionalNumber(daily.restingHeartRateInBeatsPerMinute), 'bpm', 'resting')],
+      samples: [
+        ...hrSamples,
+        ...atStart(optionalNumber(daily.restingHeartRateInBeatsPerMinute), 'bpm', 'resting'),
+      ],
     },
-    { resource: 'calories_basal', source: GARMIN_SOURCE, samples: atStart(optionalNumber(daily.bmrKilocalories), 'kcal') },
-    { resource: 'floors_climbed', source: GARMIN_SOURCE, samples: atStart(optionalNumber(daily.floorsClimbed), 'count') },
+    {
+      resource: 'calories_basal',
+      source: GARMIN_SOURCE,
+      samples: atStart(optionalNumber(daily.bmrKilocalories), 'kcal'),
+    },
+    {
+      resource: 'floors_climbed',
+      source: GARMIN_SOURCE,
+      samples: atStart(optionalNumber(daily.floorsClimbed), 'count'),
+    },
     // Garmin writes -1 (and -2) for "not enough data"; only 0–100 is a stress level.
     {
       resource: 'stress_level',

@@ -1,5 +1,12 @@
 import type { SampleInput, TimeseriesInput } from '@meridian/ingestion';
-import { GARMIN_SOURCE, garminNumber, garminRecord, garminStart, garminTime, optionalNumber } from './garmin-payload';
+import {
+  GARMIN_SOURCE,
+  garminNumber,
+  garminRecord,
+  garminStart,
+  garminTime,
+  optionalNumber,
+} from './garmin-payload';
 
 /** 15-minute epochs (`epochs`) → steps, distance and active calories as intervals; empty epochs are skipped. */
 export function mapGarminEpochs(items: unknown[]): TimeseriesInput[] {

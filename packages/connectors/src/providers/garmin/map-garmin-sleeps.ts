@@ -44,7 +44,10 @@ export function mapGarminSleep(raw: unknown): { summary: SummaryInput; hypnogram
       light,
       rem,
       awake: optionalNumber(sleep.awakeDurationInSeconds),
-      total: deep !== undefined || light !== undefined || rem !== undefined ? (deep ?? 0) + (light ?? 0) + (rem ?? 0) : undefined,
+      total:
+        deep !== undefined || light !== undefined || rem !== undefined
+          ? (deep ?? 0) + (light ?? 0) + (rem ?? 0)
+          : undefined,
       score,
       state: validation === null ? undefined : TENTATIVE.has(validation) ? 'tentative' : 'confirmed',
     },
@@ -63,7 +66,12 @@ function hypnogramOf(levels: unknown, offset: number): TimeseriesInput | null {
       const from = garminNumber(s, 'startTimeInSeconds', 'sleep level');
       const to = garminNumber(s, 'endTimeInSeconds', 'sleep level');
       if (to <= from) continue;
-      samples.push({ timestamp: garminTime(from, offset), end: garminTime(to, offset), timezone_offset: offset, value: stage });
+      samples.push({
+        timestamp: garminTime(from, offset),
+        end: garminTime(to, offset),
+        timezone_offset: offset,
+        value: stage,
+      });
     }
   }
   samples.sort((a, b) => Date.parse(a.timestamp) - Date.parse(b.timestamp));

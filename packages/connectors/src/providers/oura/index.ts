@@ -1,6 +1,12 @@
 import type { Resource } from '@meridian/domain';
 import type { Connector } from '../../connector';
-import { exchangeOuraCode, identifyOuraUser, OURA_OAUTH, refreshOuraTokens, revokeOuraTokens } from './oura-auth';
+import {
+  exchangeOuraCode,
+  identifyOuraUser,
+  OURA_OAUTH,
+  refreshOuraTokens,
+  revokeOuraTokens,
+} from './oura-auth';
 import { ouraStreams } from './oura-streams';
 import { ouraWebhook } from './oura-webhook';
 

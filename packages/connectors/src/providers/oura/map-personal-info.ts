@@ -15,7 +15,8 @@ export function mapOuraPersonalInfo(info: OuraPersonalInfo): SummaryInput[] {
       source: { ...OURA_SOURCE },
       provider_id: info.id,
       fields: {
-        height: typeof info.height === 'number' && info.height > 0 ? Math.round(info.height * 1000) / 10 : null,
+        height:
+          typeof info.height === 'number' && info.height > 0 ? Math.round(info.height * 1000) / 10 : null,
         sex,
         gender: sex,
       },

@@ -33,10 +33,12 @@ export function mapOuraSleeps(sleeps: OuraSleep[]): MappedSleep {
     const offset = offsetSecondsOf(s.bedtime_start);
     summaries.push(sleepSummary(s, offset));
     hypnogram.push(...hypnogramOf(s.sleep_phase_5_min, start, end, offset));
-    if (s.hrv && Array.isArray(s.hrv.items)) hrv.push(...seriesOf(s.hrv.items, s.hrv.timestamp, s.hrv.interval, offset));
+    if (s.hrv && Array.isArray(s.hrv.items))
+      hrv.push(...seriesOf(s.hrv.items, s.hrv.timestamp, s.hrv.interval, offset));
   }
   const timeseries: TimeseriesInput[] = [];
-  if (hypnogram.length > 0) timeseries.push({ resource: 'hypnogram', source: { ...OURA_SOURCE }, samples: hypnogram });
+  if (hypnogram.length > 0)
+    timeseries.push({ resource: 'hypnogram', source: { ...OURA_SOURCE }, samples: hypnogram });
   if (hrv.length > 0) timeseries.push({ resource: 'hrv', source: { ...OURA_SOURCE }, samples: hrv });
   return { summaries, timeseries };
 }
@@ -73,7 +75,12 @@ function sleepSummary(s: OuraSleep, offset: number | null): SummaryInput {
 }
 
 /** Runs of equal 5-minute phases as hypnogram intervals, clipped to the bedtime. */
-function hypnogramOf(phases: string | null | undefined, start: number, end: number, offset: number | null): SampleInput[] {
+function hypnogramOf(
+  phases: string | null | undefined,
+  start: number,
+  end: number,
+  offset: number | null,
+): SampleInput[] {
   if (typeof phases !== 'string' || phases.length === 0) return [];
   const out: SampleInput[] = [];
   let runStart = 0;
@@ -83,7 +90,13 @@ function hypnogramOf(phases: string | null | undefined, start: number, end: numb
     const from = start + runStart * EPOCH_S * 1000;
     const to = Math.min(end, start + i * EPOCH_S * 1000);
     if (code >= 1 && code <= 4 && to > from) {
-      out.push({ timestamp: atOffset(from, offset), end: atOffset(to, offset), timezone_offset: offset, value: code, unit: 'stage' });
+      out.push({
+        timestamp: atOffset(from, offset),
+        end: atOffset(to, offset),
+        timezone_offset: offset,
+        value: code,
+        unit: 'stage',
+      });
     }
     runStart = i;
   }
@@ -91,13 +104,23 @@ function hypnogramOf(phases: string | null | undefined, start: number, end: numb
 }
 
 /** An Oura sample series (start + fixed interval, nulls where the ring lost contact) as point samples. */
-export function seriesOf(items: (number | null)[], timestamp: string, intervalS: number, offset: number | null): SampleInput[] {
+export function seriesOf(
+  items: (number | null)[],
+  timestamp: string,
+  intervalS: number,
+  offset: number | null,
+): SampleInput[] {
   const start = parseInstant(timestamp);
   if (start === null || !(intervalS > 0)) return [];
   const out: SampleInput[] = [];
   items.forEach((v, i) => {
     if (typeof v !== 'number' || !Number.isFinite(v)) return;
-    out.push({ timestamp: atOffset(start + i * intervalS * 1000, offset), timezone_offset: offset, value: v, unit: 'ms' });
+    out.push({
+      timestamp: atOffset(start + i * intervalS * 1000, offset),
+      timezone_offset: offset,
+      value: v,
+      unit: 'ms',
+    });
   });
   return out;
 }

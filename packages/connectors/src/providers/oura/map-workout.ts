@@ -32,7 +32,12 @@ const titleOf = (activity: string) =>
 export function mapOuraWorkouts(workouts: OuraWorkout[]): SummaryInput[] {
   const out: SummaryInput[] = [];
   for (const w of workouts) {
-    if (typeof w.id !== 'string' || parseInstant(w.start_datetime) === null || parseInstant(w.end_datetime) === null) continue;
+    if (
+      typeof w.id !== 'string' ||
+      parseInstant(w.start_datetime) === null ||
+      parseInstant(w.end_datetime) === null
+    )
+      continue;
     const activity = typeof w.activity === 'string' ? w.activity : 'other';
     const offset = offsetSecondsOf(w.start_datetime);
     out.push({

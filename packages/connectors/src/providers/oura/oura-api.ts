@@ -32,7 +32,10 @@ export async function ouraListPage<T>(
 ): Promise<OuraPage<T>> {
   const page = await ouraGet<unknown>(ctx, tokens, `/v2/usercollection/${collection}`, query);
   if (!isPage(page)) throw new ProviderResponseError(`Oura ${collection} page without a data list`);
-  return { data: page.data as T[], next_token: typeof page.next_token === 'string' && page.next_token !== '' ? page.next_token : null };
+  return {
+    data: page.data as T[],
+    next_token: typeof page.next_token === 'string' && page.next_token !== '' ? page.next_token : null,
+  };
 }
 
 function isPage(v: unknown): v is { data: unknown[]; next_token?: unknown } {
@@ -41,7 +44,10 @@ function isPage(v: unknown): v is { data: unknown[]; next_token?: unknown } {
 
 /** UTC calendar dates of a window [start, end): Oura's date collections filter on the documents' `day`. */
 export function windowDays(start: Date, end: Date): { first: string; last: string } {
-  return { first: start.toISOString().slice(0, 10), last: new Date(end.getTime() - 1).toISOString().slice(0, 10) };
+  return {
+    first: start.toISOString().slice(0, 10),
+    last: new Date(end.getTime() - 1).toISOString().slice(0, 10),
+  };
 }
 
 export const OURA_SOURCE = { provider: 'oura', type: 'ring' } as const;

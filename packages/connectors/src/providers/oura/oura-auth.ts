@@ -25,7 +25,11 @@ export const OURA_OAUTH: OAuthSpec = {
 
 const onApiHost = (ctx: ConnectorContext): ConnectorContext => ({ ...ctx, auth: ctx.api });
 
-export function exchangeOuraCode(ctx: ConnectorContext, code: string, redirectUri: string): Promise<ProviderTokens> {
+export function exchangeOuraCode(
+  ctx: ConnectorContext,
+  code: string,
+  redirectUri: string,
+): Promise<ProviderTokens> {
   return exchangeAuthorizationCode(onApiHost(ctx), OURA_OAUTH, { code, redirectUri, codeVerifier: null });
 }
 

@@ -6,7 +6,13 @@ import { mapOuraPersonalInfo } from './map-personal-info';
 import { mapOuraSleeps } from './map-sleep';
 import { mapOuraWorkouts } from './map-workout';
 import { ouraGet, ouraListPage, windowDays } from './oura-api';
-import type { OuraDailyActivity, OuraHeartRateRow, OuraPersonalInfo, OuraSleep, OuraWorkout } from './oura-types';
+import type {
+  OuraDailyActivity,
+  OuraHeartRateRow,
+  OuraPersonalInfo,
+  OuraSleep,
+  OuraWorkout,
+} from './oura-types';
 
 /**
  * Oura streams. Date collections are asked for the window's UTC dates and keep the documents whose `day`
@@ -51,7 +57,11 @@ export const ouraStreams: StreamSpec[] = [
         end_datetime: req.end.toISOString(),
         next_token: req.pageToken,
       });
-      return { ...empty(), timeseries: mapOuraHeartRate(page.data, req.start, req.end), nextPage: page.next_token };
+      return {
+        ...empty(),
+        timeseries: mapOuraHeartRate(page.data, req.start, req.end),
+        nextPage: page.next_token,
+      };
     },
   },
   {
@@ -97,7 +107,8 @@ export const ouraStreams: StreamSpec[] = [
     maxWindowDays: 3650,
     async fetch(ctx, req) {
       const info = await ouraGet<OuraPersonalInfo>(ctx, req.tokens, '/v2/usercollection/personal_info', {});
-      if (typeof info !== 'object' || info === null) throw new ProviderResponseError('Oura personal_info is not an object');
+      if (typeof info !== 'object' || info === null)
+        throw new ProviderResponseError('Oura personal_info is not an object');
       return { ...empty(), summaries: mapOuraPersonalInfo(info) };
     },
   },

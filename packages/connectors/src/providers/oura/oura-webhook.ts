@@ -1,5 +1,12 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { ClientCredentials, ConnectorContext, InboundWebhook, ProviderTokens, WebhookResult, WebhookSpec } from '../../connector';
+import type {
+  ClientCredentials,
+  ConnectorContext,
+  InboundWebhook,
+  ProviderTokens,
+  WebhookResult,
+  WebhookSpec,
+} from '../../connector';
 import type { OuraWebhookEvent } from './oura-types';
 
 /**
@@ -26,7 +33,10 @@ const SUBSCRIBED_EVENTS = ['create', 'update'];
 export function ouraVerificationToken(client: ClientCredentials): string {
   const configured = client.details?.verification_token;
   if (typeof configured === 'string' && configured !== '') return configured;
-  return createHmac('sha256', client.clientSecret).update('meridian-oura-webhook-verification').digest('hex').slice(0, 32);
+  return createHmac('sha256', client.clientSecret)
+    .update('meridian-oura-webhook-verification')
+    .digest('hex')
+    .slice(0, 32);
 }
 
 function sameText(a: string, b: string): boolean {
@@ -57,20 +67,28 @@ function handle(req: InboundWebhook, client: ClientCredentials): WebhookResult {
   } catch {
     return { kind: 'rejected', status: 400, reason: 'body is not JSON' };
   }
-  if (typeof event !== 'object' || event === null || typeof event.user_id !== 'string' || event.user_id === '')
+  if (
+    typeof event !== 'object' ||
+    event === null ||
+    typeof event.user_id !== 'string' ||
+    event.user_id === ''
+  )
     return { kind: 'rejected', status: 400, reason: 'event without user_id' };
   const streams = STREAMS_BY_DATA_TYPE[event.data_type ?? ''] ?? [];
   return {
     kind: 'notifications',
     status: 200,
-    notifications: streams.length > 0 ? [{ externalUserId: event.user_id, streams, start: null, end: null }] : [],
+    notifications:
+      streams.length > 0 ? [{ externalUserId: event.user_id, streams, start: null, end: null }] : [],
   };
 }
 
 /** Creates the app's subscriptions that point at `webhookUrl` and do not exist yet (idempotent). */
 async function subscribe(ctx: ConnectorContext, _tokens: ProviderTokens, webhookUrl: string): Promise<void> {
   const headers = { 'x-client-id': ctx.client.clientId, 'x-client-secret': ctx.client.clientSecret };
-  const existing = await ctx.api.request<{ callback_url?: string; event_type?: string; data_type?: string }[]>({
+  const existing = await ctx.api.request<
+    { callback_url?: string; event_type?: string; data_type?: string }[]
+  >({
     path: '/v2/webhook/subscription',
     headers,
   });
@@ -86,7 +104,12 @@ async function subscribe(ctx: ConnectorContext, _tokens: ProviderTokens, webhook
         method: 'POST',
         path: '/v2/webhook/subscription',
         headers,
-        json: { callback_url: webhookUrl, verification_token: ouraVerificationToken(ctx.client), event_type, data_type },
+        json: {
+          callback_url: webhookUrl,
+          verification_token: ouraVerificationToken(ctx.client),
+          event_type,
+          data_type,
+        },
       });
     }
   }

@@ -1,6 +1,12 @@
 import type { Connector } from '../../connector';
 import { ProviderResponseError } from '../../errors';
-import { deregisterPolarUser, exchangePolarCode, POLAR_SCOPE, polarAuthSpec, registerPolarUser } from './polar-auth';
+import {
+  deregisterPolarUser,
+  exchangePolarCode,
+  POLAR_SCOPE,
+  polarAuthSpec,
+  registerPolarUser,
+} from './polar-auth';
 import { polarStreams } from './polar-streams';
 import { handlePolarWebhook } from './polar-webhook';
 

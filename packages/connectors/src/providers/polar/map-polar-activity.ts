@@ -9,7 +9,11 @@ import { isoAt, localToInstant, type Instant } from './polar-time';
  * would overwrite the other); active calories and distance span the day; basal calories are the day's
  * total minus active, as one point at the day's start.
  */
-export function mapPolarActivity(raw: unknown, zone: string | null, window: { start: Date; end: Date }): TimeseriesInput[] {
+export function mapPolarActivity(
+  raw: unknown,
+  zone: string | null,
+  window: { start: Date; end: Date },
+): TimeseriesInput[] {
   const day = polarRecord(raw, 'daily activity');
   const start = localToInstant(polarString(day, 'start_time', 'daily activity'), { zone });
   const end = localToInstant(polarString(day, 'end_time', 'daily activity'), { zone });
@@ -17,7 +21,9 @@ export function mapPolarActivity(raw: unknown, zone: string | null, window: { st
   if (start.ms < window.start.getTime() || start.ms >= window.end.getTime()) return [];
 
   const span = (value: number | undefined, unit: string): SampleInput[] =>
-    value === undefined ? [] : [{ timestamp: isoAt(start), end: isoAt(end), timezone_offset: start.offset, value, unit }];
+    value === undefined
+      ? []
+      : [{ timestamp: isoAt(start), end: isoAt(end), timezone_offset: start.offset, value, unit }];
   const calories = optionalNumber(day.calories);
   const active = optionalNumber(day.active_calories);
   const basal: SampleInput[] =
@@ -32,7 +38,11 @@ export function mapPolarActivity(raw: unknown, zone: string | null, window: { st
       samples: stepSamples ?? span(optionalNumber(day.steps), 'count'),
     },
     { resource: 'calories_active', source: POLAR_SOURCE, samples: span(active, 'kcal') },
-    { resource: 'distance', source: POLAR_SOURCE, samples: span(optionalNumber(day.distance_from_steps), 'm') },
+    {
+      resource: 'distance',
+      source: POLAR_SOURCE,
+      samples: span(optionalNumber(day.distance_from_steps), 'm'),
+    },
     { resource: 'calories_basal', source: POLAR_SOURCE, samples: basal },
   ];
   return series.filter((s) => s.samples.length > 0);

@@ -33,10 +33,17 @@ export function mapPolarExercise(raw: unknown): PolarExerciseMapping {
   const offset = polarNumber(ex, 'start_time_utc_offset', 'exercise') * 60;
   const start = localToInstant(polarString(ex, 'start_time', 'exercise'), { offset });
   const durationS = isoDurationSeconds(polarString(ex, 'duration', 'exercise'));
-  if (!start || durationS === null) throw new ProviderResponseError('Polar exercise has an unreadable start or duration');
+  if (!start || durationS === null)
+    throw new ProviderResponseError('Polar exercise has an unreadable start or duration');
   const end = { ms: start.ms + Math.round(durationS * 1000), offset };
-  const heartRate = typeof ex.heart_rate === 'object' && ex.heart_rate !== null ? (ex.heart_rate as Record<string, unknown>) : {};
-  const sport = polarSport(polarString(ex, 'sport', 'exercise'), typeof ex.detailed_sport_info === 'string' ? ex.detailed_sport_info : null);
+  const heartRate =
+    typeof ex.heart_rate === 'object' && ex.heart_rate !== null
+      ? (ex.heart_rate as Record<string, unknown>)
+      : {};
+  const sport = polarSport(
+    polarString(ex, 'sport', 'exercise'),
+    typeof ex.detailed_sport_info === 'string' ? ex.detailed_sport_info : null,
+  );
   const distance = optionalNumber(ex.distance);
   const summary: SummaryInput = {
     kind: 'workouts',
@@ -53,7 +60,8 @@ export function mapPolarExercise(raw: unknown): PolarExerciseMapping {
       average_hr: optionalNumber(heartRate.average),
       max_hr: optionalNumber(heartRate.maximum),
       moving_time: durationS,
-      average_speed: distance !== undefined && durationS > 0 ? Math.round((distance / durationS) * 100) / 100 : undefined,
+      average_speed:
+        distance !== undefined && durationS > 0 ? Math.round((distance / durationS) * 100) / 100 : undefined,
     },
   };
   return { summary, stream: workoutStream(id, ex.samples), startMs: start.ms };

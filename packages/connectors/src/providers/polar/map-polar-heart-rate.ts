@@ -19,7 +19,12 @@ export function mapPolarContinuousHeartRate(
     const at = localToInstant(`${date}T${polarString(sample, 'sample_time', 'heart rate sample')}`, { zone });
     if (!at || at.ms < window.start.getTime() || at.ms >= window.end.getTime()) return [];
     return [
-      { timestamp: isoAt(at), timezone_offset: at.offset, value: polarNumber(sample, 'heart_rate', 'heart rate sample'), unit: 'bpm' },
+      {
+        timestamp: isoAt(at),
+        timezone_offset: at.offset,
+        value: polarNumber(sample, 'heart_rate', 'heart rate sample'),
+        unit: 'bpm',
+      },
     ];
   });
   return samples.length > 0 ? [{ resource: 'heartrate', source: POLAR_SOURCE, samples }] : [];

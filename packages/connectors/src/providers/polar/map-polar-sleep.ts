@@ -29,8 +29,14 @@ export function mapPolarNight(rawNight: unknown, recharge: PolarNightlyRecharge 
   const light = optionalNumber(night.light_sleep);
   const deep = optionalNumber(night.deep_sleep);
   const rem = optionalNumber(night.rem_sleep);
-  const total = light !== undefined || deep !== undefined || rem !== undefined ? (light ?? 0) + (deep ?? 0) + (rem ?? 0) : undefined;
-  const heartRate = clockEntries(night.heart_rate_samples).map(([clock, bpm]) => ({ at: clockInNight(start, clock), bpm }));
+  const total =
+    light !== undefined || deep !== undefined || rem !== undefined
+      ? (light ?? 0) + (deep ?? 0) + (rem ?? 0)
+      : undefined;
+  const heartRate = clockEntries(night.heart_rate_samples).map(([clock, bpm]) => ({
+    at: clockInNight(start, clock),
+    bpm,
+  }));
   const durationS = Math.round((end.ms - start.ms) / 1000);
 
   const fields: Record<string, unknown> = {
@@ -42,7 +48,8 @@ export function mapPolarNight(rawNight: unknown, recharge: PolarNightlyRecharge 
     awake: optionalNumber(night.total_interruption_duration),
     total,
     score: optionalNumber(night.sleep_score),
-    efficiency: total !== undefined && durationS > 0 ? Math.round((total / durationS) * 1000) / 10 : undefined,
+    efficiency:
+      total !== undefined && durationS > 0 ? Math.round((total / durationS) * 1000) / 10 : undefined,
     hr_lowest: heartRate.length > 0 ? Math.min(...heartRate.map((h) => h.bpm)) : undefined,
     hr_average: optionalNumber(recharge?.heart_rate_avg),
     average_hrv: optionalNumber(recharge?.heart_rate_variability_avg),
@@ -69,7 +76,10 @@ export function mapPolarNight(rawNight: unknown, recharge: PolarNightlyRecharge 
 }
 
 /** Nightly Recharge samples; anchored at the night's start when known, else the evening before `date`. */
-export function rechargeSeries(recharge: PolarNightlyRecharge, nightStart: Instant | null): TimeseriesInput[] {
+export function rechargeSeries(
+  recharge: PolarNightlyRecharge,
+  nightStart: Instant | null,
+): TimeseriesInput[] {
   const anchor = nightStart ?? localToInstant(`${addDays(recharge.date, -1)}T12:00:00`, { offset: null });
   if (!anchor) return [];
   const series = (resource: string, values: unknown, unit: string): TimeseriesInput => ({
@@ -77,7 +87,10 @@ export function rechargeSeries(recharge: PolarNightlyRecharge, nightStart: Insta
     source: POLAR_SOURCE,
     samples: clockEntries(values).map(([clock, v]) => point(clockInNight(anchor, clock), v, unit)),
   });
-  return [series('hrv', recharge.hrv_samples, 'ms'), series('respiratory_rate', recharge.breathing_samples, 'bpm')];
+  return [
+    series('hrv', recharge.hrv_samples, 'ms'),
+    series('respiratory_rate', recharge.breathing_samples, 'bpm'),
+  ];
 }
 
 function hypnogram(raw: unknown, start: Instant, end: Instant): SampleInput[] {

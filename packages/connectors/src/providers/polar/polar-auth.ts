@@ -38,7 +38,9 @@ function withTokenHost(ctx: ConnectorContext): ConnectorContext {
   const auth: ProviderHttp = {
     baseUrl: ctx.auth.baseUrl,
     request: (req) =>
-      ctx.auth.request(req.path === polarAuthSpec.tokenPath ? { ...req, path: POLAR_TOKEN_URL, anyOrigin: true } : req),
+      ctx.auth.request(
+        req.path === polarAuthSpec.tokenPath ? { ...req, path: POLAR_TOKEN_URL, anyOrigin: true } : req,
+      ),
   };
   return { ...ctx, auth };
 }
@@ -48,7 +50,11 @@ const polarUserIdOf = (raw: TokenResponse): string | null =>
     ? String(raw.x_user_id)
     : null;
 
-export async function exchangePolarCode(ctx: ConnectorContext, code: string, redirectUri: string): Promise<ProviderTokens> {
+export async function exchangePolarCode(
+  ctx: ConnectorContext,
+  code: string,
+  redirectUri: string,
+): Promise<ProviderTokens> {
   const tokens = await exchangeAuthorizationCode(
     withTokenHost(ctx),
     polarAuthSpec,
@@ -68,7 +74,10 @@ function memberIdOf(tokens: ProviderTokens): string {
 }
 
 /** `POST /v3/users` (`{"member-id"}`); 409 means the user is already registered, which is fine. */
-export async function registerPolarUser(ctx: ConnectorContext, tokens: ProviderTokens): Promise<Record<string, unknown>> {
+export async function registerPolarUser(
+  ctx: ConnectorContext,
+  tokens: ProviderTokens,
+): Promise<Record<string, unknown>> {
   const memberId = memberIdOf(tokens);
   const res = await ctx.api.request<Record<string, unknown> | null>({
     method: 'POST',

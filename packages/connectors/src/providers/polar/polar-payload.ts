@@ -24,7 +24,8 @@ export function polarString(obj: Record<string, unknown>, key: string, what: str
 
 export function polarNumber(obj: Record<string, unknown>, key: string, what: string): number {
   const v = obj[key];
-  if (typeof v !== 'number' || !Number.isFinite(v)) throw new ProviderResponseError(`Polar ${what} has no ${key}`);
+  if (typeof v !== 'number' || !Number.isFinite(v))
+    throw new ProviderResponseError(`Polar ${what} has no ${key}`);
   return v;
 }
 

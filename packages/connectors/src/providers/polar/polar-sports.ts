@@ -12,7 +12,10 @@ const SPORTS: Record<string, { id: number; name: string; slug: string }> = {
   HIKING: { id: 7, name: 'Hiking', slug: 'hiking' },
 };
 
-export function polarSport(sport: string, detailed: string | null): { id: number; name: string; slug: string } {
+export function polarSport(
+  sport: string,
+  detailed: string | null,
+): { id: number; name: string; slug: string } {
   const known = SPORTS[sport] ?? (detailed ? SPORTS[detailed] : undefined);
   if (known) return known;
   const label = (detailed ?? sport).toLowerCase();

@@ -50,12 +50,16 @@ async function fetchSleep(ctx: ConnectorContext, req: FetchRequest): Promise<Fet
     polarGet(ctx, req, '/v3/users/sleep'),
     polarGet(ctx, req, '/v3/users/nightly-recharge'),
   ]);
-  const nights = nightsBody === null ? [] : polarList(polarRecord(nightsBody, 'sleep list').nights, 'sleep nights');
+  const nights =
+    nightsBody === null ? [] : polarList(polarRecord(nightsBody, 'sleep list').nights, 'sleep nights');
   const recharges = new Map<string, PolarNightlyRecharge>();
   if (rechargeBody !== null) {
     for (const r of polarList(polarRecord(rechargeBody, 'nightly recharge list').recharges, 'recharges')) {
       const recharge = polarRecord(r, 'nightly recharge');
-      recharges.set(polarString(recharge, 'date', 'nightly recharge'), recharge as unknown as PolarNightlyRecharge);
+      recharges.set(
+        polarString(recharge, 'date', 'nightly recharge'),
+        recharge as unknown as PolarNightlyRecharge,
+      );
     }
   }
   const page: FetchPage = emptyPage();
@@ -133,7 +137,14 @@ export const polarStreams: StreamSpec[] = [
     maxWindowDays: 28,
     fetch: fetchSleep,
   },
-  { name: 'heart_rate', resources: ['heartrate'], scopes: [POLAR_SCOPE], backfillDays: 28, maxWindowDays: 28, fetch: fetchHeartRate },
+  {
+    name: 'heart_rate',
+    resources: ['heartrate'],
+    scopes: [POLAR_SCOPE],
+    backfillDays: 28,
+    maxWindowDays: 28,
+    fetch: fetchHeartRate,
+  },
   {
     name: 'activity',
     resources: ['steps', 'calories_active', 'distance', 'calories_basal'],

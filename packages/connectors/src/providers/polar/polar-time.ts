@@ -33,7 +33,8 @@ export function localToInstant(
   if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/.test(local)) return null;
   const asUtc = Date.parse(`${local}Z`);
   if (Number.isNaN(asUtc)) return null;
-  if (basis.offset !== undefined && basis.offset !== null) return { ms: asUtc - basis.offset * 1000, offset: basis.offset };
+  if (basis.offset !== undefined && basis.offset !== null)
+    return { ms: asUtc - basis.offset * 1000, offset: basis.offset };
   if (basis.zone) {
     // The offset at the wall-clock reading, re-checked once at the resulting instant (DST edges).
     let offset = zoneOffsetSeconds(basis.zone, asUtc);
@@ -59,7 +60,10 @@ export function clockInNight(start: Instant, clock: string): Instant {
 
 /** ISO 8601 duration (`PT1H2M3.5S`, `P1DT2H`) in seconds; null when unreadable. */
 export function isoDurationSeconds(text: string): number | null {
-  const m = /^P(?:(\d+(?:\.\d+)?)D)?(?:T(?:(\d+(?:\.\d+)?)H)?(?:(\d+(?:\.\d+)?)M)?(?:(\d+(?:\.\d+)?)S)?)?$/.exec(text);
+  const m =
+    /^P(?:(\d+(?:\.\d+)?)D)?(?:T(?:(\d+(?:\.\d+)?)H)?(?:(\d+(?:\.\d+)?)M)?(?:(\d+(?:\.\d+)?)S)?)?$/.exec(
+      text,
+    );
   if (!m || text === 'P' || text.endsWith('T')) return null;
   const [, d = '0', h = '0', min = '0', s = '0'] = m;
   return Number(d) * 86_400 + Number(h) * 3600 + Number(min) * 60 + Number(s);
@@ -73,7 +77,11 @@ export function isoAt(instant: Instant): string {
 /** `YYYY-MM-DD` dates (UTC calendar) overlapping [start, end), widened by a day each side for zones. */
 export function datesAround(start: Date, end: Date): string[] {
   const dates: string[] = [];
-  for (let t = Math.floor(start.getTime() / DAY_MS) * DAY_MS - DAY_MS; t < end.getTime() + DAY_MS; t += DAY_MS) {
+  for (
+    let t = Math.floor(start.getTime() / DAY_MS) * DAY_MS - DAY_MS;
+    t < end.getTime() + DAY_MS;
+    t += DAY_MS
+  ) {
     dates.push(new Date(t).toISOString().slice(0, 10));
   }
   return dates;

@@ -1,5 +1,11 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { ClientCredentials, ConnectorContext, InboundWebhook, WebhookNotification, WebhookResult } from '../../connector';
+import type {
+  ClientCredentials,
+  ConnectorContext,
+  InboundWebhook,
+  WebhookNotification,
+  WebhookResult,
+} from '../../connector';
 import { ProviderResponseError } from '../../errors';
 
 /**
@@ -20,7 +26,12 @@ const EVENT_STREAMS: Record<string, string> = {
   ACTIVITY_SUMMARY: 'activity',
 };
 
-export const POLAR_WEBHOOK_EVENTS = ['EXERCISE', 'SLEEP', 'CONTINUOUS_HEART_RATE', 'ACTIVITY_SUMMARY'] as const;
+export const POLAR_WEBHOOK_EVENTS = [
+  'EXERCISE',
+  'SLEEP',
+  'CONTINUOUS_HEART_RATE',
+  'ACTIVITY_SUMMARY',
+] as const;
 
 const DAY_MS = 86_400_000;
 
@@ -42,7 +53,10 @@ function signatureMatches(secret: string, rawBody: Buffer, given: string): boole
 
 /** The day an event is about (from its URL or entity id), widened a day each side for time zones. */
 function eventWindow(event: Record<string, unknown>): { start: Date; end: Date } | null {
-  const candidates = [typeof event.url === 'string' ? event.url : '', typeof event.entity_id === 'string' ? event.entity_id : ''];
+  const candidates = [
+    typeof event.url === 'string' ? event.url : '',
+    typeof event.entity_id === 'string' ? event.entity_id : '',
+  ];
   for (const c of candidates) {
     const date = /(\d{4}-\d{2}-\d{2})(?:[/?#]|$)/.exec(c)?.[1];
     if (date) {

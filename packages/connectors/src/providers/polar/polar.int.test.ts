@@ -71,7 +71,9 @@ async function fetchAll(stream: StreamSpec, tokens: ProviderTokens): Promise<Fet
 const streamNamed = (name: string) => polarConnector.streams.find((s) => s.name === name)!;
 
 async function raw<T>(tokens: ProviderTokens, path: string): Promise<T> {
-  const res = await fetch(`${running.apiUrl}${path}`, { headers: { authorization: `Bearer ${tokens.accessToken}` } });
+  const res = await fetch(`${running.apiUrl}${path}`, {
+    headers: { authorization: `Bearer ${tokens.accessToken}` },
+  });
   expect(res.status).toBe(200);
   return (await res.json()) as T;
 }
@@ -93,7 +95,9 @@ describe('Polar AccessLink connector against the emulator', () => {
 
   it('needs the user registered before data; a second registration is a harmless 409', async () => {
     const tokens = await connect('bob');
-    await expect(streamNamed('exercises').fetch(ctx, { tokens, ...WINDOW, pageToken: null, fallbackTimeZone: ZONE })).rejects.toMatchObject({
+    await expect(
+      streamNamed('exercises').fetch(ctx, { tokens, ...WINDOW, pageToken: null, fallbackTimeZone: ZONE }),
+    ).rejects.toMatchObject({
       name: 'ProviderAuthError',
       reason: 'user_not_found',
     });
@@ -108,7 +112,8 @@ describe('Polar AccessLink connector against the emulator', () => {
     await polarConnector.register!(ctx, tokens);
     const userId = await target.insertUser(ZONE);
     const pagesByStream = new Map<string, FetchPage[]>();
-    for (const stream of polarConnector.streams) pagesByStream.set(stream.name, await fetchAll(stream, tokens));
+    for (const stream of polarConnector.streams)
+      pagesByStream.set(stream.name, await fetchAll(stream, tokens));
     const all = [...pagesByStream.values()].flat();
 
     // Sleep: one summary per night ending in the window, stage seconds and start instants as served.
@@ -124,25 +129,53 @@ describe('Polar AccessLink connector against the emulator', () => {
       expect(s.timezone_offset).toBe(7200);
       expect(s.fields.average_hrv).toEqual(expect.any(Number));
     }
-    const hypnogram = pagesByStream.get('sleep')!.flatMap((p) => p.timeseries).filter((t) => t.resource === 'hypnogram');
-    expect(hypnogram.flatMap((t) => t.samples).every((x) => [1, 2, 3, 4, -1].includes(x.value as number))).toBe(true);
+    const hypnogram = pagesByStream
+      .get('sleep')!
+      .flatMap((p) => p.timeseries)
+      .filter((t) => t.resource === 'hypnogram');
+    expect(
+      hypnogram.flatMap((t) => t.samples).every((x) => [1, 2, 3, 4, -1].includes(x.value as number)),
+    ).toBe(true);
 
     // Continuous heart rate: one page per day; local sample_time placed with the user's zone (UTC+2).
     const hrPages = pagesByStream.get('heart_rate')!;
     expect(hrPages.length).toBeGreaterThan(7);
     let servedHr = 0;
-    for (const date of ['2026-03-12', '2026-03-13', '2026-03-14', '2026-03-15', '2026-03-16', '2026-03-17', '2026-03-18', '2026-03-19', '2026-03-20']) {
-      const day = await raw<{ heart_rate_samples: { sample_time: string }[] }>(tokens, `/v3/users/continuous-heart-rate/${date}`);
-      servedHr += day.heart_rate_samples.filter((s) => inWindow(Date.parse(`${date}T${s.sample_time}+02:00`))).length;
+    for (const date of [
+      '2026-03-12',
+      '2026-03-13',
+      '2026-03-14',
+      '2026-03-15',
+      '2026-03-16',
+      '2026-03-17',
+      '2026-03-18',
+      '2026-03-19',
+      '2026-03-20',
+    ]) {
+      const day = await raw<{ heart_rate_samples: { sample_time: string }[] }>(
+        tokens,
+        `/v3/users/continuous-heart-rate/${date}`,
+      );
+      servedHr += day.heart_rate_samples.filter((s) =>
+        inWindow(Date.parse(`${date}T${s.sample_time}+02:00`)),
+      ).length;
     }
     const hr = hrPages.flatMap((p) => p.timeseries).flatMap((t) => t.samples);
     expect(hr).toHaveLength(servedHr);
     expect(hr[0]!.timestamp).toMatch(/\+02:00$/);
 
     // Daily activity: the step samples add up to the days' totals.
-    const days = await raw<{ start_time: string; steps: number }[]>(tokens, '/v3/users/activities?from=2026-03-13&to=2026-03-20&steps=true');
-    const servedSteps = days.filter((d) => inWindow(Date.parse(`${d.start_time}+02:00`))).reduce((a, d) => a + d.steps, 0);
-    const steps = pagesByStream.get('activity')!.flatMap((p) => p.timeseries).filter((t) => t.resource === 'steps');
+    const days = await raw<{ start_time: string; steps: number }[]>(
+      tokens,
+      '/v3/users/activities?from=2026-03-13&to=2026-03-20&steps=true',
+    );
+    const servedSteps = days
+      .filter((d) => inWindow(Date.parse(`${d.start_time}+02:00`)))
+      .reduce((a, d) => a + d.steps, 0);
+    const steps = pagesByStream
+      .get('activity')!
+      .flatMap((p) => p.timeseries)
+      .filter((t) => t.resource === 'steps');
     expect(steps.flatMap((t) => t.samples).reduce((a, s) => a + (s.value as number), 0)).toBe(servedSteps);
 
     // Exercises: a workout per exercise started in the window, with its heart-rate stream.
@@ -177,12 +210,22 @@ describe('Polar AccessLink connector against the emulator', () => {
     expect(registration.signatureSecretKey).toBe(running.emulator.client.details!.webhook_secret);
     const ping = receiver.received.at(-1)!;
     expect(JSON.parse(ping.rawBody.toString()).event).toBe('PING');
-    expect(polarConnector.webhook!.handle(ping, running.emulator.client)).toEqual({ kind: 'notifications', notifications: [], status: 200 });
+    expect(polarConnector.webhook!.handle(ping, running.emulator.client)).toEqual({
+      kind: 'notifications',
+      notifications: [],
+      status: 200,
+    });
 
-    const status = await running.emulator.notify!(receiver.url, tokens.externalUserId!, { event: 'SLEEP', date: '2026-03-19' });
+    const status = await running.emulator.notify!(receiver.url, tokens.externalUserId!, {
+      event: 'SLEEP',
+      date: '2026-03-19',
+    });
     expect(status).toBe(200);
     const event = receiver.received.at(-1)!;
-    expect(JSON.parse(event.rawBody.toString())).toMatchObject({ event: 'SLEEP', url: expect.stringContaining('/v3/users/sleep/2026-03-19') });
+    expect(JSON.parse(event.rawBody.toString())).toMatchObject({
+      event: 'SLEEP',
+      url: expect.stringContaining('/v3/users/sleep/2026-03-19'),
+    });
     const result = await polarConnector.webhook!.handle(event, running.emulator.client);
     expect(result).toEqual({
       kind: 'notifications',
@@ -197,18 +240,31 @@ describe('Polar AccessLink connector against the emulator', () => {
       ],
     });
 
-    const tampered = { ...event, rawBody: Buffer.from(event.rawBody.toString().replace('SLEEP', 'EXERCISE')) };
-    expect(await polarConnector.webhook!.handle(tampered, running.emulator.client)).toMatchObject({ kind: 'rejected', status: 401 });
+    const tampered = {
+      ...event,
+      rawBody: Buffer.from(event.rawBody.toString().replace('SLEEP', 'EXERCISE')),
+    };
+    expect(await polarConnector.webhook!.handle(tampered, running.emulator.client)).toMatchObject({
+      kind: 'rejected',
+      status: 401,
+    });
     const wrongSecret = { ...running.emulator.client, details: { webhook_secret: 'not-the-secret' } };
-    expect(await polarConnector.webhook!.handle(event, wrongSecret)).toMatchObject({ kind: 'rejected', status: 401 });
+    expect(await polarConnector.webhook!.handle(event, wrongSecret)).toMatchObject({
+      kind: 'rejected',
+      status: 401,
+    });
     const unsigned = { ...event, headers: { ...event.headers, 'polar-webhook-signature': undefined } };
-    expect(await polarConnector.webhook!.handle(unsigned, running.emulator.client)).toMatchObject({ kind: 'rejected', status: 401 });
+    expect(await polarConnector.webhook!.handle(unsigned, running.emulator.client)).toMatchObject({
+      kind: 'rejected',
+      status: 401,
+    });
   });
 
   it('classifies provider faults', async () => {
     const tokens = await connect('erin');
     await polarConnector.register!(ctx, tokens);
-    const exercises = () => streamNamed('exercises').fetch(ctx, { tokens, ...WINDOW, pageToken: null, fallbackTimeZone: ZONE });
+    const exercises = () =>
+      streamNamed('exercises').fetch(ctx, { tokens, ...WINDOW, pageToken: null, fallbackTimeZone: ZONE });
 
     running.emulator.faults.set({ rateLimit: { retryAfterSeconds: 7 }, times: 1 });
     const limited = await exercises().catch((e: unknown) => e);
@@ -229,7 +285,9 @@ describe('Polar AccessLink connector against the emulator', () => {
     const tokens = await connect('frank');
     await polarConnector.register!(ctx, tokens);
     await polarConnector.revoke!(ctx, tokens);
-    await expect(streamNamed('sleep').fetch(ctx, { tokens, ...WINDOW, pageToken: null, fallbackTimeZone: ZONE })).rejects.toMatchObject({
+    await expect(
+      streamNamed('sleep').fetch(ctx, { tokens, ...WINDOW, pageToken: null, fallbackTimeZone: ZONE }),
+    ).rejects.toMatchObject({
       name: 'ProviderAuthError',
       reason: 'token_revoked',
     });

@@ -42,7 +42,7 @@ export function createLinkApiRouter(deps: LinkDeps): Router {
     const expiresAt = str(req.query.expires_at);
     const code = await tokens.createCode(
       principalOf(res),
-      String(req.query.user_id),
+      str(req.query.user_id) ?? '',
       expiresAt === undefined ? undefined : new Date(expiresAt),
     );
     res.json({ ...code, expires_at: wireDateTime(code.expires_at) });
@@ -64,7 +64,7 @@ export function createLinkApiRouter(deps: LinkDeps): Router {
 
   router.get('/v2/link/provider/oauth/:oauth_provider', async (req, res) => {
     const s = await session(req);
-    const provider = req.params.oauth_provider as string;
+    const provider = req.params.oauth_provider;
     const url = await oauth.authorizeUrl(s, provider, ['path', 'oauth_provider']);
     res.json(toLinkSource(linkableConnector(provider)!, url));
   });
@@ -76,7 +76,11 @@ export function createLinkApiRouter(deps: LinkDeps): Router {
   });
 
   router.get('/v2/link/oauth/callback', async (req, res) => {
-    const query: CallbackQuery = { code: str(req.query.code), state: str(req.query.state), error: str(req.query.error) };
+    const query: CallbackQuery = {
+      code: str(req.query.code),
+      state: str(req.query.state),
+      error: str(req.query.error),
+    };
     res.redirect(302, await oauth.callback(query));
   });
 
@@ -84,7 +88,7 @@ export function createLinkApiRouter(deps: LinkDeps): Router {
     const s = await session(req);
     const body = req.body as { username: string; password: string; region?: string };
     res.json(
-      await credentials.password(s, req.params.provider as string, {
+      await credentials.password(s, req.params.provider, {
         username: body.username,
         password: body.password,
         region: body.region,
@@ -95,20 +99,24 @@ export function createLinkApiRouter(deps: LinkDeps): Router {
   router.post('/v2/link/provider/password/:provider/complete_mfa', async (req, res) => {
     const s = await session(req);
     const body = req.body as { mfa_code: string };
-    res.json(await credentials.completeMfa(s, req.params.provider as string, body.mfa_code));
+    res.json(await credentials.completeMfa(s, req.params.provider, body.mfa_code));
   });
 
-  const email = async (req: Request, res: Response, provider: string) => {
+  const email = async (req: Request, res: Response, provider: string, loc: string[]) => {
     const s = await session(req);
     const body = req.body as { email: string; region?: string };
-    res.json(await credentials.email(s, provider, { email: body.email, region: body.region }));
+    res.json(await credentials.email(s, provider, { email: body.email, region: body.region }, loc));
   };
-  router.post('/v2/link/provider/email/:provider', (req, res) => email(req, res, req.params.provider as string));
-  router.post('/v2/link/auth/email', (req, res) => email(req, res, (req.body as { provider: string }).provider));
+  router.post('/v2/link/provider/email/:provider', (req, res) =>
+    email(req, res, req.params.provider, ['path', 'provider']),
+  );
+  router.post('/v2/link/auth/email', (req, res) =>
+    email(req, res, (req.body as { provider: string }).provider, ['body', 'provider']),
+  );
 
   router.post('/v2/link/provider/manual/:provider', async (req, res) => {
     const body = req.body as { user_id: string; provider_id?: string };
-    await manual.connect(principalOf(res), req.params.provider as string, body);
+    await manual.connect(principalOf(res), req.params.provider, body);
     res.json({ success: true });
   });
 

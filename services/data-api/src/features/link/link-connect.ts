@@ -22,7 +22,12 @@ export interface ConnectionToMake {
 }
 
 /** Another user of the same team environment already connected to this provider account. */
-async function linkedToAnotherUser(deps: LinkDeps, session: LinkTokenRecord, provider: string, externalUserId: string) {
+async function linkedToAnotherUser(
+  deps: LinkDeps,
+  session: LinkTokenRecord,
+  provider: string,
+  externalUserId: string,
+) {
   const row = await deps
     .db('provider_connections as pc')
     .join('users as u', 'u.id', 'pc.user_id')

@@ -1,4 +1,4 @@
-import type { Connector, ConnectorContext, LoginResult, ProviderTokens } from '@meridian/connectors';
+import type { Connector, ConnectorContext, LoginResult } from '@meridian/connectors';
 import { ValidationError } from '@meridian/domain';
 import { connectorContextFor, resolveClientCredentials } from '@meridian/sync';
 import { completeConnection, recordLinkError } from './link-connect';
@@ -12,30 +12,34 @@ import { createLinkTokensRepository, type LinkTokenRecord } from './link-tokens.
  * provider asks for a second factor, only the connector's pending state is kept, sealed, in the link token.
  */
 
-/** The e-mail invitation a connector may offer (`Connector.invite`). */
-interface InviteCapable {
-  invite(
-    ctx: ConnectorContext,
-    input: { email: string; region?: string },
-  ): Promise<{ externalUserId?: string | null; tokens?: ProviderTokens | null } | void>;
-}
-
-const canInvite = (c: Connector): c is Connector & InviteCapable =>
-  typeof (c as Partial<InviteCapable>).invite === 'function';
-
 interface SealedMfa {
   provider: string;
   pending: Record<string, unknown>;
 }
 
 export function createLinkCredentialsService(deps: LinkDeps) {
-  function connectorOf(session: LinkTokenRecord, provider: string, type: 'password' | 'email'): Connector {
+  function connectorOf(
+    session: LinkTokenRecord,
+    provider: string,
+    type: 'password' | 'email',
+    loc: string[] = ['path', 'provider'],
+  ): Connector {
     const connector = linkableConnector(provider);
     if (!connector || connector.auth.type !== type) {
-      throw ValidationError.single(['path', 'provider'], `Not a ${type} provider that can be linked; see GET /v2/link/providers.`, 'value_error', provider);
+      throw ValidationError.single(
+        loc,
+        `Not a ${type} provider that can be linked; see GET /v2/link/providers.`,
+        'value_error',
+        provider,
+      );
     }
     if (session.filterOnProviders && !session.filterOnProviders.includes(provider)) {
-      throw ValidationError.single(['path', 'provider'], 'This link token is limited to other providers (filter_on_providers).', 'value_error', provider);
+      throw ValidationError.single(
+        loc,
+        'This link token is limited to other providers (filter_on_providers).',
+        'value_error',
+        provider,
+      );
     }
     return connector;
   }
@@ -57,11 +61,17 @@ export function createLinkCredentialsService(deps: LinkDeps) {
     return new LinkFlowError('unsupported_region', `Supported regions: ${regions.join(', ')}.`);
   }
 
-  async function failed(session: LinkTokenRecord, provider: string, err: unknown, during: 'connect' | 'mfa' = 'connect') {
+  async function failed(
+    session: LinkTokenRecord,
+    provider: string,
+    err: unknown,
+    during: 'connect' | 'mfa' = 'connect',
+  ) {
     const linkError = linkErrorOf(err, during);
     if (!linkError) throw err;
     // A wrong code keeps the pending second factor, so the person can type it again.
-    if (linkError.errorType !== 'incorrect_mfa_code') await recordLinkError(deps, session, provider, linkError);
+    if (linkError.errorType !== 'incorrect_mfa_code')
+      await recordLinkError(deps, session, provider, linkError);
     return linkResponse(session, provider, { state: 'error', error: linkError });
   }
 
@@ -127,7 +137,11 @@ export function createLinkCredentialsService(deps: LinkDeps) {
       }
     },
 
-    async completeMfa(session: LinkTokenRecord, provider: string, code: string): Promise<ProviderLinkResponse> {
+    async completeMfa(
+      session: LinkTokenRecord,
+      provider: string,
+      code: string,
+    ): Promise<ProviderLinkResponse> {
       const connector = connectorOf(session, provider, 'password');
       const sealed = session.state.mfa_pending_sealed;
       if (session.state.status !== 'pending_provider_mfa' || session.state.provider !== provider || !sealed) {
@@ -154,14 +168,15 @@ export function createLinkCredentialsService(deps: LinkDeps) {
       session: LinkTokenRecord,
       provider: string,
       input: { email: string; region?: string },
+      loc: string[] = ['path', 'provider'],
     ): Promise<ProviderLinkResponse> {
-      const connector = connectorOf(session, provider, 'email');
+      const connector = connectorOf(session, provider, 'email', loc);
       const badRegion = regionProblem(connector, input.region);
       if (badRegion) return failed(session, provider, badRegion);
-      if (!canInvite(connector)) throw new Error(`${provider} is an e-mail provider without invite()`);
+      if (!connector.invite) throw new Error(`${provider} is an e-mail provider without invite()`);
       const { ctx, source } = await contextFor(session, provider);
       try {
-        const invited = (await connector.invite(ctx, input)) ?? {};
+        const invited = await connector.invite(ctx, input);
         const tokens = invited.tokens ?? null;
         const externalUserId = invited.externalUserId ?? tokens?.externalUserId ?? null;
         await completeConnection(deps, session, {
@@ -170,9 +185,13 @@ export function createLinkCredentialsService(deps: LinkDeps) {
           tokens,
           credentialSource: source,
           externalUserId,
-          status: tokens ? 'connected' : 'pending',
+          status: invited.pending ? 'pending' : 'connected',
         });
-        return linkResponse(session, provider, { state: 'success', connected: tokens !== null, providerId: externalUserId });
+        return linkResponse(session, provider, {
+          state: 'success',
+          connected: !invited.pending,
+          providerId: externalUserId,
+        });
       } catch (err) {
         return failed(session, provider, err);
       }

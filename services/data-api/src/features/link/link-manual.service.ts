@@ -19,7 +19,12 @@ import type { LinkDeps } from './link-deps';
  * fetched, so there are no tokens, streams or pulls; `provider.connection.created` is written once.
  */
 
-function connectionCreatedEvent(user: DemoUser, info: ProviderInfo, externalUserId: string | null, availability: object) {
+function connectionCreatedEvent(
+  user: DemoUser,
+  info: ProviderInfo,
+  externalUserId: string | null,
+  availability: object,
+) {
   const provider = toProviderObject(info);
   return {
     teamId: user.teamId,
@@ -27,7 +32,13 @@ function connectionCreatedEvent(user: DemoUser, info: ProviderInfo, externalUser
     userId: user.id,
     envelope: eventEnvelope(
       'provider.connection.created',
-      { user_id: user.id, provider, source: { ...provider }, external_user_id: externalUserId, resource_availability: availability },
+      {
+        user_id: user.id,
+        provider,
+        source: { ...provider },
+        external_user_id: externalUserId,
+        resource_availability: availability,
+      },
       { userId: user.id, clientUserId: user.clientUserId, teamId: user.teamId },
     ),
   };
@@ -35,10 +46,19 @@ function connectionCreatedEvent(user: DemoUser, info: ProviderInfo, externalUser
 
 export function createLinkManualService(deps: Pick<LinkDeps, 'db' | 'clock'>) {
   return {
-    async connect(scope: TeamScope, provider: string, input: { user_id: string; provider_id?: string }): Promise<void> {
+    async connect(
+      scope: TeamScope,
+      provider: string,
+      input: { user_id: string; provider_id?: string },
+    ): Promise<void> {
       const info = providerBySlug(provider);
       if (info?.authType !== 'app') {
-        throw ValidationError.single(['path', 'provider'], 'Not a manual provider (auth_type app); see GET /v2/providers.', 'value_error', provider);
+        throw ValidationError.single(
+          ['path', 'provider'],
+          'Not a manual provider (auth_type app); see GET /v2/providers.',
+          'value_error',
+          provider,
+        );
       }
       const externalUserId = input.provider_id ?? null;
       const availability = Object.fromEntries(
@@ -64,7 +84,9 @@ export function createLinkManualService(deps: Pick<LinkDeps, 'db' | 'clock'>) {
           .ignore()
           .returning<{ id: string }[]>('id');
         if (inserted.length === 0) return;
-        await createOutboxRepository(trx).append([connectionCreatedEvent(user, info, externalUserId, availability)]);
+        await createOutboxRepository(trx).append([
+          connectionCreatedEvent(user, info, externalUserId, availability),
+        ]);
       });
     },
   };

@@ -23,12 +23,15 @@ describe('linking an OAuth provider (Oura emulator)', () => {
   afterEach(() => h.resetClock());
 
   const widget = (token: string) => ({
-    oauth: (provider = 'oura') => h.api().get(`/v2/link/provider/oauth/${provider}`).set('x-service-link-token', token),
-    auth: (provider: string) => h.api().post('/v2/link/auth').set('x-service-link-token', token).send({ provider }),
+    oauth: (provider = 'oura') =>
+      h.api().get(`/v2/link/provider/oauth/${provider}`).set('x-service-link-token', token),
+    auth: (provider: string) =>
+      h.api().post('/v2/link/auth').set('x-service-link-token', token).send({ provider }),
     state: () => h.api().get('/v2/link/state').set('x-service-link-token', token),
   });
   const callback = (url: URL) => h.api().get(pathOf(url));
-  const returnUrl = (query: Record<string, string>) => `${h.linkWebUrl}/return?${new URLSearchParams(query).toString()}`;
+  const returnUrl = (query: Record<string, string>) =>
+    `${h.linkWebUrl}/return?${new URLSearchParams(query).toString()}`;
 
   async function authorizeUrl(token: string): Promise<URL> {
     const res = await widget(token).oauth();
@@ -43,31 +46,45 @@ describe('linking an OAuth provider (Oura emulator)', () => {
     return { token, callbackUrl };
   }
 
-  const connectionOf = (userId: string) => h.db.knex('provider_connections').where({ user_id: userId, provider: 'oura' }).first();
-  const openTokens = (sealed: string) => JSON.parse(h.secretBox.open(sealed)) as { access_token: string; refresh_token: string };
+  const connectionOf = (userId: string) =>
+    h.db.knex('provider_connections').where({ user_id: userId, provider: 'oura' }).first();
+  const openTokens = (sealed: string) =>
+    JSON.parse(h.secretBox.open(sealed)) as { access_token: string; refresh_token: string };
 
   it('builds the authorize URL: platform app, our callback, scopes, and a hashed single-use state', async () => {
     const userId = await h.createUser(keys.sandbox);
     const token = await h.linkToken(keys.sandbox, { user_id: userId });
     const res = await widget(token).oauth();
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ slug: 'oura', auth_type: 'oauth', is_active: true, oauth_url: expect.any(String) });
+    expect(res.body).toMatchObject({
+      slug: 'oura',
+      auth_type: 'oauth',
+      is_active: true,
+      oauth_url: expect.any(String),
+    });
     const url = new URL(res.body.oauth_url);
     expect(`${url.origin}${url.pathname}`).toBe(`${oura.authUrl}/oauth/authorize`);
     expect(url.searchParams.get('client_id')).toBe(oura.emulator.client.clientId);
     expect(url.searchParams.get('redirect_uri')).toBe(`${h.baseUrl}/v2/link/oauth/callback`);
     expect(url.searchParams.get('response_type')).toBe('code');
-    expect(url.searchParams.get('scope')!.split(' ')).toEqual(expect.arrayContaining(['personal', 'daily', 'heartrate', 'workout']));
+    expect(url.searchParams.get('scope')!.split(' ')).toEqual(
+      expect.arrayContaining(['personal', 'daily', 'heartrate', 'workout']),
+    );
     const state = url.searchParams.get('state')!;
     expect(state).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const stored = await h.db.knex('oauth_states').where({ state_hash: sha256(state) });
-    expect(stored).toEqual([expect.objectContaining({ provider: 'oura', used_at: null, code_verifier_sealed: null })]);
+    expect(stored).toEqual([
+      expect.objectContaining({ provider: 'oura', used_at: null, code_verifier_sealed: null }),
+    ]);
     expect(stored[0].expires_at.getTime() - stored[0].created_at.getTime()).toBe(600_000);
     expect(JSON.stringify(await h.db.knex('oauth_states'))).not.toContain(state);
 
     const viaAuth = await widget(token).auth('oura');
     expect(viaAuth.status).toBe(200);
-    expect(viaAuth.body).toEqual({ auth_type: 'oauth', oauth_url: expect.stringContaining(`${oura.authUrl}/oauth/authorize?`) });
+    expect(viaAuth.body).toEqual({
+      auth_type: 'oauth',
+      oauth_url: expect.stringContaining(`${oura.authUrl}/oauth/authorize?`),
+    });
   });
 
   it('adds the team’s required and optional scopes and leaves out the resources it does not pull', async () => {
@@ -122,7 +139,8 @@ describe('linking an OAuth provider (Oura emulator)', () => {
       await h.db.knex('oauth_states'),
       await h.db.knex('outbox').where({ user_id: userId }),
     ]);
-    for (const secret of [tokens.access_token, tokens.refresh_token, code, token]) expect(dump).not.toContain(secret);
+    for (const secret of [tokens.access_token, tokens.refresh_token, code, token])
+      expect(dump).not.toContain(secret);
 
     const events = await h.db.knex('outbox').where({ user_id: userId }).select('event_type', 'payload');
     expect(events).toEqual([
@@ -138,7 +156,9 @@ describe('linking an OAuth provider (Oura emulator)', () => {
         }),
       },
     ]);
-    expect(await h.db.knex('historical_pulls').where({ user_id: userId, provider: 'oura' })).not.toHaveLength(0);
+    expect(await h.db.knex('historical_pulls').where({ user_id: userId, provider: 'oura' })).not.toHaveLength(
+      0,
+    );
 
     expect((await widget(token).state()).body).toEqual({
       status: 'connected',
@@ -151,12 +171,22 @@ describe('linking an OAuth provider (Oura emulator)', () => {
     const again = await widget(token).oauth();
     expect([again.status, again.body.detail.error_type]).toEqual([401, 'token_consumed']);
 
-    const providers = await h.api().get(`/v2/user/providers/${userId}`).set('x-service-api-key', keys.sandbox);
+    const providers = await h
+      .api()
+      .get(`/v2/user/providers/${userId}`)
+      .set('x-service-api-key', keys.sandbox);
     expect(providers.body.providers).toEqual([
-      expect.objectContaining({ slug: 'oura', status: 'connected', external_user_id: accountIdFor('Oura', 'alice'), error_details: null }),
+      expect.objectContaining({
+        slug: 'oura',
+        status: 'connected',
+        external_user_id: accountIdFor('Oura', 'alice'),
+        error_details: null,
+      }),
     ]);
     const user = await h.api().get(`/v2/user/${userId}`).set('x-service-api-key', keys.sandbox);
-    expect(user.body.connected_sources.map((s: { provider: { slug: string } }) => s.provider.slug)).toEqual(['oura']);
+    expect(user.body.connected_sources.map((s: { provider: { slug: string } }) => s.provider.slug)).toEqual([
+      'oura',
+    ]);
 
     // Replay of the same callback: the state is used up.
     const replay = await callback(callbackUrl);
@@ -193,7 +223,9 @@ describe('linking an OAuth provider (Oura emulator)', () => {
     await h.linkToken(keys.sandbox, { user_id: victim });
     // The attacker's own consent, sent to the victim's browser: it can only ever connect the attacker.
     const { callbackUrl } = await consentFor(attacker);
-    expect((await callback(callbackUrl)).headers.location).toBe(returnUrl({ status: 'success', provider: 'oura' }));
+    expect((await callback(callbackUrl)).headers.location).toBe(
+      returnUrl({ status: 'success', provider: 'oura' }),
+    );
     expect(await connectionOf(victim)).toBeUndefined();
     expect(await connectionOf(attacker)).toBeDefined();
   });
@@ -203,8 +235,14 @@ describe('linking an OAuth provider (Oura emulator)', () => {
     const token = await h.linkToken(keys.sandbox, { user_id: userId });
     const state = (await authorizeUrl(token)).searchParams.get('state')!;
     const res = await h.api().get(`/v2/link/oauth/callback?error=access_denied&state=${state}`);
-    expect(res.headers.location).toBe(returnUrl({ status: 'error', provider: 'oura', error_type: 'user_cancelled' }));
-    expect((await widget(token).state()).body).toMatchObject({ status: 'error', provider: 'oura', error_type: 'user_cancelled' });
+    expect(res.headers.location).toBe(
+      returnUrl({ status: 'error', provider: 'oura', error_type: 'user_cancelled' }),
+    );
+    expect((await widget(token).state()).body).toMatchObject({
+      status: 'error',
+      provider: 'oura',
+      error_type: 'user_cancelled',
+    });
     expect(await connectionOf(userId)).toBeUndefined();
     // The token is still good for another try.
     expect((await widget(token).oauth()).status).toBe(200);
@@ -264,7 +302,9 @@ describe('linking an OAuth provider (Oura emulator)', () => {
       const production = await h.createUser(keys.production);
       const prodToken = await h.linkToken(keys.production, { user_id: production });
       const prodCallback = await consentAt((await authorizeUrl(prodToken)).toString());
-      expect((await callback(prodCallback)).headers.location).toBe(returnUrl({ status: 'success', provider: 'oura' }));
+      expect((await callback(prodCallback)).headers.location).toBe(
+        returnUrl({ status: 'success', provider: 'oura' }),
+      );
     } finally {
       await h.setTeamEnvSettings(h.team.teamId, 'sandbox', { reject_duplicate_connection: false });
     }
@@ -279,15 +319,25 @@ describe('linking an OAuth provider (Oura emulator)', () => {
       returnUrl({ status: 'success', provider: 'oura' }),
     );
     const [a, b] = [await connectionOf(first), await connectionOf(second)];
-    expect([a.external_user_id, b.external_user_id]).toEqual([accountIdFor('Oura', 'dave'), accountIdFor('Oura', 'dave')]);
+    expect([a.external_user_id, b.external_user_id]).toEqual([
+      accountIdFor('Oura', 'dave'),
+      accountIdFor('Oura', 'dave'),
+    ]);
     expect(oura.emulator.oauth!.isRevoked(openTokens(a.credentials_sealed).access_token)).toBe(false);
   });
 
   it('validates the provider against the OAuth providers and the token’s filter', async () => {
-    const token = await h.linkToken(keys.sandbox, { user_id: await h.createUser(keys.sandbox), filter_on_providers: ['oura'] });
+    const token = await h.linkToken(keys.sandbox, {
+      user_id: await h.createUser(keys.sandbox),
+      filter_on_providers: ['oura'],
+    });
     for (const provider of ['fitbit', 'apple_health_kit', 'nope']) {
       const res = await widget(token).oauth(provider);
-      expect([provider, res.status, res.body.detail[0].loc]).toEqual([provider, 422, ['path', 'oauth_provider']]);
+      expect([provider, res.status, res.body.detail[0].loc]).toEqual([
+        provider,
+        422,
+        ['path', 'oauth_provider'],
+      ]);
       const auth = await widget(token).auth(provider);
       expect([provider, auth.status, auth.body.detail[0].loc]).toEqual([provider, 422, ['body', 'provider']]);
     }

@@ -46,23 +46,39 @@ export function createLinkOAuthService(deps: LinkDeps) {
   function oauthConnectorFor(session: LinkTokenRecord, provider: string, loc: string[]): OAuthConnector {
     const connector = linkableConnector(provider);
     if (!connector || !isOAuth(connector)) {
-      throw ValidationError.single(loc, 'Not an OAuth provider that can be linked; see GET /v2/link/providers.', 'value_error', provider);
+      throw ValidationError.single(
+        loc,
+        'Not an OAuth provider that can be linked; see GET /v2/link/providers.',
+        'value_error',
+        provider,
+      );
     }
     if (session.filterOnProviders && !session.filterOnProviders.includes(provider)) {
-      throw ValidationError.single(loc, 'This link token is limited to other providers (filter_on_providers).', 'value_error', provider);
+      throw ValidationError.single(
+        loc,
+        'This link token is limited to other providers (filter_on_providers).',
+        'value_error',
+        provider,
+      );
     }
     return connector;
   }
 
   async function clientFor(scope: TeamScope, provider: string) {
-    return resolveClientCredentials(deps.sync, { teamId: scope.teamId, environment: scope.environment, provider });
+    return resolveClientCredentials(deps.sync, {
+      teamId: scope.teamId,
+      environment: scope.environment,
+      provider,
+    });
   }
 
   /** Base scopes, the scopes of the resources the team pulls, and the team's must/may-grant lists. */
   async function scopesFor(scope: TeamScope, connector: OAuthConnector): Promise<string[]> {
     const preference = await prefs().dataPullPreference(scope, connector.slug);
     const resources = new Set<Resource>(connector.streams.flatMap((s) => s.resources));
-    const enabled = [...resources].filter((r) => (preference ? (preference.overrides[r] ?? preference.byDefault) : true));
+    const enabled = [...resources].filter((r) =>
+      preference ? (preference.overrides[r] ?? preference.byDefault) : true,
+    );
     const required = await prefs().scopeRequirements(scope.teamId, connector.slug);
     return unique([
       ...connector.auth.baseScopes,
@@ -77,16 +93,24 @@ export function createLinkOAuthService(deps: LinkDeps) {
     ctx: ConnectorContext,
     input: { code: string; redirectUri: string; codeVerifier: string | null },
   ): Promise<ProviderTokens> {
-    if (connector.exchangeCode) return connector.exchangeCode(ctx, input.code, input.redirectUri, input.codeVerifier);
+    if (connector.exchangeCode)
+      return connector.exchangeCode(ctx, input.code, input.redirectUri, input.codeVerifier);
     return exchangeAuthorizationCode(ctx, connector.auth, input);
   }
 
   /** Code → tokens → identity → connection. Throws LinkFlowError (or a connector error) on refusal. */
-  async function connect(session: LinkTokenRecord, provider: string, code: string, bound: { redirectUri: string; verifierSealed: string | null }) {
+  async function connect(
+    session: LinkTokenRecord,
+    provider: string,
+    code: string,
+    bound: { redirectUri: string; verifierSealed: string | null },
+  ) {
     const connector = linkableConnector(provider);
-    if (!connector || !isOAuth(connector)) throw new LinkFlowError('provider_api_error', 'The provider is no longer available.');
+    if (!connector || !isOAuth(connector))
+      throw new LinkFlowError('provider_api_error', 'The provider is no longer available.');
     const resolved = await clientFor(session, provider);
-    if (!resolved) throw new LinkFlowError('provider_api_error', 'No OAuth app is configured for this provider.');
+    if (!resolved)
+      throw new LinkFlowError('provider_api_error', 'No OAuth app is configured for this provider.');
     const ctx = connectorContextFor(deps.sync, provider, resolved.client);
     const codeVerifier = bound.verifierSealed ? deps.sync.secretBox.open(bound.verifierSealed) : null;
     let tokens = await exchange(connector, ctx, { code, redirectUri: bound.redirectUri, codeVerifier });
@@ -97,7 +121,10 @@ export function createLinkOAuthService(deps: LinkDeps) {
     if (missing.length > 0) {
       // The tokens are dropped, not revoked: a revocation can end the account's grant for every user of
       // this app, including another user of the team connected to the same account.
-      throw new LinkFlowError('required_scopes_not_granted', `These permissions are required: ${missing.join(', ')}.`);
+      throw new LinkFlowError(
+        'required_scopes_not_granted',
+        `These permissions are required: ${missing.join(', ')}.`,
+      );
     }
     if (connector.identify) {
       const who = await connector.identify(ctx, tokens);
@@ -130,7 +157,8 @@ export function createLinkOAuthService(deps: LinkDeps) {
           `No OAuth app is configured for ${provider}: set the platform's PROVIDER_${provider.toUpperCase()}_CLIENT_ID/_CLIENT_SECRET or the team's custom credentials.`,
         );
       }
-      const override = resolved.source === 'team_custom' ? await prefs().redirectUrlOverride(session, provider) : null;
+      const override =
+        resolved.source === 'team_custom' ? await prefs().redirectUrlOverride(session, provider) : null;
       const redirectUri = override ?? oauthCallbackUrl(deps.publicUrl);
       const state = randomToken(32);
       const pkce = connector.auth.pkce ? createPkcePair() : null;
@@ -174,7 +202,8 @@ export function createLinkOAuthService(deps: LinkDeps) {
             ? new LinkFlowError('user_cancelled', 'Access was not granted at the provider.')
             : new LinkFlowError('provider_api_error', 'The provider reported an error during authorization.');
         }
-        if (!query.code) throw new LinkFlowError('provider_api_error', 'The provider returned no authorization code.');
+        if (!query.code)
+          throw new LinkFlowError('provider_api_error', 'The provider returned no authorization code.');
         await connect(session, bound.provider, query.code, {
           redirectUri: bound.redirectUri,
           verifierSealed: bound.codeVerifierSealed,
@@ -185,7 +214,10 @@ export function createLinkOAuthService(deps: LinkDeps) {
         if (!linkError) {
           // Our own failure: logged for someone to act on; the person still lands on the widget's error screen.
           deps.logger?.error('OAuth callback failed', { err, provider: bound.provider });
-          linkError = new LinkFlowError('provider_api_error', 'The connection could not be completed; try again.');
+          linkError = new LinkFlowError(
+            'provider_api_error',
+            'The connection could not be completed; try again.',
+          );
         }
         await recordLinkError(deps, session, bound.provider, linkError);
         return fail(bound.provider, linkError.errorType);

@@ -34,12 +34,19 @@ export function linkErrorOf(err: unknown, during: 'connect' | 'mfa' = 'connect')
   if (err instanceof LinkFlowError) return err;
   if (err instanceof ProviderAuthError) {
     if (err.reason === 'provider_password_expired') {
-      return new LinkFlowError('provider_password_expired', 'The password has expired at the provider; reset it there first.');
+      return new LinkFlowError(
+        'provider_password_expired',
+        'The password has expired at the provider; reset it there first.',
+      );
     }
     if (err.reason === 'required_scopes_not_granted') {
-      return new LinkFlowError('required_scopes_not_granted', 'Some permissions this app needs were not granted.');
+      return new LinkFlowError(
+        'required_scopes_not_granted',
+        'Some permissions this app needs were not granted.',
+      );
     }
-    if (during === 'mfa') return new LinkFlowError('incorrect_mfa_code', 'The verification code was not accepted.');
+    if (during === 'mfa')
+      return new LinkFlowError('incorrect_mfa_code', 'The verification code was not accepted.');
     return new LinkFlowError('provider_credential_error', 'The provider did not accept the credentials.');
   }
   if (

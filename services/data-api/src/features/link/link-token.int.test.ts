@@ -28,7 +28,12 @@ describe('link tokens and codes', () => {
       expect(res.body.link_web_url).toBe(`${h.linkWebUrl}?token=${token}`);
       const rows = await h.db.knex('link_tokens').where({ user_id: userId });
       expect(rows).toHaveLength(1);
-      expect(rows[0]).toMatchObject({ token_hash: sha256(token), team_id: h.team.teamId, environment: 'sandbox', provider: 'oura' });
+      expect(rows[0]).toMatchObject({
+        token_hash: sha256(token),
+        team_id: h.team.teamId,
+        environment: 'sandbox',
+        provider: 'oura',
+      });
       expect(JSON.stringify(rows)).not.toContain(token);
       const ttl = rows[0].expires_at.getTime() - rows[0].created_at.getTime();
       expect(ttl).toBe(3600_000);
@@ -48,24 +53,51 @@ describe('link tokens and codes', () => {
 
     it('allows loopback redirect hosts only while allowed_redirect_hosts is empty', async () => {
       const userId = await h.createUser(keys.sandbox);
-      expect((await post('/v2/link/token', keys.sandbox, { user_id: userId, redirect_url: 'http://localhost:3000/done' })).status).toBe(200);
-      const refused = await post('/v2/link/token', keys.sandbox, { user_id: userId, redirect_url: 'https://app.example.com/done' });
+      expect(
+        (
+          await post('/v2/link/token', keys.sandbox, {
+            user_id: userId,
+            redirect_url: 'http://localhost:3000/done',
+          })
+        ).status,
+      ).toBe(200);
+      const refused = await post('/v2/link/token', keys.sandbox, {
+        user_id: userId,
+        redirect_url: 'https://app.example.com/done',
+      });
       expect(refused.status).toBe(422);
       expect(refused.body.detail).toEqual([
-        expect.objectContaining({ loc: ['body', 'redirect_url'], msg: expect.stringContaining('allowed_redirect_hosts') }),
+        expect.objectContaining({
+          loc: ['body', 'redirect_url'],
+          msg: expect.stringContaining('allowed_redirect_hosts'),
+        }),
       ]);
     });
 
     it('allows the hosts the team environment lists, and only in that environment', async () => {
       const userId = await h.createUser(keys.production);
       const sandboxUser = await h.createUser(keys.sandbox);
-      await h.setTeamEnvSettings(h.team.teamId, 'production', { allowed_redirect_hosts: ['app.example.com'] });
-      const body = { redirect_url: 'https://app.example.com/linked', on_error: 'redirect', on_close: 'redirect' };
+      await h.setTeamEnvSettings(h.team.teamId, 'production', {
+        allowed_redirect_hosts: ['app.example.com'],
+      });
+      const body = {
+        redirect_url: 'https://app.example.com/linked',
+        on_error: 'redirect',
+        on_close: 'redirect',
+      };
       expect((await post('/v2/link/token', keys.production, { user_id: userId, ...body })).status).toBe(200);
-      expect((await post('/v2/link/token', keys.sandbox, { user_id: sandboxUser, ...body })).status).toBe(422);
-      const evil = await post('/v2/link/token', keys.production, { user_id: userId, redirect_url: 'https://evil.example.net/' });
+      expect((await post('/v2/link/token', keys.sandbox, { user_id: sandboxUser, ...body })).status).toBe(
+        422,
+      );
+      const evil = await post('/v2/link/token', keys.production, {
+        user_id: userId,
+        redirect_url: 'https://evil.example.net/',
+      });
       expect(evil.status).toBe(422);
-      const loopback = await post('/v2/link/token', keys.production, { user_id: userId, redirect_url: 'http://localhost/' });
+      const loopback = await post('/v2/link/token', keys.production, {
+        user_id: userId,
+        redirect_url: 'http://localhost/',
+      });
       expect(loopback.status).toBe(422);
     });
 
@@ -94,7 +126,9 @@ describe('link tokens and codes', () => {
         on_close: 'redirect',
       });
       expect(res.status).toBe(422);
-      expect((await post('/v2/link/token', null, { user_id: await h.createUser(keys.sandbox) })).status).toBe(401);
+      expect((await post('/v2/link/token', null, { user_id: await h.createUser(keys.sandbox) })).status).toBe(
+        401,
+      );
     });
   });
 
@@ -105,7 +139,9 @@ describe('link tokens and codes', () => {
       expect((await valid(keys.sandbox)).body).toEqual({ valid: true });
       expect((await valid(keys.production)).body).toEqual({ valid: false });
       expect((await valid(h.otherTeam.keys.sandbox)).body).toEqual({ valid: false });
-      expect((await post('/v2/link/token/isValid', keys.sandbox, { token: 'made-up' })).body).toEqual({ valid: false });
+      expect((await post('/v2/link/token/isValid', keys.sandbox, { token: 'made-up' })).body).toEqual({
+        valid: false,
+      });
     });
 
     it('is false once the token expired (one hour) or its user was deleted', async () => {
@@ -117,14 +153,22 @@ describe('link tokens and codes', () => {
       expect((await post('/v2/link/token/isValid', keys.sandbox, { token })).body.valid).toBe(false);
       h.resetClock();
       const other = await h.linkToken(keys.sandbox, { user_id: await h.createUser(keys.sandbox) });
-      const otherUser = (await h.db.knex('link_tokens').where({ token_hash: sha256(other) }).first()).user_id;
+      const otherUser = (
+        await h.db
+          .knex('link_tokens')
+          .where({ token_hash: sha256(other) })
+          .first()
+      ).user_id;
       await h.api().delete(`/v2/user/${otherUser}`).set('x-service-api-key', keys.sandbox).expect(200);
       expect((await post('/v2/link/token/isValid', keys.sandbox, { token: other })).body.valid).toBe(false);
     });
 
     it('is false once a connection used the token up', async () => {
       const token = await h.linkToken(keys.sandbox, { user_id: await h.createUser(keys.sandbox) });
-      await h.db.knex('link_tokens').where({ token_hash: sha256(token) }).update({ consumed_at: new Date() });
+      await h.db
+        .knex('link_tokens')
+        .where({ token_hash: sha256(token) })
+        .update({ consumed_at: new Date() });
       expect((await post('/v2/link/token/isValid', keys.sandbox, { token })).body.valid).toBe(false);
     });
   });
@@ -144,8 +188,16 @@ describe('link tokens and codes', () => {
       const exchanged = await post(`/v2/link/code/exchange?code=${encodeURIComponent(code)}`, null);
       expect(exchanged.status).toBe(200);
       expect(exchanged.body.link_web_url).toBe(`${h.linkWebUrl}?token=${exchanged.body.link_token}`);
-      const token = await h.db.knex('link_tokens').where({ token_hash: sha256(exchanged.body.link_token) }).first();
-      expect(token).toMatchObject({ user_id: userId, team_id: h.team.teamId, environment: 'sandbox', provider: null });
+      const token = await h.db
+        .knex('link_tokens')
+        .where({ token_hash: sha256(exchanged.body.link_token) })
+        .first();
+      expect(token).toMatchObject({
+        user_id: userId,
+        team_id: h.team.teamId,
+        environment: 'sandbox',
+        provider: null,
+      });
 
       const again = await post('/v2/link/code/exchange', null, { code });
       expect(again.status).toBe(404);
@@ -164,9 +216,17 @@ describe('link tokens and codes', () => {
     it('honours expires_at (at most 24 h) and refuses an expired code', async () => {
       const userId = await h.createUser(keys.sandbox);
       const at = (ms: number) => encodeURIComponent(new Date(Date.now() + ms).toISOString());
-      expect((await post(`/v2/link/code/create?user_id=${userId}&expires_at=${at(25 * 3600_000)}`, keys.sandbox)).status).toBe(422);
-      expect((await post(`/v2/link/code/create?user_id=${userId}&expires_at=${at(-1000)}`, keys.sandbox)).status).toBe(422);
-      const short = await post(`/v2/link/code/create?user_id=${userId}&expires_at=${at(60_000)}`, keys.sandbox);
+      expect(
+        (await post(`/v2/link/code/create?user_id=${userId}&expires_at=${at(25 * 3600_000)}`, keys.sandbox))
+          .status,
+      ).toBe(422);
+      expect(
+        (await post(`/v2/link/code/create?user_id=${userId}&expires_at=${at(-1000)}`, keys.sandbox)).status,
+      ).toBe(422);
+      const short = await post(
+        `/v2/link/code/create?user_id=${userId}&expires_at=${at(60_000)}`,
+        keys.sandbox,
+      );
       expect(short.status).toBe(200);
       h.advance(61_000);
       expect((await post('/v2/link/code/exchange', null, { code: short.body.code })).status).toBe(404);
@@ -193,7 +253,9 @@ describe('link tokens and codes', () => {
       });
       const filtered = await h.api().get('/v2/link/providers').set('x-service-link-token', token);
       expect(filtered.status).toBe(200);
-      expect(filtered.body).toEqual(all.body.filter((p: { slug: string }) => ['oura', 'withings'].includes(p.slug)));
+      expect(filtered.body).toEqual(
+        all.body.filter((p: { slug: string }) => ['oura', 'withings'].includes(p.slug)),
+      );
       expect(filtered.body).toHaveLength(2);
       expect(filtered.body[0]).toEqual({
         name: expect.any(String),
@@ -252,12 +314,21 @@ describe('link tokens and codes', () => {
           logo_url: 'https://acme.example/logo.png',
         },
         environment: 'sandbox',
-        providers: [expect.objectContaining({ slug: 'oura', auth_type: 'oauth', oauth_url: null, is_active: true })],
+        providers: [
+          expect.objectContaining({ slug: 'oura', auth_type: 'oauth', oauth_url: null, is_active: true }),
+        ],
         provider: 'oura',
         redirect_url: 'http://localhost:3000/done',
         on_error: 'redirect',
         on_close: null,
-        state: { status: 'pending', provider: 'oura', error_type: null, error: null, provider_mfa: null, connected_providers: [] },
+        state: {
+          status: 'pending',
+          provider: 'oura',
+          error_type: null,
+          error: null,
+          provider_mfa: null,
+          connected_providers: [],
+        },
       });
       // A link token is no API key.
       expect((await h.api().get('/v2/user').set('x-service-api-key', token)).status).toBe(401);

@@ -63,24 +63,48 @@ export function createLinkTokenService(deps: LinkDeps) {
     const filter = input.filter_on_providers;
     filter?.forEach((slug, i) => {
       if (!isProviderSlug(slug)) {
-        issues.push(issue(['body', 'filter_on_providers', String(i)], 'Unknown provider slug; see GET /v2/providers.', 'enum', slug));
+        issues.push(
+          issue(
+            ['body', 'filter_on_providers', String(i)],
+            'Unknown provider slug; see GET /v2/providers.',
+            'enum',
+            slug,
+          ),
+        );
       }
     });
     if (input.provider !== undefined) {
       if (!linkableConnector(input.provider)) {
-        issues.push(issue(['body', 'provider'], 'This provider cannot be linked through the widget; see GET /v2/link/providers.', 'value_error', input.provider));
+        issues.push(
+          issue(
+            ['body', 'provider'],
+            'This provider cannot be linked through the widget; see GET /v2/link/providers.',
+            'value_error',
+            input.provider,
+          ),
+        );
       } else if (filter && !filter.includes(input.provider)) {
-        issues.push(issue(['body', 'provider'], 'provider must be one of filter_on_providers.', 'value_error', input.provider));
+        issues.push(
+          issue(
+            ['body', 'provider'],
+            'provider must be one of filter_on_providers.',
+            'value_error',
+            input.provider,
+          ),
+        );
       }
     }
     for (const key of ['on_error', 'on_close'] as const) {
       if (input[key] === 'redirect' && input.redirect_url === undefined) {
-        issues.push(issue(['body', key], `${key}: 'redirect' needs a redirect_url.`, 'value_error', input[key]));
+        issues.push(
+          issue(['body', key], `${key}: 'redirect' needs a redirect_url.`, 'value_error', input[key]),
+        );
       }
     }
     if (input.redirect_url !== undefined) {
       const problem = redirectUrlProblem(input.redirect_url, await allowedRedirectHosts(scope));
-      if (problem) issues.push(issue(['body', 'redirect_url'], problem.message, 'value_error', input.redirect_url));
+      if (problem)
+        issues.push(issue(['body', 'redirect_url'], problem.message, 'value_error', input.redirect_url));
     }
     return issues;
   }

@@ -135,7 +135,9 @@ export function createLinkTokensRepository(db: Knex | Knex.Transaction) {
     },
 
     async setState(id: string, state: LinkTokenState): Promise<void> {
-      await db('link_tokens').where({ id }).update({ state: JSON.stringify(state) });
+      await db('link_tokens')
+        .where({ id })
+        .update({ state: JSON.stringify(state) });
     },
 
     /** Marks the token used up by a successful connection, with its final state. */
@@ -145,7 +147,14 @@ export function createLinkTokensRepository(db: Knex | Knex.Transaction) {
         .update({ consumed_at: at, state: JSON.stringify(state) });
     },
 
-    async insertCode(c: { codeHash: string; teamId: string; environment: Environment; userId: string; createdAt: Date; expiresAt: Date }): Promise<void> {
+    async insertCode(c: {
+      codeHash: string;
+      teamId: string;
+      environment: Environment;
+      userId: string;
+      createdAt: Date;
+      expiresAt: Date;
+    }): Promise<void> {
       await db('link_codes').insert({
         code_hash: c.codeHash,
         team_id: c.teamId,
@@ -172,7 +181,9 @@ export function createLinkTokensRepository(db: Knex | Knex.Transaction) {
       return row ? { teamId: row.team_id, environment: row.environment, userId: row.user_id } : undefined;
     },
 
-    async insertOAuthState(s: OAuthStateRecord & { stateHash: string; createdAt: Date; expiresAt: Date }): Promise<void> {
+    async insertOAuthState(
+      s: OAuthStateRecord & { stateHash: string; createdAt: Date; expiresAt: Date },
+    ): Promise<void> {
       await db('oauth_states').insert({
         state_hash: s.stateHash,
         link_token_id: s.linkTokenId,
@@ -192,7 +203,12 @@ export function createLinkTokensRepository(db: Knex | Knex.Transaction) {
         .where('expires_at', '>', now)
         .update({ used_at: now })
         .returning<
-          { link_token_id: string; provider: string; code_verifier_sealed: string | null; redirect_uri: string }[]
+          {
+            link_token_id: string;
+            provider: string;
+            code_verifier_sealed: string | null;
+            redirect_uri: string;
+          }[]
         >(['link_token_id', 'provider', 'code_verifier_sealed', 'redirect_uri']);
       const row = rows[0];
       return row

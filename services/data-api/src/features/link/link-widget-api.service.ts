@@ -29,7 +29,11 @@ export function createLinkWidgetApiService(deps: Pick<LinkDeps, 'db'>) {
       const team = await createTeamsRepository(deps.db).findById(session.teamId);
       const settings = teamEnvLinkSettings(team?.settings, session.environment);
       return {
-        team: { name: team?.name ?? '', brand_information: settings.brandInformation, logo_url: settings.logoUrl },
+        team: {
+          name: team?.name ?? '',
+          brand_information: settings.brandInformation,
+          logo_url: settings.logoUrl,
+        },
         environment: session.environment,
         providers: linkableConnectors(session.filterOnProviders).map((c) => toLinkSource(c)),
         provider: session.provider,

@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, get as httpGet, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import type { Express } from 'express';
@@ -12,6 +12,7 @@ import {
   DEV_SECRETS_ENCRYPTION_KEY,
   type SecretBox,
 } from '@meridian/platform';
+import type { Transport } from '@meridian/messaging';
 import { startEmulator, type RunningEmulator } from '@meridian/provider-emulators';
 import { createTestDatabase, seedOrg, seedTeam, type TestDatabase } from '@meridian/test-utils';
 import { createDataApi } from '../../app';
@@ -28,6 +29,8 @@ export interface LinkHarness {
   linkWebUrl: string;
   secretBox: SecretBox;
   emulators: Map<string, RunningEmulator>;
+  /** The provider settings the app uses (mutable: a test can point a provider elsewhere). */
+  providers: Map<string, ProviderSettings>;
   team: { teamId: string; keys: { sandbox: string; production: string } };
   otherTeam: { teamId: string; keys: { sandbox: string; production: string } };
   /** Moves the data API's clock by this many ms (the emulators keep real time). */
@@ -42,12 +45,22 @@ export interface LinkHarness {
 
 let seq = 0;
 
-export async function createLinkHarness(slugs: readonly string[] = []): Promise<LinkHarness> {
+export interface LinkHarnessOptions {
+  /** Where sync tasks go; without one the sync engine runs refreshes inline. */
+  transport?: Pick<Transport, 'publish'>;
+  /** Days of history each emulated account has (small keeps inline pulls quick). */
+  historyDays?: number;
+}
+
+export async function createLinkHarness(
+  slugs: readonly string[] = [],
+  options: LinkHarnessOptions = {},
+): Promise<LinkHarness> {
   const db = await createTestDatabase();
   const emulators = new Map<string, RunningEmulator>();
   const providers = providerSettingsFromEnv({});
   for (const slug of slugs) {
-    const running = await startEmulator(slug);
+    const running = await startEmulator(slug, { historyDays: options.historyDays });
     emulators.set(slug, running);
     const settings: ProviderSettings = {
       slug: providers.get(slug)!.slug,
@@ -76,6 +89,7 @@ export async function createLinkHarness(slugs: readonly string[] = []): Promise<
     readiness: {},
     clock: () => new Date(Date.now() + offset),
     validateResponses: true,
+    transport: options.transport,
     providerLinks: { secretBox, providers, allowList: null, publicUrl: baseUrl, linkWebUrl },
   });
   holder.app = app;
@@ -91,6 +105,7 @@ export async function createLinkHarness(slugs: readonly string[] = []): Promise<
     linkWebUrl,
     secretBox,
     emulators,
+    providers,
     team: { teamId: team.teamId, keys: team.apiKeys },
     otherTeam: { teamId: otherTeam.teamId, keys: otherTeam.apiKeys },
     advance(ms) {
@@ -105,7 +120,8 @@ export async function createLinkHarness(slugs: readonly string[] = []): Promise<
         .post('/v2/user')
         .set('x-service-api-key', key)
         .send({ client_user_id: `link-${process.pid}-${++seq}` });
-      if (res.status !== 200) throw new Error(`user create failed: ${res.status} ${JSON.stringify(res.body)}`);
+      if (res.status !== 200)
+        throw new Error(`user create failed: ${res.status} ${JSON.stringify(res.body)}`);
       return res.body.user_id as string;
     },
     async linkToken(key, body) {
@@ -120,6 +136,7 @@ export async function createLinkHarness(slugs: readonly string[] = []): Promise<
       );
     },
     async close() {
+      server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await Promise.all([...emulators.values()].map((e) => e.server.close()));
       await db.destroy();
@@ -128,11 +145,18 @@ export async function createLinkHarness(slugs: readonly string[] = []): Promise<
 }
 
 /** Follows the provider's consent screen (auto-consent on) and answers the callback URL it redirects to. */
-export async function consentAt(oauthUrl: string): Promise<URL> {
-  const res = await fetch(oauthUrl, { redirect: 'manual' });
-  const location = res.headers.get('location');
-  if (res.status !== 302 || !location) throw new Error(`the provider did not redirect: ${res.status}`);
-  return new URL(location);
+export function consentAt(oauthUrl: string): Promise<URL> {
+  return new Promise((resolve, reject) => {
+    // No keep-alive agent: an idle socket to the emulator would outlive the test file.
+    const req = httpGet(oauthUrl, { agent: false }, (res) => {
+      res.resume();
+      const location = res.headers.location;
+      if (res.statusCode !== 302 || !location)
+        reject(new Error(`the provider did not redirect: ${res.statusCode}`));
+      else resolve(new URL(location));
+    });
+    req.on('error', reject);
+  });
 }
 
 /** The callback's path and query, for supertest. */
@@ -150,9 +174,14 @@ export async function connectThroughOAuth(
 ): Promise<void> {
   h.emulators.get(provider)!.emulator.oauth!.setAutoConsent(username);
   const token = await h.linkToken(key, { user_id: userId });
-  const authorize = await h.api().get(`/v2/link/provider/oauth/${provider}`).set('x-service-link-token', token);
-  if (authorize.status !== 200) throw new Error(`authorize failed: ${authorize.status} ${JSON.stringify(authorize.body)}`);
+  const authorize = await h
+    .api()
+    .get(`/v2/link/provider/oauth/${provider}`)
+    .set('x-service-link-token', token);
+  if (authorize.status !== 200)
+    throw new Error(`authorize failed: ${authorize.status} ${JSON.stringify(authorize.body)}`);
   const callbackUrl = await consentAt(authorize.body.oauth_url as string);
   const done = await h.api().get(pathOf(callbackUrl));
-  if (!String(done.headers.location).includes('status=success')) throw new Error(`link failed: ${done.headers.location}`);
+  if (!String(done.headers.location).includes('status=success'))
+    throw new Error(`link failed: ${done.headers.location}`);
 }

@@ -13,7 +13,10 @@ function hostOf(url: URL): string {
   return url.hostname.toLowerCase().replace(/^\[|\]$/g, '');
 }
 
-export function redirectUrlProblem(value: string, allowedHosts: readonly string[]): RedirectUrlProblem | null {
+export function redirectUrlProblem(
+  value: string,
+  allowedHosts: readonly string[],
+): RedirectUrlProblem | null {
   let url: URL;
   try {
     url = new URL(value);
@@ -28,6 +31,8 @@ export function redirectUrlProblem(value: string, allowedHosts: readonly string[
   if (allowed.length === 0 ? LOOPBACK_HOSTS.has(host) : allowed.includes(host)) return null;
   const how =
     'Add it to allowed_redirect_hosts in this environment’s team settings with the management API' +
-    (allowed.length === 0 ? ' (while the list is empty only localhost, 127.0.0.1 and ::1 are allowed).' : '.');
+    (allowed.length === 0
+      ? ' (while the list is empty only localhost, 127.0.0.1 and ::1 are allowed).'
+      : '.');
   return { reason: 'host', message: `redirect_url host '${host}' is not an allowed redirect host. ${how}` };
 }

@@ -19,7 +19,10 @@ export function createTeamLinkPreferencesRepository(db: Knex | Knex.Transaction)
     async scopeRequirements(teamId: string, provider: string): Promise<ScopeRequirements> {
       const row = await db('team_scope_requirements')
         .where({ team_id: teamId, provider })
-        .first<{ user_must_grant: string[]; user_may_grant: string[] } | undefined>('user_must_grant', 'user_may_grant');
+        .first<{ user_must_grant: string[]; user_may_grant: string[] } | undefined>(
+          'user_must_grant',
+          'user_may_grant',
+        );
       return { userMustGrant: row?.user_must_grant ?? [], userMayGrant: row?.user_may_grant ?? [] };
     },
 
@@ -32,7 +35,8 @@ export function createTeamLinkPreferencesRepository(db: Knex | Knex.Transaction)
         );
       if (!row) return null;
       const overrides: Record<string, boolean> = {};
-      for (const [k, v] of Object.entries(row.resource_overrides ?? {})) if (typeof v === 'boolean') overrides[k] = v;
+      for (const [k, v] of Object.entries(row.resource_overrides ?? {}))
+        if (typeof v === 'boolean') overrides[k] = v;
       return { byDefault: row.default, overrides };
     },
 

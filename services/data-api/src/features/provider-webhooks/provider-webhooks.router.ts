@@ -31,7 +31,11 @@ function send(res: Response, answer: { status: number; body: unknown; contentTyp
   }
   if (answer.contentType) {
     res.type(answer.contentType);
-    res.send(typeof answer.body === 'string' || Buffer.isBuffer(answer.body) ? answer.body : JSON.stringify(answer.body));
+    res.send(
+      typeof answer.body === 'string' || Buffer.isBuffer(answer.body)
+        ? answer.body
+        : JSON.stringify(answer.body),
+    );
     return;
   }
   if (typeof answer.body === 'string') {

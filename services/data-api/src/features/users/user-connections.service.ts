@@ -83,13 +83,17 @@ export function createUserConnectionsService(deps: UserConnectionsDeps) {
       if ((await refreshableProviders(userId)).length === 0) {
         return {
           kind: 'rejected',
-          error: 'The user has no provider connection that can be refreshed (demo and manual connections are not).',
+          error:
+            'The user has no provider connection that can be refreshed (demo and manual connections are not).',
           failed: null,
         };
       }
       const retryAfterSeconds = await admitRefresh(scope, userId);
       if (retryAfterSeconds !== null) return { kind: 'rate_limited', retryAfterSeconds };
-      const result = await requestRefresh(deps.sync, { userId, timeoutMs: Math.round(timeoutSeconds * 1000) });
+      const result = await requestRefresh(deps.sync, {
+        userId,
+        timeoutMs: Math.round(timeoutSeconds * 1000),
+      });
       const outcome = {
         refreshed: result.refreshed_sources,
         inProgress: result.in_progress_sources,
@@ -97,7 +101,11 @@ export function createUserConnectionsService(deps: UserConnectionsDeps) {
       };
       if (outcome.inProgress.length > 0) return { kind: 'in_progress', ...outcome };
       if (outcome.refreshed.length === 0 && outcome.failed.length > 0) {
-        return { kind: 'rejected', error: 'Every provider of the user failed to refresh.', failed: outcome.failed };
+        return {
+          kind: 'rejected',
+          error: 'Every provider of the user failed to refresh.',
+          failed: outcome.failed,
+        };
       }
       return { kind: 'done', ...outcome };
     },
@@ -108,7 +116,10 @@ export function createUserConnectionsService(deps: UserConnectionsDeps) {
      */
     async deregister(scope: TeamScope, userId: string, provider: string): Promise<void> {
       await requireUser(scope, userId);
-      const demo = await deps.db('demo_connections').where({ user_id: userId, provider }).first('connection_id');
+      const demo = await deps
+        .db('demo_connections')
+        .where({ user_id: userId, provider })
+        .first('connection_id');
       if (!demo && connectorFor(provider)) {
         if (!(await deregisterConnection(deps.sync, { userId, provider }))) throw NO_CONNECTION(provider);
         return;
@@ -117,7 +128,8 @@ export function createUserConnectionsService(deps: UserConnectionsDeps) {
         // Locking the user keeps a concurrent DELETE of the user from interleaving.
         const user = await createUsersRepository(trx).findActiveById(scope, userId, { forUpdate: true });
         if (!user) throw new NotFoundError(USER_NOT_FOUND);
-        if (!(await createProviderConnectionsRepository(trx).deleteOne(user.id, provider))) throw NO_CONNECTION(provider);
+        if (!(await createProviderConnectionsRepository(trx).deleteOne(user.id, provider)))
+          throw NO_CONNECTION(provider);
       });
     },
 

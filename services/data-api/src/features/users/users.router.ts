@@ -34,10 +34,18 @@ function queryInt(value: unknown, fallback: number): number {
 const userBody = (v: UserView) => toUserResponse(v.user, v.connections);
 const SUCCESS = { success: true } as const;
 
-export function createUsersRouter(deps: { db: Knex; clock: () => Date; sync: SyncDeps; logger?: Logger }): Router {
+export function createUsersRouter(deps: {
+  db: Knex;
+  clock: () => Date;
+  sync: SyncDeps;
+  logger?: Logger;
+}): Router {
   const users = createUsersService(deps);
   const connections = createUserConnectionsService(deps);
-  const deletion = createUserDeletionService({ ...deps, deregisterAtProviders: connections.deregisterAllAtProviders });
+  const deletion = createUserDeletionService({
+    ...deps,
+    deregisterAtProviders: (userId) => connections.deregisterAllAtProviders(userId),
+  });
   const router = express.Router();
 
   router.get('/v2/user', async (req, res) => {
@@ -79,7 +87,9 @@ export function createUsersRouter(deps: { db: Knex; clock: () => Date; sync: Syn
           });
         return;
       case 'rejected':
-        res.status(400).json({ success: false, user_id: userId, error: outcome.error, failed_sources: outcome.failed });
+        res
+          .status(400)
+          .json({ success: false, user_id: userId, error: outcome.error, failed_sources: outcome.failed });
         return;
       case 'done':
       case 'in_progress':

@@ -354,6 +354,45 @@ describe('team custom credentials', () => {
       expect(await rowsOf(team.teamId)).toEqual([]);
     });
 
+    it('takes the keys the connectors read from a team app (Oura, Strava, Fitbit, LibreView)', async () => {
+      const oura = await set({
+        provider: 'oura',
+        client_id: 'o',
+        client_secret: SECRET,
+        details: { verification_token: 'oura-verification-token-77aa' },
+      });
+      expect(oura.status).toBe(200);
+      expect(oura.body.details).toEqual({ verification_token: '***77aa' });
+      const strava = await set({
+        provider: 'strava',
+        client_id: 's',
+        client_secret: SECRET,
+        details: { verify_token: 'strava-verify', subscription_id: 120475 },
+      });
+      expect(strava.body.details).toEqual({ verify_token: '***', subscription_id: 120475 });
+      const fitbit = await set({
+        provider: 'fitbit',
+        client_id: 'f',
+        client_secret: SECRET,
+        details: { fitbit: FITBIT_TOKENS, subscriber_id: 'meridian-subscriber' },
+      });
+      expect(fitbit.body.details).toMatchObject({ subscriber_id: 'meridian-subscriber' });
+      const libre = await set({
+        provider: 'freestyle_libre',
+        client_id: 'practice@clinic.example',
+        client_secret: SECRET,
+        details: { region: 'eu' },
+      });
+      expect(libre.body).toMatchObject({ client_secret_hash: sha256(SECRET), details: { region: 'eu' } });
+      const badId = await set({
+        provider: 'strava',
+        client_id: 's',
+        client_secret: SECRET,
+        details: { subscription_id: 1.5 },
+      });
+      expect(badId.body.detail[0]).toMatchObject({ loc: ['body', 'details', 'subscription_id'] });
+    });
+
     it('accepts the partner variants', async () => {
       const getlabs = await set({
         provider: 'getlabs',

@@ -57,10 +57,10 @@ export function createCustomCredentialsRepository(db: Knex) {
     /** The ids among `teamIds` that are teams of the org in the place's region. */
     async teamsOfPlace(place: CredentialPlace, teamIds: readonly string[]): Promise<string[]> {
       if (teamIds.length === 0) return [];
-      const rows = (await db('teams')
+      const rows: { id: string }[] = await db('teams')
         .where({ org_id: place.orgId, region: place.region })
         .whereIn('id', teamIds)
-        .select('id')) as { id: string }[];
+        .select('id');
       return rows.map((r) => r.id);
     },
 
@@ -108,10 +108,10 @@ export function createCustomCredentialsRepository(db: Knex) {
       ids: readonly string[],
     ): Promise<{ id: string; team_id: string }[]> {
       if (ids.length === 0) return [];
-      return (await credentialsIn(place).whereIn('c.id', ids).select('c.id', 'c.team_id')) as {
-        id: string;
-        team_id: string;
-      }[];
+      const owners: { id: string; team_id: string }[] = await credentialsIn(place)
+        .whereIn('c.id', ids)
+        .select('c.id', 'c.team_id');
+      return owners;
     },
 
     async delete(ids: readonly string[]): Promise<void> {

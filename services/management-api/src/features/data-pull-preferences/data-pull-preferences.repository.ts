@@ -42,10 +42,10 @@ export function createDataPullPreferencesRepository(db: Knex) {
     /** The ids among `teamIds` that are teams of the org in the place's region. */
     async teamsOfPlace(place: PreferencePlace, teamIds: readonly string[]): Promise<string[]> {
       if (teamIds.length === 0) return [];
-      const rows = (await db('teams')
+      const rows: { id: string }[] = await db('teams')
         .where({ org_id: place.orgId, region: place.region })
         .whereIn('id', teamIds)
-        .select('id')) as { id: string }[];
+        .select('id');
       return rows.map((r) => r.id);
     },
 

@@ -75,7 +75,7 @@ function parseProviders(providers: Record<string, ProviderPreferenceInput>): Par
     parsed.push({
       provider,
       default: preference.default,
-      resource_overrides: overrides as Partial<Record<Resource, boolean>> | null,
+      resource_overrides: overrides,
     });
   }
   if (issues.length > 0) throw new ValidationError(issues);

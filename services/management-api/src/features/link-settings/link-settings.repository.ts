@@ -13,10 +13,9 @@ export function createLinkSettingsRepository(db: Knex) {
       teamId: string,
       environment: Environment,
     ): Promise<string[] | null | undefined> {
-      const row = (await db('teams')
+      const row: { hosts: unknown } | undefined = await db('teams')
         .where({ org_id: orgId, id: teamId })
-        .first(db.raw(`settings -> ?::text -> 'allowed_redirect_hosts' as hosts`, [environment]))) as
-        { hosts: unknown } | undefined;
+        .first(db.raw(`settings -> ?::text -> 'allowed_redirect_hosts' as hosts`, [environment]));
       if (!row) return undefined;
       return Array.isArray(row.hosts) ? row.hosts.filter((h): h is string => typeof h === 'string') : null;
     },

@@ -12,7 +12,11 @@ export interface IngestionTarget {
   ingestion: Ingestion;
   insertUser(fallbackTimeZone: string | null): Promise<string>;
   ingestPage(userId: string, page: Omit<FetchPage, 'nextPage'>): Promise<IngestResult>;
-  count(table: 'timeseries_samples' | 'summaries' | 'workout_streams', userId: string, where?: Record<string, string>): Promise<number>;
+  count(
+    table: 'timeseries_samples' | 'summaries' | 'workout_streams',
+    userId: string,
+    where?: Record<string, string>,
+  ): Promise<number>;
   destroy(): Promise<void>;
 }
 
@@ -45,7 +49,11 @@ export async function createIngestionTarget(clock: () => Date): Promise<Ingestio
         workoutStreams: page.workoutStreams,
       }),
     async count(table, userId, where = {}) {
-      const row = await db.knex(table).where({ user_id: userId, ...where }).count<{ n: string }[]>({ n: '*' }).first();
+      const row = await db
+        .knex(table)
+        .where({ user_id: userId, ...where })
+        .count<{ n: string }[]>({ n: '*' })
+        .first();
       return Number(row?.n ?? 0);
     },
     destroy: () => db.destroy(),

@@ -17,6 +17,7 @@ import {
   type TestDatabase,
 } from '@meridian/test-utils';
 import { createDataApi, type ProviderLinkOptions } from '../../../app';
+import * as inPage from './in-page';
 
 /**
  * Everything a person's trip through the link widget touches, on this machine: the real data API (test
@@ -66,9 +67,21 @@ async function startIntegrator(): Promise<IntegratorApp> {
   return { origin, redirectUrl: `${origin}/done`, visits, close: () => closeServer(server) };
 }
 
+/** The LibreView emulators' test hooks (accounts, the codes they "sent", invitations). */
+export interface LluEmulatorHooks {
+  sentCodes(email: string): string[];
+  acceptInvitation(email: string): boolean;
+}
+
 export interface WidgetWorld {
   db: TestDatabase;
   oura: RunningEmulator;
+  /** Password provider with a second factor (`abbott_libreview`). */
+  libreView: RunningEmulator;
+  /** E-mail invitation provider (`freestyle_libre`). */
+  freestyleLibre: RunningEmulator;
+  /** Every origin the browser may reach: the data API (which serves the widget) and the emulators. */
+  localOrigins: string[];
   integrator: IntegratorApp;
   chromium: LaunchedChromium;
   apiOrigin: string;
@@ -84,6 +97,8 @@ export interface WidgetWorld {
 export async function startWidgetWorld(): Promise<WidgetWorld> {
   const db = await createTestDatabase();
   const oura = await startEmulator('oura');
+  const libreView = await startEmulator('abbott_libreview');
+  const freestyleLibre = await startEmulator('freestyle_libre');
   const integrator = await startIntegrator();
   const server = http.createServer();
   const apiOrigin = await listen(server);
@@ -94,7 +109,7 @@ export async function startWidgetWorld(): Promise<WidgetWorld> {
     region: 'us',
     readiness: {},
     validateResponses: true,
-    providerLinks: providerLinksFor(apiOrigin, oura),
+    providerLinks: providerLinksFor(apiOrigin, { oura, libreView, freestyleLibre }),
   });
   server.on('request', app);
 
@@ -106,6 +121,13 @@ export async function startWidgetWorld(): Promise<WidgetWorld> {
   return {
     db,
     oura,
+    libreView,
+    freestyleLibre,
+    localOrigins: [
+      apiOrigin,
+      ...[oura, libreView, freestyleLibre].map((e) => e.server.url),
+      integrator.origin,
+    ],
     integrator,
     chromium,
     apiOrigin,
@@ -132,19 +154,37 @@ export async function startWidgetWorld(): Promise<WidgetWorld> {
       await closeServer(server);
       await integrator.close();
       await oura.server.close();
+      await libreView.server.close();
+      await freestyleLibre.server.close();
       await db.destroy();
     },
   };
 }
 
-/** The data API's link settings: public URL on the test port, the Oura emulator as the provider. */
-function providerLinksFor(apiOrigin: string, oura: RunningEmulator): ProviderLinkOptions {
+/** Environment settings pointing one provider at its emulator, with the emulator's registered client. */
+function emulatorEnv(slug: string, running: RunningEmulator): Record<string, string> {
+  const prefix = `PROVIDER_${slug.toUpperCase()}`;
+  const { clientId, clientSecret, details } = running.emulator.client;
+  return {
+    [`${prefix}_API_URL`]: running.apiUrl,
+    [`${prefix}_AUTH_URL`]: running.authUrl,
+    ...(clientId && clientSecret
+      ? { [`${prefix}_CLIENT_ID`]: clientId, [`${prefix}_CLIENT_SECRET`]: clientSecret }
+      : {}),
+    ...(details ? { [`${prefix}_DETAILS`]: JSON.stringify(details) } : {}),
+  };
+}
+
+/** The data API's link settings: public URL on the test port, the emulators as the providers. */
+function providerLinksFor(
+  apiOrigin: string,
+  emulators: { oura: RunningEmulator; libreView: RunningEmulator; freestyleLibre: RunningEmulator },
+): ProviderLinkOptions {
   const providers = providerSettingsFromEnv({
     PROVIDER_EMULATORS: 'true',
-    PROVIDER_OURA_API_URL: oura.apiUrl,
-    PROVIDER_OURA_AUTH_URL: oura.authUrl,
-    PROVIDER_OURA_CLIENT_ID: oura.emulator.client.clientId,
-    PROVIDER_OURA_CLIENT_SECRET: oura.emulator.client.clientSecret,
+    ...emulatorEnv('oura', emulators.oura),
+    ...emulatorEnv('abbott_libreview', emulators.libreView),
+    ...emulatorEnv('freestyle_libre', emulators.freestyleLibre),
   });
   return {
     publicUrl: apiOrigin,
@@ -186,9 +226,7 @@ export async function waitForHeading(page: Page, heading: RegExp): Promise<strin
   try {
     await waitFor(
       async () => {
-        last = await page
-          .evaluate(() => document.querySelector('main h1')?.textContent ?? '')
-          .catch(() => '');
+        last = await page.evaluate(inPage.headingText).catch(() => '');
         return heading.test(last);
       },
       { timeoutMs: 15_000 },
@@ -199,68 +237,30 @@ export async function waitForHeading(page: Page, heading: RegExp): Promise<strin
   return last;
 }
 
-/**
- * Accessibility and layout problems on the current screen: language, labels, button names, one h1, a
- * live region, no horizontal scroll, and contrast of text on buttons (WCAG AA 4.5:1).
- */
 export async function screenProblems(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const problems: string[] = [];
-    const rgb = (css: string) => (css.match(/[\d.]+/g) ?? []).slice(0, 3).map(Number);
-    const lum = (css: string) => {
-      const [r, g, b] = rgb(css).map((v) => {
-        const c = v / 255;
-        return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-      });
-      return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
-    };
-    const contrast = (a: string, b: string) => {
-      const [x, y] = [lum(a), lum(b)];
-      return (Math.max(x, y) + 0.05) / (Math.min(x, y) + 0.05);
-    };
-    const visible = (el: Element) => (el as HTMLElement).offsetParent !== null;
-    if (document.documentElement.lang !== 'en') problems.push('html lang is not "en"');
-    if (document.querySelectorAll('main h1').length !== 1) problems.push('the screen has no single h1');
-    if (!document.querySelector('[aria-live]')) problems.push('no aria-live region');
-    for (const el of Array.from(document.querySelectorAll('input, select, textarea'))) {
-      const field = el as HTMLInputElement;
-      if (field.type === 'hidden' || !visible(field)) continue;
-      if (!field.labels?.length && !field.getAttribute('aria-label'))
-        problems.push(`unlabelled control #${field.id}`);
-    }
-    for (const el of Array.from(document.querySelectorAll('button'))) {
-      if (!visible(el)) continue;
-      const name = (el.getAttribute('aria-label') ?? el.textContent ?? '').trim();
-      if (!name) problems.push('a button without a name');
-      const style = getComputedStyle(el);
-      const background = style.backgroundColor;
-      if (!/rgba\(.*,\s*0\)$/.test(background) && background !== 'transparent') {
-        const ratio = contrast(style.color, background);
-        if (ratio < 4.5) problems.push(`button "${name}" text contrast ${ratio.toFixed(2)} < 4.5`);
-      }
-    }
-    if (document.documentElement.scrollWidth > document.documentElement.clientWidth) {
-      problems.push(`horizontal scroll (${document.documentElement.scrollWidth}px)`);
-    }
-    return problems;
-  });
+  return page.evaluate(inPage.screenProblems);
 }
 
 /** Presses Tab until the focused element matches `selector` (keyboard-only navigation). */
 export async function tabTo(page: Page, selector: string, maxPresses = 40): Promise<void> {
   for (let i = 0; i < maxPresses; i += 1) {
     await page.keyboard.press('Tab');
-    if (await page.evaluate((s) => document.activeElement?.matches(s) ?? false, selector)) return;
+    if (await page.evaluate(inPage.focusedMatches, selector)) return;
   }
   throw new Error(`Tab never reached ${selector}`);
 }
 
-/** The focus ring of the focused element is drawn (a real outline, not none). */
+/** The focus ring of the focused element (a drawn outline, not none). */
 export async function focusRingOf(page: Page): Promise<{ style: string; width: number }> {
-  return page.evaluate(() => {
-    const style = getComputedStyle(document.activeElement as Element);
-    return { style: style.outlineStyle, width: parseFloat(style.outlineWidth) };
-  });
+  return page.evaluate(inPage.focusRing);
+}
+
+export async function accentOf(page: Page): Promise<string> {
+  return page.evaluate(inPage.accentColor);
+}
+
+export function lluHooks(running: RunningEmulator): LluEmulatorHooks {
+  return running.emulator as unknown as LluEmulatorHooks;
 }
 
 export function originsOf(urls: readonly string[]): string[] {

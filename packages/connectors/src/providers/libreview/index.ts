@@ -1,0 +1,2 @@
+export { freestyleLibreConnector } from './freestyle-libre-connector';
+export { libreViewConnector } from './libreview-connector';
