@@ -145,11 +145,18 @@ export function createProviderHttp(options: ProviderHttpOptions): ProviderHttp {
         ...(await agentFor(url)),
       };
       let res;
-      try {
-        res = await client.request<string>(config);
-      } catch (err) {
-        const code = err instanceof AxiosError ? err.code : undefined;
-        throw new ProviderUnavailableError(`provider request failed (${code ?? 'network error'})`);
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          res = await client.request<string>(config);
+          break;
+        } catch (err) {
+          const code = err instanceof AxiosError ? err.code : undefined;
+          // A keep-alive connection the server closed just as we reused it: an idempotent read is sent
+          // again once on a fresh connection; anything else is reported as an outage.
+          const idempotent = config.method === 'GET' || config.method === 'HEAD';
+          if (attempt === 1 && idempotent && (code === 'ECONNRESET' || code === 'EPIPE')) continue;
+          throw new ProviderUnavailableError(`provider request failed (${code ?? 'network error'})`);
+        }
       }
       const resHeaders: Record<string, string> = {};
       for (const [k, v] of Object.entries(res.headers ?? {})) {

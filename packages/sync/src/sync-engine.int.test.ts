@@ -14,7 +14,11 @@ import {
 import { deregisterConnection } from './deregister-connection';
 import { establishConnection } from './establish-connection';
 import { ouraConnectorResources } from './__tests__/oura-resources';
+import { connectorFor } from '@meridian/connectors';
+import { connectorContextFor } from './client-credentials';
+import { openTokens, sealTokens } from './sealed-tokens';
 import { runConnectionSync } from './sync-connection';
+import { createTokenHolder } from './token-manager';
 import { createSyncStreamsRepository } from './sync-streams.repository';
 
 /**
@@ -23,6 +27,8 @@ import { createSyncStreamsRepository } from './sync-streams.repository';
  * close it with one `historical.data.*.created` per resource, then pull incrementally (`daily.data.*`), be
  * told by a signed webhook, and deregister (revoked at the emulator, data kept).
  */
+
+jest.setTimeout(180_000);
 
 const START = new Date('2026-03-15T12:00:00.000Z');
 const HOUR = 3_600_000;
@@ -72,15 +78,23 @@ async function connect(username: string) {
   return { userId, tokens, ...result };
 }
 
-/** Distinct heart-rate instants the emulator serves in [start, end). */
+/** Distinct heart-rate instants the emulator serves in [start, end) (asked 30 days at a time, Oura's limit). */
 async function servedHeartRate(accessToken: string, start: Date, end: Date): Promise<number> {
-  const rows = await servedRows<{ timestamp: string }>(
-    oura,
-    '/v2/usercollection/heartrate',
-    { start_datetime: start.toISOString(), end_datetime: end.toISOString() },
-    accessToken,
-  );
-  return new Set(rows.map((r) => Date.parse(r.timestamp))).size;
+  const instants = new Set<number>();
+  for (let from = start.getTime(); from < end.getTime(); from += 30 * 24 * HOUR) {
+    const to = Math.min(from + 30 * 24 * HOUR, end.getTime());
+    const rows = await servedRows<{ timestamp: string }>(
+      oura,
+      '/v2/usercollection/heartrate',
+      { start_datetime: new Date(from).toISOString(), end_datetime: new Date(to).toISOString() },
+      accessToken,
+    );
+    for (const r of rows) {
+      const at = Date.parse(r.timestamp);
+      if (at >= from && at < to) instants.add(at);
+    }
+  }
+  return instants.size;
 }
 
 describe('a connection from link to incremental sync', () => {
@@ -163,9 +177,10 @@ describe('a connection from link to incremental sync', () => {
       (s) => s.stream === 'heartrate',
     )!;
     expect(hr.incrementalSince).toEqual(fx.now);
-    const served = await servedHeartRate(alice.tokens.accessToken, hr.rangeStart, fx.now);
-    expect(await stored(alice.userId, 'heartrate')).toBe(served);
-    expect(served - before).toBeGreaterThan(15); // two hours of 5-minute samples
+    // The overlap re-reads the last two hours of history: same keys, nothing stored twice.
+    const added = await servedHeartRate(alice.tokens.accessToken, START, fx.now);
+    expect(added).toBeGreaterThan(15); // two hours of 5-minute samples
+    expect(await stored(alice.userId, 'heartrate')).toBe(before + added);
     const historical = types.filter((t) => t.startsWith('historical.')).length;
     expect(historical).toBe(ouraConnectorResources().filter((r) => DATA_EVENT_RESOURCES.has(r)).length);
   });
@@ -324,5 +339,50 @@ describe('provider trouble', () => {
     } finally {
       await fx.db.knex('team_data_pull_preferences').where({ team_id: fx.teamId }).del();
     }
+  });
+});
+
+describe('token refresh', () => {
+  const holderFor = async (connectionId: string) => {
+    const row = await fx.db.knex('provider_connections').where({ id: connectionId }).first();
+    return createTokenHolder(fx.deps, {
+      connectionId,
+      sealed: row.credentials_sealed,
+      connector: connectorFor('oura')!,
+      ctx: connectorContextFor(fx.deps, 'oura', oura.emulator.client),
+    });
+  };
+  const works = async (accessToken: string) =>
+    (await fetch(`${oura.apiUrl}/v2/usercollection/personal_info`, { headers: { authorization: `Bearer ${accessToken}` } }))
+      .status;
+
+  it('two workers refreshing one rotating grant at once make ONE refresh call and share its tokens', async () => {
+    const erin = await connect('erin');
+    fx.setNow(new Date(erin.tokens.expiresAt!.getTime() - 60_000));
+    const [a, b] = [await holderFor(erin.connectionId), await holderFor(erin.connectionId)];
+    const calls = oura.emulator.oauth!.stats().refreshCalls;
+    const [ta, tb] = await Promise.all([a.current(), b.current()]);
+    expect(oura.emulator.oauth!.stats().refreshCalls).toBe(calls + 1);
+    expect(ta.accessToken).toBe(tb.accessToken);
+    expect(ta.accessToken).not.toBe(erin.tokens.accessToken);
+    expect(ta.refreshToken).not.toBe(erin.tokens.refreshToken);
+    expect(await works(ta.accessToken)).toBe(200);
+    const row = await connectionOf(erin.userId);
+    expect(openTokens(fx.deps.secretBox, row.credentials_sealed).accessToken).toBe(ta.accessToken);
+    expect(row.previous_refresh_sealed).not.toBeNull();
+  });
+
+  it('a refresh token the provider does not know falls back to the previous one while in grace', async () => {
+    const gina = await connect('gina');
+    fx.setNow(new Date(gina.tokens.expiresAt!.getTime() - 60_000));
+    const rotated = await (await holderFor(gina.connectionId)).current(); // previous = gina's first refresh token
+    await fx.db
+      .knex('provider_connections')
+      .where({ id: gina.connectionId })
+      .update({ credentials_sealed: sealTokens(fx.deps.secretBox, { ...rotated, refreshToken: 'lost-in-transit' }) });
+    const calls = oura.emulator.oauth!.stats().refreshCalls;
+    const fresh = await (await holderFor(gina.connectionId)).forceRefresh();
+    expect(oura.emulator.oauth!.stats().refreshCalls).toBe(calls + 2);
+    expect(await works(fresh.accessToken)).toBe(200);
   });
 });

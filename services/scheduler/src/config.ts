@@ -1,4 +1,29 @@
-import { commonConfigSpec, config, loadConfig } from '@meridian/platform';
+import { commonConfigSpec, config, ConfigError, loadConfig, webhookConfigSpec, type Field } from '@meridian/platform';
+
+/** An absolute http(s) base URL without a trailing slash; `fallback` computes the default from the environment. */
+function publicUrlField(fallback: (env: Record<string, string | undefined>) => string): Field<string> {
+  return {
+    parse(raw, name, env = {}) {
+      const value = raw === undefined || raw === '' ? fallback(env) : raw;
+      let url: URL;
+      try {
+        url = new URL(value);
+      } catch {
+        throw new ConfigError(`Invalid configuration: ${name} is not a valid URL`);
+      }
+      if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+        throw new ConfigError(`Invalid configuration: ${name} must use http or https`);
+      }
+      if (url.search || url.hash)
+        throw new ConfigError(`Invalid configuration: ${name} must not carry a query or fragment`);
+      return value.replace(/\/+$/, '');
+    },
+  };
+}
+
+const dataApiPublicUrl = publicUrlField(
+  (env) => `http://localhost:${config.port(8000).parse(env.DATA_API_PORT, 'DATA_API_PORT')}`,
+);
 
 export const schedulerConfigSpec = {
   ...commonConfigSpec,
@@ -6,10 +31,24 @@ export const schedulerConfigSpec = {
   AMQP_URL: config.url({ protocols: ['amqp', 'amqps'], secret: true }),
   HEALTH_PORT: config.port(8080),
   SCHEDULER_TICK_MS: config.int({ default: 60_000, min: 100 }),
+  /** Database connections of this process (provider syncs hold one per page written or token refreshed). */
+  DATABASE_POOL_MAX: config.int({ default: 6, min: 2, max: 200 }),
   /** A lab report parsing job without progress for this long is re-queued by the sweep. */
   LAB_REPORT_STUCK_AFTER_MS: config.int({ default: 15 * 60_000, min: 1_000 }),
   /** Parse attempts after which the sweep fails a stuck job with `processing_error`. */
   LAB_REPORT_MAX_ATTEMPTS: config.int({ default: 5, min: 1, max: 100 }),
+  /** Seals provider tokens; opens teams' custom credentials (the same key as the data API's). */
+  SECRETS_ENCRYPTION_KEY: webhookConfigSpec.SECRETS_ENCRYPTION_KEY,
+  /** Hosts, addresses or CIDRs provider calls may reach although private (SSRF allow-list). */
+  PROVIDER_ALLOWED_TARGETS: webhookConfigSpec.WEBHOOK_ALLOWED_TARGETS,
+  /** Where providers reach the data API: webhook subscriptions point at `<this>/v2/provider_webhooks/<slug>`. */
+  DATA_API_PUBLIC_URL: dataApiPublicUrl,
+  /** The hosted link widget, named in `provider.connection.error` so a person knows where to re-link. */
+  LINK_WEB_URL: publicUrlField((env) => `${dataApiPublicUrl.parse(env.DATA_API_PUBLIC_URL, 'DATA_API_PUBLIC_URL', env)}/link`),
+  /** A claimed provider stream is taken over by another worker after this long without progress. */
+  PROVIDER_SYNC_LEASE_MS: config.int({ default: 5 * 60_000, min: 1_000 }),
+  /** Connections the sweep syncs per tick. */
+  PROVIDER_SYNC_PER_TICK: config.int({ default: 25, min: 1, max: 1_000 }),
 };
 
 export const loadSchedulerConfig = (env: NodeJS.ProcessEnv) => loadConfig(schedulerConfigSpec, env);

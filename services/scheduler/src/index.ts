@@ -4,3 +4,4 @@ export * from './leader-lock';
 export * from './scheduler';
 export * from './scheduled-jobs';
 export * from './lab-reports/lab-report-sweep';
+export * from './providers/provider-sync-jobs';

@@ -3,6 +3,7 @@ import type { Transport } from '@meridian/messaging';
 import type { Logger } from '@meridian/platform';
 import { createDemoJobs, type DemoJobsOptions } from './demo/demo-jobs';
 import { createLabReportSweep, type LabReportSweepOptions } from './lab-reports/lab-report-sweep';
+import { providerSyncJobs, type ProviderSyncOptions } from './providers/provider-sync-jobs';
 
 /** What a `scheduler.task.<job>` message brings to the job it starts. */
 export interface JobTask {
@@ -28,6 +29,8 @@ export function createScheduledJobs(deps: {
   /** Publishes work for other workers (the lab report sweep re-queues parsing jobs). */
   transport?: Pick<Transport, 'publish'>;
   labReports?: LabReportSweepOptions;
+  /** Real provider connections (absent: no provider sync jobs, e.g. tests of other jobs). */
+  providerSync?: ProviderSyncOptions;
 }): ScheduledJob[] {
   return [
     {
@@ -44,5 +47,6 @@ export function createScheduledJobs(deps: {
       ...deps.demo,
     }),
     createLabReportSweep({ db: deps.db, logger: deps.logger, transport: deps.transport, ...deps.labReports }),
+    ...providerSyncJobs(deps.providerSync),
   ];
 }

@@ -4,6 +4,7 @@ import { runWithMessageContext, type Logger } from '@meridian/platform';
 import { createLeaderLock } from './leader-lock';
 import { createScheduledJobs } from './scheduled-jobs';
 import type { LabReportSweepOptions } from './lab-reports/lab-report-sweep';
+import type { ProviderSyncOptions } from './providers/provider-sync-jobs';
 import { createScheduler, type Scheduler } from './scheduler';
 
 export const SCHEDULER_QUEUE = 'scheduler.tasks';
@@ -20,6 +21,8 @@ export async function startSchedulerWorker(deps: {
   tickMs: number;
   clock?: () => Date;
   labReports?: LabReportSweepOptions;
+  /** The provider sync engine's deps, less the db, logger, clock and transport the worker already has. */
+  providerSync?: Omit<ProviderSyncOptions, 'db' | 'logger' | 'clock' | 'transport'>;
 }): Promise<{ scheduler: Scheduler; close(): Promise<void> }> {
   const scheduler = createScheduler({
     jobs: createScheduledJobs({
@@ -28,6 +31,13 @@ export async function startSchedulerWorker(deps: {
       clock: deps.clock,
       transport: deps.transport,
       labReports: deps.labReports,
+      providerSync: deps.providerSync && {
+        ...deps.providerSync,
+        db: deps.db,
+        logger: deps.logger,
+        clock: deps.clock ?? (() => new Date()),
+        transport: deps.transport,
+      },
     }),
     leader: createLeaderLock(deps.db),
     logger: deps.logger,

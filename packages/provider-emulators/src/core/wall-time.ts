@@ -23,8 +23,22 @@ function formatterFor(zone: string): Intl.DateTimeFormat {
   return f;
 }
 
-/** Seconds east of UTC of `zone` at the instant `ms`. */
+const QUARTER_HOUR_MS = 15 * 60_000;
+const offsetCache = new Map<string, number>();
+
+/** Seconds east of UTC of `zone` at the instant `ms` (zones change offset on quarter hours only). */
 export function zoneOffsetAt(zone: string, ms: number): number {
+  const key = `${zone}|${Math.floor(ms / QUARTER_HOUR_MS)}`;
+  let offset = offsetCache.get(key);
+  if (offset === undefined) {
+    if (offsetCache.size > 200_000) offsetCache.clear();
+    offset = computeOffset(zone, ms);
+    offsetCache.set(key, offset);
+  }
+  return offset;
+}
+
+function computeOffset(zone: string, ms: number): number {
   const parts: Record<string, number> = {};
   for (const p of formatterFor(zone).formatToParts(new Date(ms))) {
     if (p.type !== 'literal') parts[p.type] = Number(p.value);

@@ -67,6 +67,9 @@ export async function fetchWindow(
   const pages: FetchPage[] = [];
   let pageToken: string | null = null;
   for (let i = 0; i < 1000; i += 1) {
+    // Lets pending socket events run first: the emulator shares this process, and a keep-alive socket the
+    // server closed during a long synchronous stretch must not be picked for the next request.
+    await new Promise((resolve) => setImmediate(resolve));
     const page: FetchPage = await stream.fetch(ctx, { ...req, pageToken });
     pages.push(page);
     pageToken = page.nextPage;

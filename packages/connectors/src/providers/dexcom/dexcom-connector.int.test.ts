@@ -76,8 +76,8 @@ describe('Dexcom v3 connector against the emulator', () => {
     expect(((await range.json()) as { userId: string }).userId).toBe(who.externalUserId);
   });
 
-  it('pages a 40-day EGV window in 30-day calls, reading every value the emulator serves', async () => {
-    const start = new Date(NOW.getTime() - 40 * DAY);
+  it('pages a 32-day EGV window in 30-day calls, reading every value the emulator serves', async () => {
+    const start = new Date(NOW.getTime() - 32 * DAY);
     const { pages, merged } = await fetchWindow(stream('egvs'), ctx, {
       tokens,
       start,
@@ -91,7 +91,7 @@ describe('Dexcom v3 connector against the emulator', () => {
       true,
     );
     // One reading every 5 minutes, a few without a value.
-    expect(served.length).toBeGreaterThan(40 * 288 * 0.97);
+    expect(served.length).toBeGreaterThan(32 * 288 * 0.97);
     expect(samples).toHaveLength(served.length);
     // One comparison, not thousands of expects: a long synchronous loop would starve the keep-alive sockets.
     const expected = served

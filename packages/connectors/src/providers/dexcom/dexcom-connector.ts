@@ -15,6 +15,7 @@ import { DEXCOM, mapEgvs, mapEvents, recordsOf, type DexcomEnvelope } from './ma
  * Dexcom API v3 (developer.dexcom.com/docs/dexcomv3): OAuth 2.0 with the single scope `offline_access`,
  * client credentials in the token form, single-use rotating refresh tokens; no webhooks, so we poll.
  * Each data call takes a UTC window of at most 30 days, so a longer window is paged in 30-day steps.
+ * `/devices` is not read: ingestion has no place for device records yet (a source `device_id` is a Meridian id).
  */
 
 const DAY_MS = 86_400_000;

@@ -22,7 +22,7 @@ import {
  * Every screen is checked for accessibility basics and kept as a screenshot under artifacts/link-widget/.
  */
 
-const SLOW = 90_000;
+const SLOW = 120_000;
 
 describeWithChromium('link widget in Chromium', () => {
   let world: WidgetWorld;
@@ -59,7 +59,7 @@ describeWithChromium('link widget in Chromium', () => {
     await waitFor(
       () => world.integrator.visits.length > since && page.url().startsWith(world.integrator.redirectUrl),
       {
-        timeoutMs: 15_000,
+        timeoutMs: 30_000,
       },
     );
     return world.integrator.visits[since]!;
@@ -85,6 +85,12 @@ describeWithChromium('link widget in Chromium', () => {
         expect(await page.$('[data-provider="oura"] img[src="/link/assets/logos/oura.svg"]')).not.toBeNull();
         await expectAccessible(page);
         await screenshot(page, viewport, 'oauth-1-providers');
+        // Many providers: a search box narrows the list.
+        await page.type('#provider-search', 'OUR');
+        const shown = await page.$$eval('#providers li:not([hidden]) [data-provider]', (els) =>
+          els.map((e) => e.getAttribute('data-provider')),
+        );
+        expect(shown).toEqual(['oura']);
 
         await page.click('[data-provider="oura"]');
         await page.waitForSelector('#allow');
@@ -123,12 +129,17 @@ describeWithChromium('link widget in Chromium', () => {
     it(
       'shows an error screen after Deny with a way to try again; with on_error=redirect it returns the error',
       async () => {
-        await setBrand({ company_name: 'Acme Health', brand_color: '#0b7a75' });
+        // A logo given as a data: URL is shown (the CSP allows data: images).
+        const logo = `data:image/svg+xml;base64,${Buffer.from(
+          '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 8 8"><circle cx="4" cy="4" r="4" fill="#0b7a75"/></svg>',
+        ).toString('base64')}`;
+        await setBrand({ company_name: 'Acme Health', brand_color: '#0b7a75' }, logo);
         const userId = await world.createUser();
         const { page, requests } = await openPage(world, viewport);
 
         await page.goto(await world.linkWebUrl(userId, { redirect_url: world.integrator.redirectUrl }));
         await waitForHeading(page, /^Connect your health data$/);
+        expect(await page.$eval('#brand-mark img', (el) => el.getAttribute('src'))).toBe(logo);
         await page.click('[data-provider="oura"]');
         await page.waitForSelector('#deny');
         await page.click('#deny');
@@ -202,7 +213,8 @@ describeWithChromium('link widget in Chromium', () => {
     it(
       'goes straight to a preselected provider, and the close button returns user_cancelled',
       async () => {
-        await setBrand(null);
+        // No brand block: the team's name; a logo elsewhere on the web is never loaded (a monogram instead).
+        await setBrand(null, 'https://cdn.example.com/logo.png');
         const userId = await world.createUser();
         const { page, requests } = await openPage(world, viewport);
         await page.goto(
@@ -214,6 +226,9 @@ describeWithChromium('link widget in Chromium', () => {
         );
         await waitForHeading(page, /^Connect Oura$/);
         expect(await page.$('#providers')).toBeNull();
+        expect(await page.$('#brand-mark img')).toBeNull();
+        expect(await page.$eval('#brand-mark', (el) => el.textContent)).toBe('TT');
+        expect(await page.$eval('#brand-name', (el) => el.textContent)).toBe('Test Team');
         await expectAccessible(page);
         await screenshot(page, viewport, 'preselected-1-oura');
 

@@ -94,6 +94,19 @@ export function createCustomCredentialsService(deps: {
       ? { ...input, client_secret: '[redacted]', details: undefined }
       : { ...input, details: undefined };
 
+  /** The secret to store: kept when omitted, cleared by null, else sealed with its SHA-256 beside it. */
+  function resolveSecret(
+    given: string | null | undefined,
+    current: TeamCredentialRow | undefined,
+  ): { sealed: string | null; hash: string | null } {
+    if (given === undefined) {
+      return { sealed: current?.client_secret_sealed ?? null, hash: current?.client_secret_hash ?? null };
+    }
+    return given === null
+      ? { sealed: null, hash: null }
+      : { sealed: secretBox.seal(given), hash: hashKey(given) };
+  }
+
   /** An OAuth app needs both halves once the upsert is applied. */
   function assertOAuthClient(
     input: SetTeamCredentialInput,
@@ -184,15 +197,7 @@ export function createCustomCredentialsService(deps: {
                 ['body', 'details'],
               );
         const clientId = input.client_id === undefined ? (current?.client_id ?? null) : input.client_id;
-        const secret =
-          input.client_secret === undefined
-            ? {
-                sealed: current?.client_secret_sealed ?? null,
-                hash: current?.client_secret_hash ?? null,
-              }
-            : input.client_secret === null
-              ? { sealed: null, hash: null }
-              : { sealed: secretBox.seal(input.client_secret), hash: hashKey(input.client_secret) };
+        const secret = resolveSecret(input.client_secret, current);
         if (oauth) assertOAuthClient(input, clientId, secret.sealed !== null);
         return customCredentials.upsert({
           id: current?.id ?? newId(),

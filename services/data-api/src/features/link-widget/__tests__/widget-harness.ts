@@ -210,7 +210,7 @@ export async function openPage(
   });
   const requests: string[] = [];
   page.on('request', (req) => requests.push(req.url()));
-  page.setDefaultTimeout(15_000);
+  page.setDefaultTimeout(30_000);
   return { page, requests };
 }
 
@@ -229,7 +229,7 @@ export async function waitForHeading(page: Page, heading: RegExp): Promise<strin
         last = await page.evaluate(inPage.headingText).catch(() => '');
         return heading.test(last);
       },
-      { timeoutMs: 15_000 },
+      { timeoutMs: 30_000 },
     );
   } catch {
     throw new Error(`the widget never showed ${String(heading)}; last heading: "${last}" at ${page.url()}`);
