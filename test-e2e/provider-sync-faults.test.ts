@@ -65,7 +65,9 @@ describe('provider sync: kill -9 in the middle of a backfill', () => {
     const teamId = (await seedTeam(db.knex, (await seedOrg(db.knex)).orgId)).teamId;
     for (const name of USERS) {
       const userId = crypto.randomUUID();
-      await db.knex('users').insert({ id: userId, team_id: teamId, environment: 'sandbox', client_user_id: `e2e-${name}` });
+      await db
+        .knex('users')
+        .insert({ id: userId, team_id: teamId, environment: 'sandbox', client_user_id: `e2e-${name}` });
       users.push({ userId, ...(await connectThroughOAuth(deps, oura, 'oura', userId, name)) });
     }
 
@@ -78,7 +80,8 @@ describe('provider sync: kill -9 in the middle of a backfill', () => {
         const progressed = rows.filter((r) => r.page_token !== null || r.done_until > r.range_start).length;
         const historical = rows.filter((r) => r.phase === 'historical').length;
         if (progressed >= 2 && historical >= 3) return true;
-        if (historical < 3) throw new Error('the backfill finished before the kill; give the emulator more history');
+        if (historical < 3)
+          throw new Error('the backfill finished before the kill; give the emulator more history');
         return false;
       },
       { timeoutMs: 120_000, intervalMs: 50 },
@@ -87,7 +90,12 @@ describe('provider sync: kill -9 in the middle of a backfill', () => {
     const atKill = await streams();
     expect(atKill.filter((r) => r.phase === 'historical').length).toBeGreaterThanOrEqual(3);
 
-    const second = await startSchedulerFor({ dbUrl: db.url, amqpUrl: vhost.url, slug: 'oura', running: oura });
+    const second = await startSchedulerFor({
+      dbUrl: db.url,
+      amqpUrl: vhost.url,
+      slug: 'oura',
+      running: oura,
+    });
     procs.push(second);
     await waitFor(
       async () => {
@@ -99,19 +107,44 @@ describe('provider sync: kill -9 in the middle of a backfill', () => {
     );
 
     for (const u of users) {
-      const hr = (await streams()).find((r) => r.connection_id === u.connectionId && r.stream === 'heartrate')!;
+      const hr = (await streams()).find(
+        (r) => r.connection_id === u.connectionId && r.stream === 'heartrate',
+      )!;
       expect(hr.phase).toBe('incremental');
       const served = await servedOuraHeartRate(oura, u.accessToken, hr.range_start, hr.range_end);
-      const stored = await db.knex('timeseries_samples').where({ user_id: u.userId, resource: 'heartrate', provider: 'oura' }).count({ n: '*' });
+      const stored = await db
+        .knex('timeseries_samples')
+        .where({ user_id: u.userId, resource: 'heartrate', provider: 'oura' })
+        .count({ n: '*' });
       expect(served).toBeGreaterThan(40 * 250);
       expect(Number(stored[0]!.n)).toBe(served);
 
-      const sleeps = await servedOuraDocuments<{ type: string }>(oura, u.accessToken, 'sleep', hr.range_start, hr.range_end);
-      const storedSleeps = await db.knex('summaries').where({ user_id: u.userId, kind: 'sleep', provider: 'oura' }).count({ n: '*' });
-      expect(Number(storedSleeps[0]!.n)).toBe(sleeps.filter((s) => s.type !== 'deleted' && s.type !== 'rest').length);
+      const sleeps = await servedOuraDocuments<{ type: string }>(
+        oura,
+        u.accessToken,
+        'sleep',
+        hr.range_start,
+        hr.range_end,
+      );
+      const storedSleeps = await db
+        .knex('summaries')
+        .where({ user_id: u.userId, kind: 'sleep', provider: 'oura' })
+        .count({ n: '*' });
+      expect(Number(storedSleeps[0]!.n)).toBe(
+        sleeps.filter((s) => s.type !== 'deleted' && s.type !== 'rest').length,
+      );
 
-      const activity = await servedOuraDocuments<{ steps: number }>(oura, u.accessToken, 'daily_activity', hr.range_start, hr.range_end);
-      const storedSteps = await db.knex('timeseries_samples').where({ user_id: u.userId, resource: 'steps', provider: 'oura' }).count({ n: '*' });
+      const activity = await servedOuraDocuments<{ steps: number }>(
+        oura,
+        u.accessToken,
+        'daily_activity',
+        hr.range_start,
+        hr.range_end,
+      );
+      const storedSteps = await db
+        .knex('timeseries_samples')
+        .where({ user_id: u.userId, resource: 'steps', provider: 'oura' })
+        .count({ n: '*' });
       expect(Number(storedSteps[0]!.n)).toBeGreaterThan(0);
       expect(activity.length).toBeGreaterThan(0);
 

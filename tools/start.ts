@@ -32,6 +32,7 @@ import {
 } from '@meridian/platform';
 import { startSchedulerWorker } from '@meridian/scheduler';
 import { openLocalDatabase } from './local-database';
+import { startLocalProviders } from './local-providers';
 
 const startConfigSpec = {
   ...commonConfigSpec,
@@ -42,6 +43,11 @@ const startConfigSpec = {
   SCHEDULER_TICK_MS: config.int({ default: 60_000, min: 100 }),
   SECRETS_ENCRYPTION_KEY: managementApiConfigSpec.SECRETS_ENCRYPTION_KEY,
   WEBHOOK_ALLOWED_TARGETS: managementApiConfigSpec.WEBHOOK_ALLOWED_TARGETS,
+  DATA_API_PUBLIC_URL: config.url({ protocols: ['http', 'https'], optional: true }),
+  LINK_WEB_URL: config.url({ protocols: ['http', 'https'], optional: true }),
+  PROVIDER_ALLOWED_TARGETS: managementApiConfigSpec.WEBHOOK_ALLOWED_TARGETS,
+  /** First port of the local provider emulators (one port each, in connector order). */
+  PROVIDER_EMULATOR_PORT: config.port(8100),
 };
 
 async function main(): Promise<void> {
@@ -63,6 +69,22 @@ async function main(): Promise<void> {
     shutdown.unshift(() => transport.close());
     const brokerReady = () => transport.isReady();
 
+    const publicUrl = (cfg.DATA_API_PUBLIC_URL ?? `http://localhost:${cfg.DATA_API_PORT}`).replace(/\/+$/, '');
+    const linkWebUrl = (cfg.LINK_WEB_URL ?? `${publicUrl}/link`).replace(/\/+$/, '');
+    // Providers without credentials are served by their local emulators (same connector code path).
+    const localProviders = await startLocalProviders(process.env, {
+      basePort: cfg.PROVIDER_EMULATOR_PORT,
+      dataApiPublicUrl: publicUrl,
+      log: (message, meta) => logger.info(message, meta),
+    });
+    shutdown.push(() => localProviders.close());
+    const secretBox = createSecretBox(decodeSecretsKey(cfg.SECRETS_ENCRYPTION_KEY));
+    // SSRF rules stay on for real providers; the emulators on loopback are allow-listed.
+    const providerAllowList = createTargetAllowList([
+      ...cfg.PROVIDER_ALLOWED_TARGETS,
+      ...(localProviders.emulators.size > 0 ? ['127.0.0.1'] : []),
+    ]);
+
     const dataApi = await startDataApi({
       db,
       logger,
@@ -72,6 +94,13 @@ async function main(): Promise<void> {
       brokerReady,
       transport,
       keyCacheMs: 2000,
+      providerLinks: {
+        secretBox,
+        providers: localProviders.settings,
+        allowList: providerAllowList,
+        publicUrl,
+        linkWebUrl,
+      },
     });
     const managementApi = await startManagementApi({
       db,
@@ -82,6 +111,7 @@ async function main(): Promise<void> {
       brokerReady,
       secretsKey: decodeSecretsKey(cfg.SECRETS_ENCRYPTION_KEY),
       webhookAllowedTargets: cfg.WEBHOOK_ALLOWED_TARGETS,
+      dataApiPublicUrl: publicUrl,
     });
     // The workers' /metrics, one registry each as when they run as separate processes.
     const registries = {
@@ -100,7 +130,19 @@ async function main(): Promise<void> {
       concurrency: 2,
       metrics: registerParserMetrics(registries.parser),
     });
-    const scheduler = await startSchedulerWorker({ db, transport, logger, tickMs: cfg.SCHEDULER_TICK_MS });
+    const scheduler = await startSchedulerWorker({
+      db,
+      transport,
+      logger,
+      tickMs: cfg.SCHEDULER_TICK_MS,
+      providerSync: {
+        secretBox,
+        providers: localProviders.settings,
+        allowList: providerAllowList,
+        webhookBaseUrl: publicUrl,
+        linkWebUrl,
+      },
+    });
     const webhooks = createWebhookDelivery({
       db,
       logger,
@@ -153,6 +195,8 @@ async function main(): Promise<void> {
       worker_health_ports: health.map((h) => h.port),
       transport: cfg.AMQP_URL ? 'rabbitmq' : 'in-process',
       database: database.embedded ? 'embedded' : 'DATABASE_URL',
+      link_widget: linkWebUrl,
+      provider_emulators: [...localProviders.emulators.keys()],
     });
   } catch (err) {
     if (err instanceof ConfigError) process.stderr.write(`${err.message}\n`);

@@ -43,7 +43,12 @@ export async function teamCustomClient(
   const row = await deps
     .db('team_custom_credentials')
     .where({ team_id: input.teamId, environment: input.environment, provider: input.provider })
-    .first<CustomCredentialRow | undefined>('environment', 'client_id', 'client_secret_sealed', 'details_sealed');
+    .first<CustomCredentialRow | undefined>(
+      'environment',
+      'client_id',
+      'client_secret_sealed',
+      'details_sealed',
+    );
   return row ? openCustom(deps, row) : null;
 }
 
@@ -63,7 +68,10 @@ export async function teamCustomClients(
   });
 }
 
-export function platformClient(deps: Pick<SyncDeps, 'providers'>, provider: string): ClientCredentials | null {
+export function platformClient(
+  deps: Pick<SyncDeps, 'providers'>,
+  provider: string,
+): ClientCredentials | null {
   return deps.providers.get(provider)?.client ?? null;
 }
 
@@ -97,10 +105,16 @@ export async function clientForConnection(
   return client;
 }
 
-export function connectorContextFor(deps: SyncDeps, provider: string, client: ClientCredentials): ConnectorContext {
+export function connectorContextFor(
+  deps: SyncDeps,
+  provider: string,
+  client: ClientCredentials,
+): ConnectorContext {
   const settings = deps.providers.get(provider);
   const connector = connectorFor(provider);
-  const urls = settings ?? (connector ? { apiUrl: connector.defaultUrls.api, authUrl: connector.defaultUrls.auth } : null);
+  const urls =
+    settings ??
+    (connector ? { apiUrl: connector.defaultUrls.api, authUrl: connector.defaultUrls.auth } : null);
   if (!urls) throw new Error(`no connector or settings for provider ${provider}`);
   return createConnectorContext({ settings: urls, client, allowList: deps.allowList, now: deps.clock });
 }

@@ -57,7 +57,11 @@ export async function markConnectionError(
     const connections = createConnectionsRepository(trx);
     const connection = await connections.find(connectionId, { forUpdate: true });
     if (!connection || connection.status === 'error') return false;
-    const details = { error_type: input.errorType, error_message: input.detail, errored_at: now.toISOString() };
+    const details = {
+      error_type: input.errorType,
+      error_message: input.detail,
+      errored_at: now.toISOString(),
+    };
     if (!(await connections.markError(connectionId, details, now))) return false;
     await createSyncStreamsRepository(trx).failAll(connectionId, 'non_retriable_error', now);
     await createHistoricalPullsRepository(trx).failUnfinished(

@@ -42,7 +42,10 @@ export async function loadScopeRequirements(
 ): Promise<TeamScopeRequirements | null> {
   const row = await db('team_scope_requirements')
     .where({ team_id: teamId, provider })
-    .first<{ user_must_grant: string[]; user_may_grant: string[] } | undefined>('user_must_grant', 'user_may_grant');
+    .first<{ user_must_grant: string[]; user_may_grant: string[] } | undefined>(
+      'user_must_grant',
+      'user_may_grant',
+    );
   return row ? { mustGrant: row.user_must_grant ?? [], mayGrant: row.user_may_grant ?? [] } : null;
 }
 
@@ -77,7 +80,9 @@ export function connectorResources(connector: Connector): Resource[] {
  * `scope`) is taken to have granted what was asked.
  */
 function grantedSet(connector: Connector, granted: readonly string[] | null): Set<string> | null {
-  return granted === null || granted.length === 0 || connector.auth.type !== 'oauth' ? null : new Set(granted);
+  return granted === null || granted.length === 0 || connector.auth.type !== 'oauth'
+    ? null
+    : new Set(granted);
 }
 
 function scopeRequirementsFor(
@@ -90,7 +95,10 @@ function scopeRequirementsFor(
   const optional = scopes.filter((s) => !team.mustGrant.includes(s) && team.mayGrant.includes(s));
   return {
     user_granted: { required: required.filter(isGranted), optional: optional.filter(isGranted) },
-    user_denied: { required: required.filter((s) => !isGranted(s)), optional: optional.filter((s) => !isGranted(s)) },
+    user_denied: {
+      required: required.filter((s) => !isGranted(s)),
+      optional: optional.filter((s) => !isGranted(s)),
+    },
   };
 }
 

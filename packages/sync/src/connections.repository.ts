@@ -81,7 +81,10 @@ export function createConnectionsRepository(db: Knex | Knex.Transaction) {
 
   return {
     /** The connection of an active user; `forUpdate` locks the connection row for the caller's transaction. */
-    async find(connectionId: string, options: { forUpdate?: boolean } = {}): Promise<SyncConnection | undefined> {
+    async find(
+      connectionId: string,
+      options: { forUpdate?: boolean } = {},
+    ): Promise<SyncConnection | undefined> {
       let q = base().where('c.id', connectionId).first<ConnectionRow | undefined>(COLUMNS);
       if (options.forUpdate) q = q.forUpdate('c');
       const row = await q;
@@ -96,12 +99,19 @@ export function createConnectionsRepository(db: Knex | Knex.Transaction) {
     },
 
     async listForUser(userId: string): Promise<SyncConnection[]> {
-      const rows = await base().where('c.user_id', userId).orderBy('c.provider').select<ConnectionRow[]>(COLUMNS);
+      const rows = await base()
+        .where('c.user_id', userId)
+        .orderBy('c.provider')
+        .select<ConnectionRow[]>(COLUMNS);
       return rows.map(toConnection);
     },
 
     /** Connections of a provider account (several teams may connect the same person); optionally one team's. */
-    async findByExternalId(provider: string, externalUserId: string, teamId: string | null): Promise<SyncConnection[]> {
+    async findByExternalId(
+      provider: string,
+      externalUserId: string,
+      teamId: string | null,
+    ): Promise<SyncConnection[]> {
       let q = base().where({ 'c.provider': provider, 'c.external_user_id': externalUserId });
       if (teamId !== null) q = q.where('u.team_id', teamId);
       const rows = await q.orderBy('c.id').select<ConnectionRow[]>(COLUMNS);
@@ -112,7 +122,11 @@ export function createConnectionsRepository(db: Knex | Knex.Transaction) {
     async lockTokens(connectionId: string): Promise<TokenColumns | undefined> {
       return db('provider_connections')
         .where({ id: connectionId })
-        .first<TokenColumns | undefined>('credentials_sealed', 'previous_refresh_sealed', 'previous_refresh_until')
+        .first<TokenColumns | undefined>(
+          'credentials_sealed',
+          'previous_refresh_sealed',
+          'previous_refresh_until',
+        )
         .forUpdate();
     },
 

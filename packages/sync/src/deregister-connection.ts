@@ -16,7 +16,10 @@ async function revokeAtProvider(deps: SyncDeps, connection: SyncConnection): Pro
   if (!connector?.revoke || !connection.credentialsSealed) return;
   try {
     const client = await clientForConnection(deps, connection);
-    await connector.revoke(connectorContextFor(deps, connection.provider, client), openTokens(deps.secretBox, connection.credentialsSealed));
+    await connector.revoke(
+      connectorContextFor(deps, connection.provider, client),
+      openTokens(deps.secretBox, connection.credentialsSealed),
+    );
   } catch (err) {
     deps.logger.warn('could not revoke the grant at the provider; the connection is deregistered anyway', {
       err,
@@ -26,7 +29,10 @@ async function revokeAtProvider(deps: SyncDeps, connection: SyncConnection): Pro
   }
 }
 
-export async function deregisterConnection(deps: SyncDeps, input: { userId: string; provider: string }): Promise<boolean> {
+export async function deregisterConnection(
+  deps: SyncDeps,
+  input: { userId: string; provider: string },
+): Promise<boolean> {
   const connection = await createConnectionsRepository(deps.db).findForUser(input.userId, input.provider);
   if (!connection) return false;
   await revokeAtProvider(deps, connection);

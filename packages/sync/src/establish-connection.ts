@@ -1,6 +1,13 @@
 import { connectorFor, type Connector, type ProviderTokens } from '@meridian/connectors';
 import { createOutboxRepository, withTransaction, type Knex } from '@meridian/db';
-import { eventEnvelope, newId, NotFoundError, providerBySlug, toProviderObject, type Environment } from '@meridian/domain';
+import {
+  eventEnvelope,
+  newId,
+  NotFoundError,
+  providerBySlug,
+  toProviderObject,
+  type Environment,
+} from '@meridian/domain';
 import { currentContext } from '@meridian/platform';
 import { clientForConnection, connectorContextFor } from './client-credentials';
 import {
@@ -118,7 +125,13 @@ async function upsertConnection(
     return { connectionId: existing.id, created: false };
   }
   const id = newId();
-  await trx('provider_connections').insert({ id, user_id: input.userId, provider: input.provider, created_on: now, ...columns });
+  await trx('provider_connections').insert({
+    id,
+    user_id: input.userId,
+    provider: input.provider,
+    created_on: now,
+    ...columns,
+  });
   return { connectionId: id, created: true };
 }
 
@@ -153,21 +166,36 @@ async function scheduleStreams(
   for (const s of planned) {
     const resources = plan.resourcesByStream.get(s.stream) ?? [];
     if (before.has(s.stream)) await pulls.reschedule(userId, provider, resources, now);
-    else await pulls.schedule({ userId, provider, resources, rangeStart: s.rangeStart, rangeEnd: s.rangeEnd, now, traceId });
+    else
+      await pulls.schedule({
+        userId,
+        provider,
+        resources,
+        rangeStart: s.rangeStart,
+        rangeEnd: s.rangeEnd,
+        now,
+        traceId,
+      });
   }
 }
 
 async function subscribeWebhooks(
   deps: SyncDeps,
   connector: Connector,
-  input: { teamId: string; environment: Environment; provider: string; credentialSource: string; tokens: ProviderTokens },
+  input: {
+    teamId: string;
+    environment: Environment;
+    provider: string;
+    credentialSource: string;
+    tokens: ProviderTokens;
+  },
 ): Promise<void> {
-  const subscribe = connector.webhook?.subscribe;
-  if (!subscribe || !deps.webhookBaseUrl) return;
+  const webhook = connector.webhook;
+  if (!webhook?.subscribe || !deps.webhookBaseUrl) return;
   try {
     const client = await clientForConnection(deps, input);
     const url = `${deps.webhookBaseUrl.replace(/\/+$/, '')}/v2/provider_webhooks/${input.provider}`;
-    await subscribe(connectorContextFor(deps, input.provider, client), input.tokens, url);
+    await webhook.subscribe(connectorContextFor(deps, input.provider, client), input.tokens, url);
   } catch (err) {
     deps.logger.warn('could not subscribe to the provider webhooks; incremental polling covers it', {
       err,

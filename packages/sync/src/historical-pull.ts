@@ -52,7 +52,9 @@ export async function pullHistory(
 
   while (doneUntil < rangeEnd) {
     if (budgetSpent(run)) return { outcome: 'yielded', key };
-    const windowEnd = new Date(Math.min(doneUntil.getTime() + spec.maxWindowDays * DAY_MS, rangeEnd.getTime()));
+    const windowEnd = new Date(
+      Math.min(doneUntil.getTime() + spec.maxWindowDays * DAY_MS, rangeEnd.getTime()),
+    );
     const page = await fetchPage(run, spec, { start: doneUntil, end: windowEnd, pageToken });
     const next = page.nextPage
       ? { doneUntil, pageToken: page.nextPage }
@@ -87,7 +89,11 @@ async function holdFinished(run: SyncRun, trx: Trx, key: StreamKey, stream: Sync
   await createConnectionsRepository(trx).find(run.connection.id, { forUpdate: true });
   const now = run.deps.clock();
   const nextAttemptAt = new Date(now.getTime() + run.connector.pollMinutes * 60_000);
-  return createSyncStreamsRepository(trx).finishHistory(key, { rangeEnd: stream.rangeEnd, nextAttemptAt, now });
+  return createSyncStreamsRepository(trx).finishHistory(key, {
+    rangeEnd: stream.rangeEnd,
+    nextAttemptAt,
+    now,
+  });
 }
 
 /** Its pulls succeed, and the connection's last stream to finish closes the connection's historical pull. */
@@ -112,7 +118,10 @@ async function recordPullSuccess(
   const { userId, provider } = run.connection;
   const days = new Map<string, number>();
   for (const resource of resources) {
-    days.set(resource, await pulls.daysWithData(userId, provider, resource, stream.rangeStart, stream.rangeEnd));
+    days.set(
+      resource,
+      await pulls.daysWithData(userId, provider, resource, stream.rangeStart, stream.rangeEnd),
+    );
   }
   await pulls.markSuccess(userId, provider, days, run.deps.clock());
 }

@@ -45,7 +45,12 @@ export function createHistoricalPullsRepository(db: Knex | Knex.Transaction) {
     },
 
     /** A reconnect: pulls stopped by an error wait for their stream again. */
-    async reschedule(userId: string, provider: string, resources: readonly string[], now: Date): Promise<void> {
+    async reschedule(
+      userId: string,
+      provider: string,
+      resources: readonly string[],
+      now: Date,
+    ): Promise<void> {
       if (resources.length === 0) return;
       await of(userId, provider, resources)
         .whereIn('status', ['failure', 'retrying'])
@@ -53,11 +58,18 @@ export function createHistoricalPullsRepository(db: Knex | Knex.Transaction) {
     },
 
     async existing(userId: string, provider: string): Promise<string[]> {
-      const rows = await db('historical_pulls').where({ user_id: userId, provider }).select<{ resource: string }[]>('resource');
+      const rows = await db('historical_pulls')
+        .where({ user_id: userId, provider })
+        .select<{ resource: string }[]>('resource');
       return rows.map((r) => r.resource);
     },
 
-    async markInProgress(userId: string, provider: string, resources: readonly string[], now: Date): Promise<void> {
+    async markInProgress(
+      userId: string,
+      provider: string,
+      resources: readonly string[],
+      now: Date,
+    ): Promise<void> {
       if (resources.length === 0) return;
       await of(userId, provider, resources)
         .whereIn('status', ['scheduled', 'retrying'])
@@ -69,7 +81,12 @@ export function createHistoricalPullsRepository(db: Knex | Knex.Transaction) {
         });
     },
 
-    async markSuccess(userId: string, provider: string, daysWithData: ReadonlyMap<string, number>, now: Date): Promise<void> {
+    async markSuccess(
+      userId: string,
+      provider: string,
+      daysWithData: ReadonlyMap<string, number>,
+      now: Date,
+    ): Promise<void> {
       for (const [resource, days] of daysWithData) {
         await of(userId, provider, [resource])
           .whereNot('status', 'success')
@@ -100,7 +117,13 @@ export function createHistoricalPullsRepository(db: Knex | Knex.Transaction) {
     },
 
     /** Distinct UTC days with stored data of a resource in [start, end): samples' days and summaries' dates. */
-    async daysWithData(userId: string, provider: string, resource: string, start: Date, end: Date): Promise<number> {
+    async daysWithData(
+      userId: string,
+      provider: string,
+      resource: string,
+      start: Date,
+      end: Date,
+    ): Promise<number> {
       const result = await db.raw<{ rows: { days: string }[] }>(
         `select count(*) as days from (
            select (start_at at time zone 'UTC')::date as d from timeseries_samples

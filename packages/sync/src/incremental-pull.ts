@@ -26,7 +26,9 @@ export async function pullIncremental(
   let key: StreamKey = { connectionId: claimed.connectionId, stream: claimed.stream, lease };
   const until = deps.clock();
   const since = claimed.incrementalSince ?? claimed.rangeEnd;
-  let start = new Date(Math.max(since.getTime() - run.tuning.incrementalOverlapMs, claimed.rangeStart.getTime()));
+  let start = new Date(
+    Math.max(since.getTime() - run.tuning.incrementalOverlapMs, claimed.rangeStart.getTime()),
+  );
 
   while (start < until) {
     if (budgetSpent(run)) return { outcome: 'yielded', key };

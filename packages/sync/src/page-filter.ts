@@ -5,7 +5,10 @@ import { timeseriesBySlug } from '@meridian/domain';
  * Keeps only the resources a team pulls (data-pull preferences): a stream may feed several resources and
  * the provider answers them together, so disabled ones are dropped before ingestion.
  */
-export function keepEnabled(page: Omit<FetchPage, 'nextPage'>, enabled: ReadonlySet<string>): Omit<FetchPage, 'nextPage'> {
+export function keepEnabled(
+  page: Omit<FetchPage, 'nextPage'>,
+  enabled: ReadonlySet<string>,
+): Omit<FetchPage, 'nextPage'> {
   const resourceOf = (name: string) => timeseriesBySlug(name)?.resource ?? name;
   return {
     timeseries: page.timeseries.filter((t) => enabled.has(resourceOf(t.resource))),

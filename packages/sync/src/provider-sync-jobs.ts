@@ -42,7 +42,10 @@ export function createProviderSyncJobs(deps: SyncDeps & { perTick?: number }): P
           try {
             await runConnectionSync(deps, connectionId);
           } catch (err) {
-            deps.logger.warn('provider sync run failed; the sweep tries again', { err, connection_id: connectionId });
+            deps.logger.warn('provider sync run failed; the sweep tries again', {
+              err,
+              connection_id: connectionId,
+            });
           }
         }
       },

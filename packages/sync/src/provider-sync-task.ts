@@ -13,7 +13,10 @@ export interface ProviderSyncTaskData {
 }
 
 /** Best effort: a lost message only delays the work until the scheduler's sweep finds the due streams. */
-export async function publishSyncTask(deps: Pick<SyncDeps, 'transport' | 'logger'>, connectionId: string): Promise<boolean> {
+export async function publishSyncTask(
+  deps: Pick<SyncDeps, 'transport' | 'logger'>,
+  connectionId: string,
+): Promise<boolean> {
   if (!deps.transport) return false;
   try {
     await deps.transport.publish(

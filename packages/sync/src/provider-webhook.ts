@@ -33,13 +33,21 @@ export interface WebhookResponse {
 const notFound = (detail: string): WebhookResponse => ({ status: 404, body: { detail } });
 
 /** The apps whose signature may be on this request: the team's own (either environment), or the platform's. */
-async function candidateClients(deps: SyncDeps, provider: string, teamId: string | null): Promise<ClientCredentials[]> {
+async function candidateClients(
+  deps: SyncDeps,
+  provider: string,
+  teamId: string | null,
+): Promise<ClientCredentials[]> {
   if (teamId !== null) return (await teamCustomClients(deps, { teamId, provider })).map((c) => c.client);
   const platform = platformClient(deps, provider);
   return platform ? [platform] : [];
 }
 
-async function verify(connector: Connector, request: InboundWebhook, clients: ClientCredentials[]): Promise<WebhookResult> {
+async function verify(
+  connector: Connector,
+  request: InboundWebhook,
+  clients: ClientCredentials[],
+): Promise<WebhookResult> {
   let last: WebhookResult = { kind: 'rejected', status: 401, reason: 'no credentials verify this webhook' };
   for (const client of clients) {
     const result = await connector.webhook!.handle(request, client);
@@ -49,11 +57,19 @@ async function verify(connector: Connector, request: InboundWebhook, clients: Cl
   return last;
 }
 
-async function ingestDaily(deps: SyncDeps, connection: SyncConnection, page: Parameters<typeof keepEnabled>[0]): Promise<void> {
+async function ingestDaily(
+  deps: SyncDeps,
+  connection: SyncConnection,
+  page: Parameters<typeof keepEnabled>[0],
+): Promise<void> {
   const run = await openSyncRun(deps, connection);
   const data = keepEnabled(page, run.enabled);
   if (pageIsEmpty(data)) return;
-  await createIngestion({ db: deps.db, clock: deps.clock }).ingest({ userId: connection.userId, mode: 'daily', ...data });
+  await createIngestion({ db: deps.db, clock: deps.clock }).ingest({
+    userId: connection.userId,
+    mode: 'daily',
+    ...data,
+  });
 }
 
 async function deliver(deps: SyncDeps, connection: SyncConnection, n: WebhookNotification): Promise<void> {
@@ -71,9 +87,9 @@ async function deliver(deps: SyncDeps, connection: SyncConnection, n: WebhookNot
   }
   if (n.callbackUrl) {
     const run = await openSyncRun(deps, connection);
-    const fetchCallback = run.connector.webhook?.fetchCallback;
-    if (!fetchCallback) return;
-    const page = await fetchCallback(run.ctx, await run.tokens.current(), n.callbackUrl);
+    const webhook = run.connector.webhook;
+    if (!webhook?.fetchCallback) return;
+    const page = await webhook.fetchCallback(run.ctx, await run.tokens.current(), n.callbackUrl);
     await ingestDaily(deps, connection, page);
     return;
   }
@@ -92,20 +108,28 @@ export async function handleProviderWebhook(
   const connector = connectorFor(input.provider);
   if (!connector?.webhook) return notFound('This provider sends no webhooks to Meridian.');
   const clients = await candidateClients(deps, input.provider, input.teamId);
-  if (clients.length === 0) return notFound('No app is configured to receive this provider\'s webhooks here.');
+  if (clients.length === 0) return notFound("No app is configured to receive this provider's webhooks here.");
   const result = await verify(connector, input.request, clients);
   switch (result.kind) {
     case 'challenge':
       return { status: result.status, body: result.body, contentType: result.contentType };
     case 'rejected':
-      deps.logger.warn('provider webhook rejected', { provider: input.provider, status: result.status, reason: result.reason });
+      deps.logger.warn('provider webhook rejected', {
+        provider: input.provider,
+        status: result.status,
+        reason: result.reason,
+      });
       return { status: result.status, body: { detail: result.reason } };
     case 'notifications':
       break;
   }
   const connections = createConnectionsRepository(deps.db);
   for (const n of result.notifications) {
-    for (const connection of await connections.findByExternalId(input.provider, n.externalUserId, input.teamId)) {
+    for (const connection of await connections.findByExternalId(
+      input.provider,
+      n.externalUserId,
+      input.teamId,
+    )) {
       try {
         await deliver(deps, connection, n);
       } catch (err) {

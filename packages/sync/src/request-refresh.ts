@@ -34,19 +34,29 @@ async function snapshot(deps: SyncDeps, userId: string, since: Date): Promise<Ma
   const states = new Map<string, ProviderState>();
   const streamsRepo = createSyncStreamsRepository(deps.db);
   for (const connection of await createConnectionsRepository(deps.db).listForUser(userId)) {
-    states.set(connection.provider, stateOf(connection, await streamsRepo.listForConnection(connection.id), since));
+    states.set(
+      connection.provider,
+      stateOf(connection, await streamsRepo.listForConnection(connection.id), since),
+    );
   }
   return states;
 }
 
 function report(states: Map<string, ProviderState>): RefreshReport {
   const of = (state: ProviderState) => [...states].filter(([, s]) => s === state).map(([p]) => p);
-  return { refreshed_sources: of('refreshed'), in_progress_sources: of('in_progress'), failed_sources: of('failed') };
+  return {
+    refreshed_sources: of('refreshed'),
+    in_progress_sources: of('in_progress'),
+    failed_sources: of('failed'),
+  };
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export async function requestRefresh(deps: SyncDeps, input: { userId: string; timeoutMs: number }): Promise<RefreshReport> {
+export async function requestRefresh(
+  deps: SyncDeps,
+  input: { userId: string; timeoutMs: number },
+): Promise<RefreshReport> {
   const since = deps.clock();
   const streams = createSyncStreamsRepository(deps.db);
   const connections = (await createConnectionsRepository(deps.db).listForUser(input.userId)).filter(
@@ -54,7 +64,8 @@ export async function requestRefresh(deps: SyncDeps, input: { userId: string; ti
   );
   const due: string[] = [];
   for (const c of connections) {
-    if ((await streams.markDue(c.id, { streams: null, now: since, includeHistorical: true })) > 0) due.push(c.id);
+    if ((await streams.markDue(c.id, { streams: null, now: since, includeHistorical: true })) > 0)
+      due.push(c.id);
   }
   const deadline = Date.now() + Math.max(0, input.timeoutMs);
   if (deps.transport) {

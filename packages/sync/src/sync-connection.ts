@@ -29,7 +29,10 @@ export interface SyncRunResult {
 
 const NOTHING: SyncRunResult = { streams: 0, yielded: false, connectionError: false };
 
-async function claim(deps: SyncDeps, connectionId: string): Promise<{ connection: SyncConnection; streams: SyncStream[]; lease: Date } | undefined> {
+async function claim(
+  deps: SyncDeps,
+  connectionId: string,
+): Promise<{ connection: SyncConnection; streams: SyncStream[]; lease: Date } | undefined> {
   const connection = await createConnectionsRepository(deps.db).find(connectionId);
   if (!connection || connection.status !== 'connected') return undefined;
   const now = deps.clock();
@@ -56,7 +59,11 @@ async function schedule(run: SyncRun, progress: StreamProgress, stream: SyncStre
 
 type StreamOutcome = 'ok' | 'yielded' | 'auth' | 'recorded';
 
-async function syncStream(run: SyncRun, stream: SyncStream, lease: Date): Promise<{ outcome: StreamOutcome; error?: unknown }> {
+async function syncStream(
+  run: SyncRun,
+  stream: SyncStream,
+  lease: Date,
+): Promise<{ outcome: StreamOutcome; error?: unknown }> {
   const spec = run.connector.streams.find((s) => s.name === stream.stream);
   const key: StreamKey = { connectionId: stream.connectionId, stream: stream.stream, lease };
   if (!spec) {
@@ -89,11 +96,20 @@ async function syncStream(run: SyncRun, stream: SyncStream, lease: Date): Promis
 async function currentLease(run: SyncRun, stream: SyncStream): Promise<StreamKey | undefined> {
   const rows = await createSyncStreamsRepository(run.deps.db).listForConnection(stream.connectionId);
   const row = rows.find((r) => r.stream === stream.stream);
-  return row?.lockedUntil ? { connectionId: stream.connectionId, stream: stream.stream, lease: row.lockedUntil } : undefined;
+  return row?.lockedUntil
+    ? { connectionId: stream.connectionId, stream: stream.stream, lease: row.lockedUntil }
+    : undefined;
 }
 
-async function failConnection(deps: SyncDeps, connection: SyncConnection, err: ProviderAuthError): Promise<void> {
-  await markConnectionError(deps, connection.id, { errorType: errorTypeForAuth(err.reason), detail: err.message });
+async function failConnection(
+  deps: SyncDeps,
+  connection: SyncConnection,
+  err: ProviderAuthError,
+): Promise<void> {
+  await markConnectionError(deps, connection.id, {
+    errorType: errorTypeForAuth(err.reason),
+    detail: err.message,
+  });
 }
 
 /** Releases streams a run did not get to (budget spent, or the connection failed first). */
@@ -103,7 +119,13 @@ async function releaseUntouched(deps: SyncDeps, streams: readonly SyncStream[], 
   for (const s of streams) {
     await repo.release(
       { connectionId: s.connectionId, stream: s.stream, lease },
-      { status: s.status === 'in_progress' ? 'scheduled' : s.status, attempts: s.attempts, nextAttemptAt: now, lastError: s.lastError, now },
+      {
+        status: s.status === 'in_progress' ? 'scheduled' : s.status,
+        attempts: s.attempts,
+        nextAttemptAt: now,
+        lastError: s.lastError,
+        now,
+      },
     );
   }
 }

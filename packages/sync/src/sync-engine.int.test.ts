@@ -17,6 +17,7 @@ import { ouraConnectorResources } from './__tests__/oura-resources';
 import { connectorFor } from '@meridian/connectors';
 import { connectorContextFor } from './client-credentials';
 import { openTokens, sealTokens } from './sealed-tokens';
+import { requestRefresh } from './request-refresh';
 import { runConnectionSync } from './sync-connection';
 import { createTokenHolder } from './token-manager';
 import { createSyncStreamsRepository } from './sync-streams.repository';
@@ -58,11 +59,22 @@ interface PullRow {
   days_with_data: number;
 }
 const pulls = async (userId: string) =>
-  fx.db.knex('historical_pulls').where({ user_id: userId, provider: 'oura' }).orderBy('resource').select<PullRow[]>();
+  fx.db
+    .knex('historical_pulls')
+    .where({ user_id: userId, provider: 'oura' })
+    .orderBy('resource')
+    .select<PullRow[]>();
 const connectionOf = async (userId: string) =>
   fx.db.knex('provider_connections').where({ user_id: userId, provider: 'oura' }).first();
 const stored = async (userId: string, resource: string) =>
-  Number((await fx.db.knex('timeseries_samples').where({ user_id: userId, provider: 'oura', resource }).count({ n: '*' }))[0]!.n);
+  Number(
+    (
+      await fx.db
+        .knex('timeseries_samples')
+        .where({ user_id: userId, provider: 'oura', resource })
+        .count({ n: '*' })
+    )[0]!.n,
+  );
 
 async function connect(username: string) {
   const userId = await fx.insertUser();
@@ -110,10 +122,14 @@ describe('a connection from link to incremental sync', () => {
     expect(row.resource_availability.heartrate).toEqual({ status: 'available', scope_requirements: null });
     const streams = await createSyncStreamsRepository(fx.db.knex).listForConnection(alice.connectionId);
     expect(streams.map((s) => s.stream)).toEqual(['activity', 'heartrate', 'profile', 'sleep', 'workouts']);
-    expect(streams.every((s) => s.phase === 'historical' && s.doneUntil.getTime() === s.rangeStart.getTime())).toBe(true);
+    expect(
+      streams.every((s) => s.phase === 'historical' && s.doneUntil.getTime() === s.rangeStart.getTime()),
+    ).toBe(true);
     expect((await pulls(alice.userId)).map((p) => p.resource)).toEqual(ouraConnectorResources());
     expect((await pulls(alice.userId)).every((p) => p.status === 'scheduled')).toBe(true);
-    const events = await fx.db.knex('outbox').where({ user_id: alice.userId, event_type: 'provider.connection.created' });
+    const events = await fx.db
+      .knex('outbox')
+      .where({ user_id: alice.userId, event_type: 'provider.connection.created' });
     expect(events).toHaveLength(1);
     expect(events[0].payload.data).toMatchObject({
       user_id: alice.userId,
@@ -125,7 +141,10 @@ describe('a connection from link to incremental sync', () => {
 
   it('subscribed to the provider webhooks at the data API URL', async () => {
     const res = await fetch(`${oura.apiUrl}/v2/webhook/subscription`, {
-      headers: { 'x-client-id': oura.emulator.client.clientId, 'x-client-secret': oura.emulator.client.clientSecret },
+      headers: {
+        'x-client-id': oura.emulator.client.clientId,
+        'x-client-secret': oura.emulator.client.clientSecret,
+      },
     });
     const subs = (await res.json()) as { callback_url: string }[];
     expect(subs.length).toBeGreaterThan(0);
@@ -146,11 +165,19 @@ describe('a connection from link to incremental sync', () => {
     const sleeps = await servedRows<{ type: string; day: string }>(
       oura,
       '/v2/usercollection/sleep',
-      { start_date: hr.rangeStart.toISOString().slice(0, 10), end_date: hr.rangeEnd.toISOString().slice(0, 10) },
+      {
+        start_date: hr.rangeStart.toISOString().slice(0, 10),
+        end_date: hr.rangeEnd.toISOString().slice(0, 10),
+      },
       alice.tokens.accessToken,
     );
     const storedSleeps = Number(
-      (await fx.db.knex('summaries').where({ user_id: alice.userId, kind: 'sleep', provider: 'oura' }).count({ n: '*' }))[0]!.n,
+      (
+        await fx.db
+          .knex('summaries')
+          .where({ user_id: alice.userId, kind: 'sleep', provider: 'oura' })
+          .count({ n: '*' })
+      )[0]!.n,
     );
     expect(storedSleeps).toBe(sleeps.filter((s) => s.type !== 'deleted' && s.type !== 'rest').length);
   });
@@ -187,9 +214,9 @@ describe('a connection from link to incremental sync', () => {
 
   it('a signed provider webhook makes the named stream due and pulls it at once', async () => {
     fx.setNow(new Date(fx.now.getTime() + 10 * 60_000));
-    const activityBefore = (await createSyncStreamsRepository(fx.db.knex).listForConnection(alice.connectionId)).find(
-      (s) => s.stream === 'activity',
-    )!;
+    const activityBefore = (
+      await createSyncStreamsRepository(fx.db.knex).listForConnection(alice.connectionId)
+    ).find((s) => s.stream === 'activity')!;
     expect(activityBefore.nextAttemptAt > fx.now).toBe(true);
     const status = await oura.emulator.notify!(
       `${hook.url}/v2/provider_webhooks/oura`,
@@ -223,7 +250,9 @@ describe('a connection from link to incremental sync', () => {
     expect(await deregisterConnection(fx.deps, { userId: alice.userId, provider: 'oura' })).toBe(true);
     expect(oura.emulator.oauth!.stats().revokeCalls).toBe(revokes + 1);
     expect(await connectionOf(alice.userId)).toBeUndefined();
-    expect(await fx.db.knex('connection_sync_streams').where({ connection_id: alice.connectionId })).toEqual([]);
+    expect(await fx.db.knex('connection_sync_streams').where({ connection_id: alice.connectionId })).toEqual(
+      [],
+    );
     expect(await stored(alice.userId, 'heartrate')).toBe(samples);
     expect(await deregisterConnection(fx.deps, { userId: alice.userId, provider: 'oura' })).toBe(false);
   });
@@ -239,7 +268,11 @@ describe('provider trouble', () => {
     await runConnectionSync(fx.deps, bob.connectionId);
     const streams = await createSyncStreamsRepository(fx.db.knex).listForConnection(bob.connectionId);
     const activity = streams.find((s) => s.stream === 'activity')!;
-    expect(activity).toMatchObject({ status: 'retrying', attempts: 1, lastError: 'provider_rate_limit_exceeded' });
+    expect(activity).toMatchObject({
+      status: 'retrying',
+      attempts: 1,
+      lastError: 'provider_rate_limit_exceeded',
+    });
     expect(activity.nextAttemptAt.getTime()).toBe(fx.now.getTime() + 7_000);
     const steps = (await pulls(bob.userId)).find((p) => p.resource === 'steps')!;
     expect(steps).toMatchObject({ status: 'retrying', error_details: 'provider_rate_limit_exceeded' });
@@ -249,7 +282,9 @@ describe('provider trouble', () => {
 
     fx.setNow(new Date(fx.now.getTime() + 8_000));
     await syncUntilIdle(fx.deps, bob.connectionId);
-    expect((await pulls(bob.userId)).every((p) => p.status === 'success' && p.error_details === null)).toBe(true);
+    expect((await pulls(bob.userId)).every((p) => p.status === 'success' && p.error_details === null)).toBe(
+      true,
+    );
     const types = await outboxTypes(fx.db, bob.userId);
     expect(count(types, 'historical.data.steps.created')).toBe(1);
     expect(count(types, 'historical.data.heartrate.created')).toBe(1);
@@ -264,11 +299,21 @@ describe('provider trouble', () => {
     expect(row.status).toBe('error');
     expect(row.error_details).toMatchObject({ error_type: 'token_refresh_failed' });
     expect(Date.parse(row.error_details.errored_at)).toBe(fx.now.getTime());
-    expect((await pulls(carol.userId)).every((p) => p.status === 'failure' && p.error_details === 'non_retriable_error')).toBe(true);
+    expect(
+      (await pulls(carol.userId)).every(
+        (p) => p.status === 'failure' && p.error_details === 'non_retriable_error',
+      ),
+    ).toBe(true);
     await runConnectionSync(fx.deps, carol.connectionId);
-    const errors = await fx.db.knex('outbox').where({ user_id: carol.userId, event_type: 'provider.connection.error' });
+    const errors = await fx.db
+      .knex('outbox')
+      .where({ user_id: carol.userId, event_type: 'provider.connection.error' });
     expect(errors).toHaveLength(1);
-    expect(errors[0].payload.data).toMatchObject({ user_id: carol.userId, provider: 'oura', error_type: 'token_refresh_failed' });
+    expect(errors[0].payload.data).toMatchObject({
+      user_id: carol.userId,
+      provider: 'oura',
+      error_type: 'token_refresh_failed',
+    });
     expect(errors[0].payload.data.message).toMatch(/connect Oura again/);
 
     const tokens = await authorizeAt(fx.deps, 'oura', oura, 'carol');
@@ -300,7 +345,9 @@ describe('provider trouble', () => {
     expect(result.connectionError).toBe(false);
     expect((await connectionOf(dave.userId)).status).toBe('connected');
     const rows = await pulls(dave.userId);
-    expect(rows.every((p) => p.status === 'retrying' && p.error_details === 'provider_unavailable')).toBe(true);
+    expect(rows.every((p) => p.status === 'retrying' && p.error_details === 'provider_unavailable')).toBe(
+      true,
+    );
     expect(count(await outboxTypes(fx.db, dave.userId), 'provider.connection.error')).toBe(0);
 
     oura.emulator.faults.clear();
@@ -332,7 +379,13 @@ describe('provider trouble', () => {
       await syncUntilIdle(fx.deps, frank.connectionId);
       expect(await stored(frank.userId, 'heartrate')).toBe(0);
       expect(await stored(frank.userId, 'hrv')).toBe(0);
-      expect(Number((await fx.db.knex('summaries').where({ user_id: frank.userId, kind: 'sleep' }).count({ n: '*' }))[0]!.n)).toBeGreaterThan(0);
+      expect(
+        Number(
+          (
+            await fx.db.knex('summaries').where({ user_id: frank.userId, kind: 'sleep' }).count({ n: '*' })
+          )[0]!.n,
+        ),
+      ).toBeGreaterThan(0);
       const types = await outboxTypes(fx.db, frank.userId);
       expect(count(types, 'historical.data.heartrate.created')).toBe(0);
       expect(count(types, 'historical.data.sleep.created')).toBe(1);
@@ -353,8 +406,11 @@ describe('token refresh', () => {
     });
   };
   const works = async (accessToken: string) =>
-    (await fetch(`${oura.apiUrl}/v2/usercollection/personal_info`, { headers: { authorization: `Bearer ${accessToken}` } }))
-      .status;
+    (
+      await fetch(`${oura.apiUrl}/v2/usercollection/personal_info`, {
+        headers: { authorization: `Bearer ${accessToken}` },
+      })
+    ).status;
 
   it('two workers refreshing one rotating grant at once make ONE refresh call and share its tokens', async () => {
     const erin = await connect('erin');
@@ -379,10 +435,35 @@ describe('token refresh', () => {
     await fx.db
       .knex('provider_connections')
       .where({ id: gina.connectionId })
-      .update({ credentials_sealed: sealTokens(fx.deps.secretBox, { ...rotated, refreshToken: 'lost-in-transit' }) });
+      .update({
+        credentials_sealed: sealTokens(fx.deps.secretBox, { ...rotated, refreshToken: 'lost-in-transit' }),
+      });
     const calls = oura.emulator.oauth!.stats().refreshCalls;
     const fresh = await (await holderFor(gina.connectionId)).forceRefresh();
     expect(oura.emulator.oauth!.stats().refreshCalls).toBe(calls + 2);
     expect(await works(fresh.accessToken)).toBe(200);
+  });
+});
+
+describe('refresh requests', () => {
+  it("runs the user's streams now and reports refreshed, then failed once the grant is revoked", async () => {
+    const hank = await connect('hank');
+    await syncUntilIdle(fx.deps, hank.connectionId);
+    const before = await stored(hank.userId, 'heartrate');
+    fx.setNow(new Date(fx.now.getTime() + 30 * 60_000)); // before the next poll: only the request runs it
+    expect(await requestRefresh(fx.deps, { userId: hank.userId, timeoutMs: 20_000 })).toEqual({
+      refreshed_sources: ['oura'],
+      in_progress_sources: [],
+      failed_sources: [],
+    });
+    expect(await stored(hank.userId, 'heartrate')).toBeGreaterThan(before);
+
+    oura.emulator.oauth!.revokeAccount(oura.emulator.oauth!.accountFor('hank').id);
+    fx.setNow(new Date(fx.now.getTime() + 60_000));
+    expect(await requestRefresh(fx.deps, { userId: hank.userId, timeoutMs: 20_000 })).toEqual({
+      refreshed_sources: [],
+      in_progress_sources: [],
+      failed_sources: ['oura'],
+    });
   });
 });

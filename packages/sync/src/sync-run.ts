@@ -29,8 +29,10 @@ export interface SyncRun {
 
 export async function openSyncRun(deps: SyncDeps, connection: SyncConnection): Promise<SyncRun> {
   const connector = connectorFor(connection.provider);
-  if (!connector) throw new ProviderAuthError('provider_credential_error', `no connector for ${connection.provider}`);
-  if (!connection.credentialsSealed) throw new ProviderAuthError('token_revoked', 'the connection holds no tokens');
+  if (!connector)
+    throw new ProviderAuthError('provider_credential_error', `no connector for ${connection.provider}`);
+  if (!connection.credentialsSealed)
+    throw new ProviderAuthError('token_revoked', 'the connection holds no tokens');
   const client = await clientForConnection(deps, connection);
   const ctx = connectorContextFor(deps, connection.provider, client);
   const prefs = await loadPullPreferences(deps.db, connection, connection.provider);

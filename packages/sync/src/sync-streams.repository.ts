@@ -146,7 +146,10 @@ export function createSyncStreamsRepository(db: Knex | Knex.Transaction) {
     },
 
     /** History complete: the stream turns incremental from the end of its range. */
-    async finishHistory(key: StreamKey, input: { rangeEnd: Date; nextAttemptAt: Date; now: Date }): Promise<boolean> {
+    async finishHistory(
+      key: StreamKey,
+      input: { rangeEnd: Date; nextAttemptAt: Date; now: Date },
+    ): Promise<boolean> {
       const n = await held(key).update({
         phase: 'incremental',
         done_until: input.rangeEnd,
@@ -162,7 +165,10 @@ export function createSyncStreamsRepository(db: Knex | Knex.Transaction) {
       return n > 0;
     },
 
-    async advanceIncremental(key: StreamKey, input: { since: Date; lease: Date; now: Date }): Promise<boolean> {
+    async advanceIncremental(
+      key: StreamKey,
+      input: { since: Date; lease: Date; now: Date },
+    ): Promise<boolean> {
       const n = await held(key).update({
         incremental_since: input.since,
         locked_until: input.lease,
@@ -176,7 +182,13 @@ export function createSyncStreamsRepository(db: Knex | Knex.Transaction) {
     /** Hands the stream back: waiting for its next attempt (or at once), or stopped for good. */
     async release(
       key: StreamKey,
-      input: { status: StreamStatus; attempts: number; nextAttemptAt: Date; lastError: string | null; now: Date },
+      input: {
+        status: StreamStatus;
+        attempts: number;
+        nextAttemptAt: Date;
+        lastError: string | null;
+        now: Date;
+      },
     ): Promise<boolean> {
       const n = await held(key).update({
         status: input.status,
@@ -200,7 +212,9 @@ export function createSyncStreamsRepository(db: Knex | Knex.Transaction) {
     async span(connectionId: string): Promise<{ start: Date; end: Date } | undefined> {
       const row = await db('connection_sync_streams')
         .where({ connection_id: connectionId })
-        .first<{ start: Date | null; end: Date | null }>(db.raw('min(range_start) as start, max(range_end) as "end"'));
+        .first<{ start: Date | null; end: Date | null }>(
+          db.raw('min(range_start) as start, max(range_end) as "end"'),
+        );
       return row?.start && row.end ? { start: row.start, end: row.end } : undefined;
     },
 
@@ -235,7 +249,14 @@ export function createSyncStreamsRepository(db: Knex | Knex.Transaction) {
       await db('connection_sync_streams')
         .where({ connection_id: connectionId })
         .whereIn('status', ['failure', 'retrying'])
-        .update({ status: 'scheduled', attempts: 0, last_error: null, next_attempt_at: now, locked_until: null, updated_at: now });
+        .update({
+          status: 'scheduled',
+          attempts: 0,
+          last_error: null,
+          next_attempt_at: now,
+          locked_until: null,
+          updated_at: now,
+        });
     },
 
     /** Stops every stream of the connection (an authorization failure). */

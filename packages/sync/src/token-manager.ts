@@ -41,8 +41,13 @@ export interface RefreshInput {
   force: boolean;
 }
 
-async function callRefresh(connector: Connector, ctx: ConnectorContext, tokens: ProviderTokens): Promise<ProviderTokens> {
-  if (!connector.refresh) throw new ProviderAuthError('token_revoked', 'the access token was refused and cannot be refreshed');
+async function callRefresh(
+  connector: Connector,
+  ctx: ConnectorContext,
+  tokens: ProviderTokens,
+): Promise<ProviderTokens> {
+  if (!connector.refresh)
+    throw new ProviderAuthError('token_revoked', 'the access token was refused and cannot be refreshed');
   return connector.refresh(ctx, tokens);
 }
 
@@ -66,14 +71,19 @@ export async function refreshTokens(deps: SyncDeps, input: RefreshInput): Promis
         row.previous_refresh_sealed && row.previous_refresh_until && row.previous_refresh_until > now
           ? openRefreshToken(deps.secretBox, row.previous_refresh_sealed)
           : null;
-      if (!(err instanceof ProviderAuthError) || previous === null || previous === stored.refreshToken) throw err;
+      if (!(err instanceof ProviderAuthError) || previous === null || previous === stored.refreshToken)
+        throw err;
       fresh = await callRefresh(input.connector, input.ctx, { ...stored, refreshToken: previous });
     }
     const rotated = stored.refreshToken !== null && fresh.refreshToken !== stored.refreshToken;
     await repo.storeTokens(input.connectionId, {
       credentials_sealed: sealTokens(deps.secretBox, fresh),
-      previous_refresh_sealed: rotated ? sealRefreshToken(deps.secretBox, stored.refreshToken!) : row.previous_refresh_sealed,
-      previous_refresh_until: rotated ? new Date(now.getTime() + tuning.refreshGraceMs) : row.previous_refresh_until,
+      previous_refresh_sealed: rotated
+        ? sealRefreshToken(deps.secretBox, stored.refreshToken!)
+        : row.previous_refresh_sealed,
+      previous_refresh_until: rotated
+        ? new Date(now.getTime() + tuning.refreshGraceMs)
+        : row.previous_refresh_until,
       tokenExpiresAt: fresh.expiresAt,
       scopes: fresh.scopes,
       now,

@@ -1,4 +1,11 @@
-import { commonConfigSpec, config, ConfigError, loadConfig, webhookConfigSpec, type Field } from '@meridian/platform';
+import {
+  commonConfigSpec,
+  config,
+  ConfigError,
+  loadConfig,
+  webhookConfigSpec,
+  type Field,
+} from '@meridian/platform';
 
 /** An absolute http(s) base URL without a trailing slash; `fallback` computes the default from the environment. */
 function publicUrlField(fallback: (env: Record<string, string | undefined>) => string): Field<string> {
@@ -44,7 +51,9 @@ export const schedulerConfigSpec = {
   /** Where providers reach the data API: webhook subscriptions point at `<this>/v2/provider_webhooks/<slug>`. */
   DATA_API_PUBLIC_URL: dataApiPublicUrl,
   /** The hosted link widget, named in `provider.connection.error` so a person knows where to re-link. */
-  LINK_WEB_URL: publicUrlField((env) => `${dataApiPublicUrl.parse(env.DATA_API_PUBLIC_URL, 'DATA_API_PUBLIC_URL', env)}/link`),
+  LINK_WEB_URL: publicUrlField(
+    (env) => `${dataApiPublicUrl.parse(env.DATA_API_PUBLIC_URL, 'DATA_API_PUBLIC_URL', env)}/link`,
+  ),
   /** A claimed provider stream is taken over by another worker after this long without progress. */
   PROVIDER_SYNC_LEASE_MS: config.int({ default: 5 * 60_000, min: 1_000 }),
   /** Connections the sweep syncs per tick. */

@@ -19,7 +19,11 @@ runMain('scheduler', async () => {
   const providers = providerSettingsFromEnv(process.env);
   const emulated = [...providers.values()].some((p) => p.emulated);
   const appSecrets = [...providers.values()].flatMap((p) => (p.client ? [p.client.clientSecret] : []));
-  const logger = createLogger({ service: 'scheduler', level: cfg.LOG_LEVEL, secrets: [...secrets, ...appSecrets] });
+  const logger = createLogger({
+    service: 'scheduler',
+    level: cfg.LOG_LEVEL,
+    secrets: [...secrets, ...appSecrets],
+  });
   const db = createKnex({
     connectionString: cfg.DATABASE_URL,
     poolMax: cfg.DATABASE_POOL_MAX,
@@ -38,7 +42,9 @@ runMain('scheduler', async () => {
       providers,
       // Local emulators listen on loopback, which the SSRF rules refuse; never skipped in production.
       allowList:
-        emulated && process.env.NODE_ENV !== 'production' ? null : createTargetAllowList(cfg.PROVIDER_ALLOWED_TARGETS),
+        emulated && process.env.NODE_ENV !== 'production'
+          ? null
+          : createTargetAllowList(cfg.PROVIDER_ALLOWED_TARGETS),
       webhookBaseUrl: cfg.DATA_API_PUBLIC_URL,
       linkWebUrl: cfg.LINK_WEB_URL,
       tuning: { leaseMs: cfg.PROVIDER_SYNC_LEASE_MS },

@@ -35,10 +35,19 @@ export interface SyncFixture {
 }
 
 export function emulatorSettings(slug: ProviderSlug, running: RunningEmulator): ProviderSettings {
-  return { slug, apiUrl: running.apiUrl, authUrl: running.authUrl, client: running.emulator.client, emulated: true };
+  return {
+    slug,
+    apiUrl: running.apiUrl,
+    authUrl: running.authUrl,
+    client: running.emulator.client,
+    emulated: true,
+  };
 }
 
-export async function createSyncFixture(start: Date, providers: Map<string, ProviderSettings>): Promise<SyncFixture> {
+export async function createSyncFixture(
+  start: Date,
+  providers: Map<string, ProviderSettings>,
+): Promise<SyncFixture> {
   const db = await createTestDatabase();
   const org = await seedOrg(db.knex);
   const teamId = (await seedTeam(db.knex, org.orgId)).teamId;
@@ -126,7 +135,11 @@ export async function servedRows<T>(
 }
 
 export async function outboxTypes(db: TestDatabase, userId: string): Promise<string[]> {
-  const rows = await db.knex('outbox').where({ user_id: userId }).orderBy('seq').select<{ event_type: string }[]>('event_type');
+  const rows = await db
+    .knex('outbox')
+    .where({ user_id: userId })
+    .orderBy('seq')
+    .select<{ event_type: string }[]>('event_type');
   return rows.map((r) => r.event_type);
 }
 
@@ -165,7 +178,9 @@ export async function startProviderWebhookRoute(
         .then((out) => {
           statuses.push(out.status);
           const body = out.body === null || out.body === undefined ? '' : JSON.stringify(out.body);
-          res.writeHead(out.status, body ? { 'content-type': out.contentType ?? 'application/json' } : {}).end(body);
+          res
+            .writeHead(out.status, body ? { 'content-type': out.contentType ?? 'application/json' } : {})
+            .end(body);
         })
         .catch(() => {
           statuses.push(500);

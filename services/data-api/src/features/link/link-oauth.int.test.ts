@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { accountIdFor, type RunningEmulator } from '@meridian/provider-emulators';
 import { consentAt, createLinkHarness, pathOf, sha256, type LinkHarness } from './link.test-fixtures';
 
@@ -348,5 +349,43 @@ describe('linking an OAuth provider (Oura emulator)', () => {
     const res = await widget(token).oauth('fitbit');
     expect(res.status).toBe(400);
     expect(res.body.detail.error_type).toBe('provider_not_configured');
+  });
+});
+
+/** A PKCE provider (Fitbit emulator): the verifier is sealed at rest and proves the code exchange. */
+describe('linking a PKCE provider (Fitbit emulator)', () => {
+  let h: LinkHarness;
+
+  beforeAll(async () => {
+    h = await createLinkHarness(['fitbit']);
+    h.emulators.get('fitbit')!.emulator.oauth!.setAutoConsent('nina');
+  });
+  afterAll(() => h.close());
+
+  it('sends an S256 challenge, keeps the verifier sealed, and connects with it', async () => {
+    const userId = await h.createUser(h.team.keys.sandbox);
+    const token = await h.linkToken(h.team.keys.sandbox, { user_id: userId });
+    const res = await h.api().get('/v2/link/provider/oauth/fitbit').set('x-service-link-token', token);
+    expect(res.status).toBe(200);
+    const url = new URL(res.body.oauth_url as string);
+    expect(url.searchParams.get('code_challenge_method')).toBe('S256');
+    const challenge = url.searchParams.get('code_challenge')!;
+    const stored = await h.db
+      .knex('oauth_states')
+      .where({ state_hash: sha256(url.searchParams.get('state')!) })
+      .first();
+    expect(stored.code_verifier_sealed).toMatch(/^v1\./);
+    const verifier = h.secretBox.open(stored.code_verifier_sealed);
+    expect(createHash('sha256').update(verifier).digest('base64url')).toBe(challenge);
+    expect(JSON.stringify(stored)).not.toContain(verifier);
+
+    const done = await h.api().get(pathOf(await consentAt(url.toString())));
+    expect(done.headers.location).toBe(`${h.linkWebUrl}/return?status=success&provider=fitbit`);
+    expect(
+      await h.db.knex('provider_connections').where({ user_id: userId, provider: 'fitbit' }).first(),
+    ).toMatchObject({
+      status: 'connected',
+      auth_type: 'oauth',
+    });
   });
 });
