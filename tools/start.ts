@@ -69,7 +69,10 @@ async function main(): Promise<void> {
     shutdown.unshift(() => transport.close());
     const brokerReady = () => transport.isReady();
 
-    const publicUrl = (cfg.DATA_API_PUBLIC_URL ?? `http://localhost:${cfg.DATA_API_PORT}`).replace(/\/+$/, '');
+    const publicUrl = (cfg.DATA_API_PUBLIC_URL ?? `http://localhost:${cfg.DATA_API_PORT}`).replace(
+      /\/+$/,
+      '',
+    );
     const linkWebUrl = (cfg.LINK_WEB_URL ?? `${publicUrl}/link`).replace(/\/+$/, '');
     // Providers without credentials are served by their local emulators (same connector code path).
     const localProviders = await startLocalProviders(process.env, {

@@ -109,7 +109,9 @@ export async function handleProviderWebhook(
   if (!connector?.webhook) return notFound('This provider sends no webhooks to Meridian.');
   const clients = await candidateClients(deps, input.provider, input.teamId);
   if (clients.length === 0) return notFound("No app is configured to receive this provider's webhooks here.");
-  const result = await verify(connector, input.request, clients);
+  // The configured API origin (emulator or proxy): ping callback URLs are only fetched from there.
+  const request = { ...input.request, apiBaseUrl: deps.providers.get(input.provider)?.apiUrl };
+  const result = await verify(connector, request, clients);
   switch (result.kind) {
     case 'challenge':
       return { status: result.status, body: result.body, contentType: result.contentType };

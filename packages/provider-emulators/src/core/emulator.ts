@@ -37,4 +37,9 @@ export interface EmulatorOptions {
   now?: () => Date;
   /** Days of history each account has (default 400). */
   historyDays?: number;
+  /**
+   * The provider's request budget per rate-limit window where the emulator enforces one (default: the
+   * documented figure). Tests and benchmarks that backfill many days raise it; faults still apply.
+   */
+  requestBudget?: number;
 }

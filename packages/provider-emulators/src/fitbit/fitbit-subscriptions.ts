@@ -13,7 +13,7 @@ import { fitbitError } from './fitbit-routes';
 export const FITBIT_REQUESTS_PER_HOUR = 150;
 const HOUR_MS = 3_600_000;
 
-export function fitbitRateLimit(oauth: OAuthServer, now: () => Date) {
+export function fitbitRateLimit(oauth: OAuthServer, now: () => Date, perHour = FITBIT_REQUESTS_PER_HOUR) {
   const used = new Map<string, number>();
   return (_req: Request, res: Response, next: NextFunction) => {
     const t = now().getTime();
@@ -23,11 +23,11 @@ export function fitbitRateLimit(oauth: OAuthServer, now: () => Date) {
     used.set(key, count);
     const reset = Math.max(1, Math.ceil(((hour + 1) * HOUR_MS - t) / 1000));
     res.set({
-      'fitbit-rate-limit-limit': String(FITBIT_REQUESTS_PER_HOUR),
-      'fitbit-rate-limit-remaining': String(Math.max(0, FITBIT_REQUESTS_PER_HOUR - count)),
+      'fitbit-rate-limit-limit': String(perHour),
+      'fitbit-rate-limit-remaining': String(Math.max(0, perHour - count)),
       'fitbit-rate-limit-reset': String(reset),
     });
-    if (count > FITBIT_REQUESTS_PER_HOUR) {
+    if (count > perHour) {
       res.set('retry-after', String(reset));
       fitbitError(res, 429, 'system', 'Too Many Requests');
       return;

@@ -79,7 +79,7 @@ export function createFitbitEmulator(options: EmulatorOptions = {}): ProviderEmu
     faults,
     now: clock,
   });
-  const rateLimit = fitbitRateLimit(oauth, clock);
+  const rateLimit = fitbitRateLimit(oauth, clock, options.requestBudget ?? FITBIT_REQUESTS_PER_HOUR);
   const subscriptions = createFitbitSubscriptions(oauth, [rateLimit]);
 
   const app = express();

@@ -50,6 +50,8 @@ export interface LinkHarnessOptions {
   transport?: Pick<Transport, 'publish'>;
   /** Days of history each emulated account has (small keeps inline pulls quick). */
   historyDays?: number;
+  /** Raises the emulators' enforced request budgets (a whole backfill in one test run). */
+  requestBudget?: number;
 }
 
 export async function createLinkHarness(
@@ -60,7 +62,10 @@ export async function createLinkHarness(
   const emulators = new Map<string, RunningEmulator>();
   const providers = providerSettingsFromEnv({});
   for (const slug of slugs) {
-    const running = await startEmulator(slug, { historyDays: options.historyDays });
+    const running = await startEmulator(slug, {
+      historyDays: options.historyDays,
+      requestBudget: options.requestBudget,
+    });
     emulators.set(slug, running);
     const settings: ProviderSettings = {
       slug: providers.get(slug)!.slug,

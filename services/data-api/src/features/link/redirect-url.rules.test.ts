@@ -19,6 +19,17 @@ describe('redirect URL rule', () => {
     expect(redirectUrlProblem('http://localhost/', hosts)?.reason).toBe('host');
   });
 
+  it('matches an entry with a port on that port only (default ports included), and IPv6 entries', () => {
+    const hosts = ['app.example.com:8443', 'secure.example.com:443', '[2001:db8::1]:9000', 'any.example.com'];
+    expect(redirectUrlProblem('https://app.example.com:8443/done', hosts)).toBeNull();
+    expect(redirectUrlProblem('https://app.example.com/done', hosts)?.reason).toBe('host');
+    expect(redirectUrlProblem('https://secure.example.com/done', hosts)).toBeNull();
+    expect(redirectUrlProblem('http://secure.example.com/done', hosts)?.reason).toBe('host');
+    expect(redirectUrlProblem('http://[2001:db8::1]:9000/x', hosts)).toBeNull();
+    expect(redirectUrlProblem('http://[2001:db8::1]:9001/x', hosts)?.reason).toBe('host');
+    expect(redirectUrlProblem('https://any.example.com:1234/x', hosts)).toBeNull();
+  });
+
   it('refuses other schemes and non-URLs', () => {
     expect(redirectUrlProblem('javascript:alert(1)', [])?.reason).toBe('scheme');
     expect(redirectUrlProblem('ftp://localhost/', [])?.reason).toBe('scheme');

@@ -13,6 +13,15 @@ function hostOf(url: URL): string {
   return url.hostname.toLowerCase().replace(/^\[|\]$/g, '');
 }
 
+function parseAllowedHost(entry: string): { host: string; port: string | null } {
+  const e = entry.trim().toLowerCase();
+  const v6 = /^\[([^\]]+)\](?::(\d+))?$/.exec(e);
+  if (v6) return { host: v6[1]!, port: v6[2] ?? null };
+  const hostPort = /^([^:]+):(\d+)$/.exec(e);
+  if (hostPort) return { host: hostPort[1]!, port: hostPort[2]! };
+  return { host: e, port: null };
+}
+
 export function redirectUrlProblem(
   value: string,
   allowedHosts: readonly string[],
@@ -27,8 +36,12 @@ export function redirectUrlProblem(
     return { reason: 'scheme', message: 'redirect_url must use http or https.' };
   }
   const host = hostOf(url);
-  const allowed = allowedHosts.map((h) => h.toLowerCase().replace(/^\[|\]$/g, ''));
-  if (allowed.length === 0 ? LOOPBACK_HOSTS.has(host) : allowed.includes(host)) return null;
+  const port = url.port || (url.protocol === 'https:' ? '443' : '80');
+  // Entries are `host`, `host:port`, `ipv4[:port]` or `[ipv6][:port]` (as the management API stores them);
+  // an entry without a port allows any port of that host.
+  const allowed = allowedHosts.map(parseAllowedHost);
+  const matches = allowed.some((a) => a.host === host && (a.port === null || a.port === port));
+  if (allowed.length === 0 ? LOOPBACK_HOSTS.has(host) : matches) return null;
   const how =
     'Add it to allowed_redirect_hosts in this environment’s team settings with the management API' +
     (allowed.length === 0
