@@ -32,7 +32,10 @@ export interface RunningEmulator {
 }
 
 /** Starts one emulator on its own port (0 = any free port). */
-export async function startEmulator(slug: string, options: EmulatorOptions & { port?: number } = {}): Promise<RunningEmulator> {
+export async function startEmulator(
+  slug: string,
+  options: EmulatorOptions & { port?: number } = {},
+): Promise<RunningEmulator> {
   const factory = EMULATOR_FACTORIES[slug];
   if (!factory) throw new Error(`no emulator for ${slug}`);
   const emulator = factory(options);

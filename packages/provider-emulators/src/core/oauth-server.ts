@@ -178,15 +178,26 @@ export function createOAuthServer(opts: OAuthServerOptions): OAuthServer {
       res.status(400).type('text/plain').send('invalid redirect_uri');
       return;
     }
-    if (q.response_type !== 'code') return redirectWith(res, redirectUri, { error: 'unsupported_response_type', state: q.state ?? '' });
+    if (q.response_type !== 'code')
+      return redirectWith(res, redirectUri, { error: 'unsupported_response_type', state: q.state ?? '' });
     const challenge = q.code_challenge ?? null;
     if (opts.pkce === 'required' && !challenge)
-      return redirectWith(res, redirectUri, { error: 'invalid_request', error_description: 'code_challenge required', state: q.state ?? '' });
+      return redirectWith(res, redirectUri, {
+        error: 'invalid_request',
+        error_description: 'code_challenge required',
+        state: q.state ?? '',
+      });
     if (challenge && (q.code_challenge_method ?? 'plain') !== 'S256')
-      return redirectWith(res, redirectUri, { error: 'invalid_request', error_description: 'S256 only', state: q.state ?? '' });
+      return redirectWith(res, redirectUri, {
+        error: 'invalid_request',
+        error_description: 'S256 only',
+        state: q.state ?? '',
+      });
     const requested = parseScopes(q.scope).filter((s) => opts.scopes.includes(s));
     if (autoConsent) {
-      const granted = autoConsent.grantScopes ? requested.filter((s) => autoConsent!.grantScopes!.includes(s)) : requested;
+      const granted = autoConsent.grantScopes
+        ? requested.filter((s) => autoConsent!.grantScopes!.includes(s))
+        : requested;
       const code = issueCode({
         clientId,
         redirectUri,
@@ -228,8 +239,11 @@ ${hidden('client_id', clientId)}${hidden('redirect_uri', redirectUri)}${hidden('
       res.status(400).type('text/plain').send('invalid request');
       return;
     }
-    if (one(b.decision) !== 'allow') return redirectWith(res, redirectUri, { error: 'access_denied', state: one(b.state) });
-    const scopes = (Array.isArray(b.scope) ? b.scope : b.scope ? [b.scope] : []).filter((s) => opts.scopes.includes(s));
+    if (one(b.decision) !== 'allow')
+      return redirectWith(res, redirectUri, { error: 'access_denied', state: one(b.state) });
+    const scopes = (Array.isArray(b.scope) ? b.scope : b.scope ? [b.scope] : []).filter((s) =>
+      opts.scopes.includes(s),
+    );
     const code = issueCode({
       clientId,
       redirectUri,
@@ -268,7 +282,8 @@ ${hidden('client_id', clientId)}${hidden('redirect_uri', redirectUri)}${hidden('
       codes.delete(b.code ?? '');
       if (!rec || rec.expiresAt < now() || rec.clientId !== clientId || rec.redirectUri !== b.redirect_uri)
         return tokenError(res, 'invalid_grant');
-      if (rec.challenge && sha256(b.code_verifier ?? '') !== rec.challenge) return tokenError(res, 'invalid_grant');
+      if (rec.challenge && sha256(b.code_verifier ?? '') !== rec.challenge)
+        return tokenError(res, 'invalid_grant');
       if (opts.pkce === 'required' && !rec.challenge) return tokenError(res, 'invalid_grant');
       res.json(issueTokens(rec.account, rec.scopes, clientId));
       return;
@@ -277,10 +292,17 @@ ${hidden('client_id', clientId)}${hidden('redirect_uri', redirectUri)}${hidden('
       counters.refreshCalls += 1;
       const token = b.refresh_token ?? '';
       const rec = refreshTokens.get(token);
-      if (!rec || rec.revoked || f.revoked || rec.clientId !== clientId) return tokenError(res, 'invalid_grant');
+      if (!rec || rec.revoked || f.revoked || rec.clientId !== clientId)
+        return tokenError(res, 'invalid_grant');
       if (rec.graceUntil !== null && rec.graceUntil < now()) return tokenError(res, 'invalid_grant');
       const access = random(32);
-      tokens.set(access, { account: rec.account, scopes: rec.scopes, clientId, expiresAt: now() + accessTtl * 1000, revoked: false });
+      tokens.set(access, {
+        account: rec.account,
+        scopes: rec.scopes,
+        clientId,
+        expiresAt: now() + accessTtl * 1000,
+        revoked: false,
+      });
       let refresh = token;
       if (opts.rotateRefreshToken) {
         refresh = random(32);
@@ -324,10 +346,17 @@ ${hidden('client_id', clientId)}${hidden('redirect_uri', redirectUri)}${hidden('
     const bearer = /^Bearer (.+)$/i.exec(req.headers.authorization ?? '')?.[1] ?? '';
     const rec = tokens.get(bearer);
     if (!rec || rec.revoked || opts.faults.get().revoked || rec.expiresAt < now()) {
-      res.status(401).json({ error: 'invalid_token', message: 'The access token is invalid, expired or revoked.' });
+      res
+        .status(401)
+        .json({ error: 'invalid_token', message: 'The access token is invalid, expired or revoked.' });
       return;
     }
-    res.locals.grant = { account: rec.account, scopes: rec.scopes, clientId: rec.clientId, accessToken: bearer } satisfies Grant;
+    res.locals.grant = {
+      account: rec.account,
+      scopes: rec.scopes,
+      clientId: rec.clientId,
+      accessToken: bearer,
+    } satisfies Grant;
     next();
   }
 
@@ -346,7 +375,8 @@ ${hidden('client_id', clientId)}${hidden('redirect_uri', redirectUri)}${hidden('
     },
     stats: () => ({
       ...counters,
-      activeRefreshTokens: [...refreshTokens.values()].filter((r) => !r.revoked && r.graceUntil === null).length,
+      activeRefreshTokens: [...refreshTokens.values()].filter((r) => !r.revoked && r.graceUntil === null)
+        .length,
     }),
     isRevoked: (access) => tokens.get(access)?.revoked ?? true,
   };

@@ -23,8 +23,26 @@ function formatter(zone: string): Intl.DateTimeFormat {
   return f;
 }
 
-/** Seconds east of UTC of `zone` at the instant `ms`. */
+const QUARTER_HOUR_MS = 900_000;
+const offsetCache = new Map<string, number>();
+
+/**
+ * Seconds east of UTC of `zone` at the instant `ms`. Offsets only change on quarter-hour boundaries (every
+ * zone's transitions fall on :00, :15, :30 or :45), so one lookup per zone and quarter hour is cached:
+ * emulators compute local dates for hundreds of thousands of samples.
+ */
 export function zoneOffsetSeconds(zone: string, ms: number): number {
+  const bucket = Math.floor(ms / QUARTER_HOUR_MS);
+  const key = `${zone}|${bucket}`;
+  const cached = offsetCache.get(key);
+  if (cached !== undefined) return cached;
+  const offset = computeOffsetSeconds(zone, bucket * QUARTER_HOUR_MS);
+  if (offsetCache.size >= 200_000) offsetCache.clear();
+  offsetCache.set(key, offset);
+  return offset;
+}
+
+function computeOffsetSeconds(zone: string, ms: number): number {
   const whole = Math.floor(ms / 1000) * 1000;
   const p: Record<string, number> = {};
   for (const part of formatter(zone).formatToParts(new Date(whole))) {

@@ -310,7 +310,13 @@ export function ouraPersonalInfo(accountId: string, username: string): OuraPerso
 }
 
 /** 5-minute heart rate of the account in [startMs, endMs), as Oura serves it (UTC timestamps). */
-export function ouraHeartRate(accountId: string, startMs: number, endMs: number): OuraHeartRateRow[] {
+/** Heart-rate rows in [startMs, endMs); at most `limit` rows when given (a page: callers ask for one more). */
+export function ouraHeartRate(
+  accountId: string,
+  startMs: number,
+  endMs: number,
+  limit = Number.POSITIVE_INFINITY,
+): OuraHeartRateRow[] {
   const zone = ouraZoneOf(accountId);
   const rows: OuraHeartRateRow[] = [];
   const sleeps = new Map<string, OuraSleepDocument | null>();
@@ -318,13 +324,18 @@ export function ouraHeartRate(accountId: string, startMs: number, endMs: number)
     if (!sleeps.has(d)) sleeps.set(d, ouraSleep(accountId, d));
     return sleeps.get(d) ?? null;
   };
+  const workouts = new Map<string, OuraWorkout | null>();
+  const workoutOf = (d: string) => {
+    if (!workouts.has(d)) workouts.set(d, ouraWorkout(accountId, d));
+    return workouts.get(d) ?? null;
+  };
   const first = Math.ceil(startMs / FIVE_MIN) * FIVE_MIN;
-  for (let t = first; t < endMs; t += FIVE_MIN) {
+  for (let t = first; t < endMs && rows.length < limit; t += FIVE_MIN) {
     const r = createRandom(hashSeed('oura-hr', accountId, t));
     if (r() < 0.04) continue; // ring off the finger
     const day = localDate(zone, t);
     const sleep = [day, addDays(day, 1)].some((d) => covers(sleepOf(d), t));
-    const workout = ouraWorkout(accountId, day);
+    const workout = workoutOf(day);
     const inWorkout =
       workout !== null && t >= ouraWorkoutSpan(workout).start && t < ouraWorkoutSpan(workout).end;
     const localHour = ((t - localDayStart(zone, day)) / HOUR) % 24;

@@ -177,7 +177,14 @@ export function ouraRoutes(opts: OuraRouteOptions): Router {
       const accountId = oauth.grantOf(res).account.id;
       const from = Math.max(Date.parse(cursor.s), firstMs());
       const to = Math.min(Date.parse(cursor.e), nowMs());
-      page(res, from < to ? ouraHeartRate(accountId, from, to) : [], cursor, opts.pageSize.heartRate);
+      // Paged by time (the token carries where the next page starts), so a page costs its own rows only.
+      const size = opts.pageSize.heartRate;
+      const rows = from < to ? ouraHeartRate(accountId, from, to, size + 1) : [];
+      const next =
+        rows.length > size
+          ? encodeCursor({ s: new Date(rows[size]!.timestamp_unix).toISOString(), e: cursor.e, o: 0 })
+          : null;
+      res.json({ data: rows.slice(0, size), next_token: next });
     },
   );
 

@@ -77,7 +77,7 @@ describe('every OAuth provider, connected end to end against its emulator', () =
         },
         { timeoutMs: 30_000, intervalMs: 100 },
       );
-      expect(counts.samples + counts.summaries).toBeGreaterThan(0);
+      expect(counts!.samples + counts!.summaries).toBeGreaterThan(0);
 
       const events = await h.db.knex('outbox').where({ user_id: userId }).select('event_type');
       const types = events.map((e) => e.event_type as string);
