@@ -39,7 +39,7 @@ export function renderProviderDocs(): string {
     '# Provider connectors',
     '',
     'Generated from `packages/connectors` by `pnpm docs:providers` (a test fails when this file is stale).',
-    'The same matrix is served by the data API: `GET /v2/link/providers` and `GET /v2/providers`.',
+    'The same matrix is served by the data API at `GET /v2/providers/capabilities`.',
     '',
     '| provider | authorization | data flow | incremental poll | webhooks | rate limit |',
     '|---|---|---|---|---|---|',

@@ -143,6 +143,23 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/v2/providers/capabilities": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What each provider connector supports. */
+        get: operations["listProviderCapabilities"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/events": {
         parameters: {
             query?: never;
@@ -2117,6 +2134,27 @@ export type paths = {
 export type webhooks = Record<string, never>;
 export type components = {
     schemas: {
+        ConnectorCapabilities: {
+            slug: string;
+            /** @enum {string} */
+            auth_type: "oauth" | "password" | "email";
+            pkce: boolean;
+            /** @enum {string} */
+            mode: "pull" | "push" | "push_and_pull";
+            poll_minutes: number;
+            rate_limit: {
+                requests: number;
+                window_seconds: number;
+                /** @enum {string} */
+                scope: "user" | "app";
+            };
+            webhooks: boolean;
+            resources: {
+                resource: string;
+                backfill_days: number;
+                scopes: string[];
+            }[];
+        };
         ErrorEnvelope: {
             detail: {
                 error_type: string;
@@ -4739,6 +4777,30 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationFailed"];
+        };
+    };
+    listProviderCapabilities: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The capability matrix. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        providers: components["schemas"]["ConnectorCapabilities"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
     listEvents: {

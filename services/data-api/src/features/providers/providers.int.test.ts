@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { CONNECTORS } from '@meridian/connectors';
 import { PROVIDERS, RESOURCES } from '@meridian/domain';
 import { seedOrg, seedTeam } from '@meridian/test-utils';
 import { createDataApiHarness, type DataApiHarness } from '../../testing/data-api.harness';
@@ -55,5 +56,23 @@ describe('GET /v2/providers', () => {
     const res = await get('?source_type=watch');
     expect(res.status).toBe(422);
     expect(res.body.detail[0]).toMatchObject({ loc: ['query', 'source_type'], type: 'enum', input: 'watch' });
+  });
+
+  it('serves the connector capability matrix at /v2/providers/capabilities', async () => {
+    const res = await request(h.app).get('/v2/providers/capabilities').set('x-service-api-key', key);
+    expect(res.status).toBe(200);
+    expect(res.body.providers.map((p: { slug: string }) => p.slug)).toEqual(CONNECTORS.map((c) => c.slug));
+    const fitbit = res.body.providers.find((p: { slug: string }) => p.slug === 'fitbit');
+    expect(fitbit).toMatchObject({ auth_type: 'oauth', pkce: true, webhooks: true });
+    const heartrate = fitbit.resources.find((r: { resource: string }) => r.resource === 'heartrate');
+    expect(heartrate).toEqual({
+      resource: 'heartrate',
+      backfill_days: expect.any(Number),
+      scopes: ['heartrate'],
+    });
+    for (const p of res.body.providers as { resources: { resource: string }[] }[]) {
+      for (const r of p.resources) expect(RESOURCES).toContain(r.resource);
+    }
+    expect((await request(h.app).get('/v2/providers/capabilities')).status).toBe(401);
   });
 });
