@@ -55,8 +55,14 @@ export function createTeamsRepository(db: Knex) {
       return toPage((await q) as (TeamRow & KeysetRow)[], limit);
     },
 
-    async findInOrg(orgId: string, teamId: string): Promise<TeamRow | undefined> {
-      return teams().where({ org_id: orgId, id: teamId }).first();
+    /** `forUpdate`: lock the row for a read-modify-write of its settings (inside a write unit of work). */
+    async findInOrg(
+      orgId: string,
+      teamId: string,
+      options: { forUpdate?: boolean } = {},
+    ): Promise<TeamRow | undefined> {
+      const q = teams().where({ org_id: orgId, id: teamId }).first();
+      return options.forUpdate ? q.forUpdate() : q;
     },
 
     async findByIntegrationTeamId(orgId: string, integrationTeamId: string): Promise<TeamRow | undefined> {

@@ -146,7 +146,8 @@ export function createTeamsService(deps: {
     async update(orgId: string, teamId: string, input: UpdateTeamInput): Promise<OrgTeam> {
       const row = await reportRaces(orgId, input, () =>
         uow.write(async ({ teams }) => {
-          const current = await teams.findInOrg(orgId, teamId);
+          // Locked: a concurrent link-settings write between this read and the update is not lost.
+          const current = await teams.findInOrg(orgId, teamId, { forUpdate: true });
           if (!current) throw new NotFoundError('Team not found.');
           await assertIntegrationTeamIdFree(teams, orgId, input.integration_team_id, teamId);
           const settings = readTeamSettings(current.settings);
