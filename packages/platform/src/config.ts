@@ -17,6 +17,29 @@ function fail(name: string, why: string): never {
 }
 
 export const config = {
+  /**
+   * A public base URL (scheme, host, optional port and path prefix) handed out to browsers and providers
+   * (OAuth redirect URIs, webhook URIs, the link widget), returned as written without a trailing slash:
+   * providers compare redirect URIs character for character. Credentials, a query or a fragment would end up
+   * in every URI built from it: refused. `fallback` computes the default from the environment.
+   */
+  publicUrl(fallback: (env: Env) => string): Field<string> {
+    return {
+      parse(raw, name, env = {}) {
+        const value = raw === undefined || raw === '' ? fallback(env) : raw;
+        let url: URL;
+        try {
+          url = new URL(value);
+        } catch {
+          fail(name, 'is not a valid URL');
+        }
+        if (url.protocol !== 'http:' && url.protocol !== 'https:') fail(name, 'must use http or https');
+        if (url.username || url.password || url.search || url.hash)
+          fail(name, 'must be a base URL without credentials, query or fragment');
+        return value.replace(/\/+$/, '');
+      },
+    };
+  },
   string(opts: { default?: string; secret?: boolean } = {}): Field<string> {
     return {
       secret: opts.secret,

@@ -1,37 +1,9 @@
-import {
-  commonConfigSpec,
-  config,
-  ConfigError,
-  loadConfig,
-  webhookConfigSpec,
-  type Field,
-} from '@meridian/platform';
-
-/** An absolute http(s) URL without a trailing slash; `fallback` computes the default from the environment. */
-function publicUrlField(fallback: (env: Record<string, string | undefined>) => string): Field<string> {
-  return {
-    parse(raw, name, env = {}) {
-      const value = raw === undefined || raw === '' ? fallback(env) : raw;
-      let url: URL;
-      try {
-        url = new URL(value);
-      } catch {
-        throw new ConfigError(`Invalid configuration: ${name} is not a valid URL`);
-      }
-      if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-        throw new ConfigError(`Invalid configuration: ${name} must use http or https`);
-      }
-      if (url.search || url.hash)
-        throw new ConfigError(`Invalid configuration: ${name} must not carry a query or fragment`);
-      return value.replace(/\/+$/, '');
-    },
-  };
-}
+import { commonConfigSpec, config, loadConfig, webhookConfigSpec } from '@meridian/platform';
 
 const dataApiPort = config.port(8000);
 const publicUrlOf = (env: Record<string, string | undefined>) =>
   `http://localhost:${dataApiPort.parse(env.DATA_API_PORT, 'DATA_API_PORT')}`;
-const dataApiPublicUrl = publicUrlField(publicUrlOf);
+const dataApiPublicUrl = config.publicUrl(publicUrlOf);
 
 export const dataApiConfigSpec = {
   ...commonConfigSpec,
@@ -46,7 +18,7 @@ export const dataApiConfigSpec = {
   /** Where browsers and providers reach this API (OAuth redirect URI, inbound provider webhooks). */
   DATA_API_PUBLIC_URL: dataApiPublicUrl,
   /** The hosted link widget (`link_web_url`); served by this API at `/link` unless hosted elsewhere. */
-  LINK_WEB_URL: publicUrlField(
+  LINK_WEB_URL: config.publicUrl(
     (env) => `${dataApiPublicUrl.parse(env.DATA_API_PUBLIC_URL, 'DATA_API_PUBLIC_URL', env)}/link`,
   ),
   /** Hosts, addresses or CIDRs provider calls may reach although private (SSRF allow-list, e.g. emulators). */

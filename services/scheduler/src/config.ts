@@ -1,34 +1,6 @@
-import {
-  commonConfigSpec,
-  config,
-  ConfigError,
-  loadConfig,
-  webhookConfigSpec,
-  type Field,
-} from '@meridian/platform';
+import { commonConfigSpec, config, loadConfig, webhookConfigSpec } from '@meridian/platform';
 
-/** An absolute http(s) base URL without a trailing slash; `fallback` computes the default from the environment. */
-function publicUrlField(fallback: (env: Record<string, string | undefined>) => string): Field<string> {
-  return {
-    parse(raw, name, env = {}) {
-      const value = raw === undefined || raw === '' ? fallback(env) : raw;
-      let url: URL;
-      try {
-        url = new URL(value);
-      } catch {
-        throw new ConfigError(`Invalid configuration: ${name} is not a valid URL`);
-      }
-      if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-        throw new ConfigError(`Invalid configuration: ${name} must use http or https`);
-      }
-      if (url.search || url.hash)
-        throw new ConfigError(`Invalid configuration: ${name} must not carry a query or fragment`);
-      return value.replace(/\/+$/, '');
-    },
-  };
-}
-
-const dataApiPublicUrl = publicUrlField(
+const dataApiPublicUrl = config.publicUrl(
   (env) => `http://localhost:${config.port(8000).parse(env.DATA_API_PORT, 'DATA_API_PORT')}`,
 );
 
@@ -51,7 +23,7 @@ export const schedulerConfigSpec = {
   /** Where providers reach the data API: webhook subscriptions point at `<this>/v2/provider_webhooks/<slug>`. */
   DATA_API_PUBLIC_URL: dataApiPublicUrl,
   /** The hosted link widget, named in `provider.connection.error` so a person knows where to re-link. */
-  LINK_WEB_URL: publicUrlField(
+  LINK_WEB_URL: config.publicUrl(
     (env) => `${dataApiPublicUrl.parse(env.DATA_API_PUBLIC_URL, 'DATA_API_PUBLIC_URL', env)}/link`,
   ),
   /** A claimed provider stream is taken over by another worker after this long without progress. */
