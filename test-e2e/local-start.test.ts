@@ -32,6 +32,8 @@ describe('pnpm start (embedded defaults) and the README quickstart', () => {
       DATA_API_PORT: String(dataPort),
       MANAGEMENT_API_PORT: String(mgmtPort),
       WORKER_HEALTH_PORT: '0',
+      // The provider emulators on free ports (no provider credentials are configured here).
+      PROVIDER_EMULATOR_PORT: '0',
       LOG_LEVEL: 'warn',
     };
     dataUrl = `http://127.0.0.1:${dataPort}`;
@@ -96,6 +98,8 @@ describe('pnpm start (embedded defaults) and the README quickstart', () => {
     expect(team.status).toBe(200);
     expect(((await team.json()) as { id: string }).id).toBe(keys.team_id);
 
+    await connectOuraLikeTheQuickstart(api, user.user_id);
+
     expect(await system.stop()).toBe(0);
 
     system = await startSystem();
@@ -105,3 +109,69 @@ describe('pnpm start (embedded defaults) and the README quickstart', () => {
     system = undefined;
   }, 240_000);
 });
+
+/**
+ * README step 7–8: a link token, the Oura emulator's consent page answered as a person would (the form is
+ * read from the page and posted with "Allow"), the data API's callback, then the historical pull ending in
+ * success with heart-rate data stored.
+ */
+async function connectOuraLikeTheQuickstart(
+  api: (p: string, init?: RequestInit) => Promise<Response>,
+  userId: string,
+): Promise<void> {
+  const tokenRes = await api('/v2/link/token', { method: 'POST', body: JSON.stringify({ user_id: userId }) });
+  expect(tokenRes.status).toBe(200);
+  const { link_token: linkToken, link_web_url: linkWebUrl } = (await tokenRes.json()) as {
+    link_token: string;
+    link_web_url: string;
+  };
+  expect(linkWebUrl).toContain('/link?token=');
+  const dataUrl = new URL(linkWebUrl).origin.replace('localhost', '127.0.0.1');
+  const oauth = await fetch(`${dataUrl}/v2/link/provider/oauth/oura`, {
+    headers: { 'x-service-link-token': linkToken },
+  });
+  expect(oauth.status).toBe(200);
+  const authorize = new URL(((await oauth.json()) as { oauth_url: string }).oauth_url);
+
+  const page = await (await fetch(authorize)).text();
+  const action = /<form method="post" action="([^"]+)"/.exec(page)?.[1];
+  expect(action).toBeDefined();
+  const form = new URLSearchParams();
+  for (const m of page.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g))
+    form.append(m[1]!, m[2]!);
+  for (const m of page.matchAll(/<input type="checkbox" name="scope" value="([^"]+)" checked>/g))
+    form.append('scope', m[1]!);
+  form.set('username', 'patient-0001-oura');
+  form.set('decision', 'allow');
+  const consent = await fetch(new URL(action!, authorize), {
+    method: 'POST',
+    body: form,
+    redirect: 'manual',
+  });
+  expect(consent.status).toBe(302);
+  const callback = new URL(consent.headers.get('location')!);
+  callback.hostname = '127.0.0.1';
+  const done = await fetch(callback, { redirect: 'manual' });
+  expect(done.status).toBe(302);
+  expect(done.headers.get('location')).toContain('/link/return?status=success&provider=oura');
+
+  const providers = (await (await api(`/v2/user/providers/${userId}`)).json()) as {
+    providers: { slug: string; status: string }[];
+  };
+  expect(providers.providers).toEqual([expect.objectContaining({ slug: 'oura', status: 'connected' })]);
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    const res = (await (await api(`/v2/introspect/historical_pull?user_id=${userId}`)).json()) as {
+      data: { provider: Record<string, { pulled: Record<string, { status: string }> }> }[];
+    };
+    const pulled = Object.values(res.data[0]?.provider.oura?.pulled ?? {});
+    if (pulled.length > 0 && pulled.every((p) => p.status === 'success')) break;
+    if (Date.now() > deadline) throw new Error(`historical pull not done: ${JSON.stringify(pulled)}`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  const day = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+  const hr = (await (await api(`/v2/timeseries/${userId}/heartrate/grouped?start_date=${day}`)).json()) as {
+    groups: Record<string, { data: unknown[] }[]>;
+  };
+  expect(hr.groups.oura?.[0]?.data.length ?? 0).toBeGreaterThan(0);
+}
