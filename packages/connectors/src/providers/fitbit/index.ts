@@ -1,4 +1,4 @@
-import type { Resource } from '@meridian/domain';
+import { scopesFromStreams } from '../../stream-scopes';
 import type { Connector } from '../../connector';
 import {
   exchangeFitbitCode,
@@ -15,9 +15,6 @@ import { fitbitWebhook } from './fitbit-webhook';
  * rate and activity (intraday), sleep logs with stages, exercise logs, weigh-ins, the profile;
  * subscriptions say when to pull. Rate limit: 150 requests an hour per user.
  */
-const scopesByResource = new Map<Resource, string[]>();
-for (const stream of fitbitStreams) for (const r of stream.resources) scopesByResource.set(r, stream.scopes);
-
 export const fitbitConnector: Connector = {
   slug: 'fitbit',
   auth: FITBIT_OAUTH,
@@ -26,7 +23,7 @@ export const fitbitConnector: Connector = {
   pollMinutes: 120,
   rateLimit: { requests: 150, windowSeconds: 3600, scope: 'user' },
   streams: fitbitStreams,
-  scopesFor: (resource) => [...(scopesByResource.get(resource) ?? [])],
+  scopesFor: scopesFromStreams(fitbitStreams),
   exchangeCode: exchangeFitbitCode,
   refresh: refreshFitbitTokens,
   revoke: revokeFitbitTokens,

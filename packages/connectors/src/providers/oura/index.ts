@@ -1,4 +1,4 @@
-import type { Resource } from '@meridian/domain';
+import { scopesFromStreams } from '../../stream-scopes';
 import type { Connector } from '../../connector';
 import {
   exchangeOuraCode,
@@ -15,9 +15,6 @@ import { ouraWebhook } from './oura-webhook';
  * phases and HRV, daily activity, workouts and personal info; webhooks say when to pull. Rate limit: 5000
  * requests per 5 minutes.
  */
-const scopesByResource = new Map<Resource, string[]>();
-for (const stream of ouraStreams) for (const r of stream.resources) scopesByResource.set(r, stream.scopes);
-
 export const ouraConnector: Connector = {
   slug: 'oura',
   auth: OURA_OAUTH,
@@ -26,7 +23,7 @@ export const ouraConnector: Connector = {
   pollMinutes: 60,
   rateLimit: { requests: 5000, windowSeconds: 300, scope: 'user' },
   streams: ouraStreams,
-  scopesFor: (resource) => [...(scopesByResource.get(resource) ?? [])],
+  scopesFor: scopesFromStreams(ouraStreams),
   exchangeCode: (ctx, code, redirectUri) => exchangeOuraCode(ctx, code, redirectUri),
   refresh: refreshOuraTokens,
   revoke: revokeOuraTokens,

@@ -1,4 +1,4 @@
-import type { Resource } from '@meridian/domain';
+import { scopesFromStreams } from '../../stream-scopes';
 import type { Connector, StreamSpec } from '../../connector';
 import { revokeAccessToken } from '../../oauth';
 import { exchangeWhoopCode, refreshWhoopTokens, WHOOP_OAUTH } from './whoop-auth';
@@ -58,12 +58,7 @@ export const whoopConnector: Connector = {
   // "100 requests per minute, 10,000 requests per day" per app (developer.whoop.com/docs/developing/rate-limiting).
   rateLimit: { requests: 100, windowSeconds: 60, scope: 'app' },
   streams,
-  scopesFor(resource: Resource): string[] {
-    const scopes = new Set<string>();
-    for (const s of streams)
-      if (s.resources.includes(resource)) for (const scope of s.scopes) scopes.add(scope);
-    return [...scopes];
-  },
+  scopesFor: scopesFromStreams(streams),
   exchangeCode: (ctx, code, redirectUri) => exchangeWhoopCode(ctx, code, redirectUri),
   refresh: refreshWhoopTokens,
   revoke: (ctx, tokens) => revokeAccessToken(ctx, WHOOP_OAUTH, tokens),

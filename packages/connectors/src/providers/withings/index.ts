@@ -1,4 +1,4 @@
-import type { Resource } from '@meridian/domain';
+import { scopesFromStreams } from '../../stream-scopes';
 import type { Connector, StreamSpec } from '../../connector';
 import { ProviderResponseError } from '../../errors';
 import { fetchActivity } from './withings-activity';
@@ -65,12 +65,7 @@ export const withingsConnector: Connector = {
   // "standard Withings API applications are limited to 120 requests per minute" (keep-user-data-up-to-date).
   rateLimit: { requests: 120, windowSeconds: 60, scope: 'app' },
   streams,
-  scopesFor(resource: Resource): string[] {
-    const scopes = new Set<string>();
-    for (const s of streams)
-      if (s.resources.includes(resource)) for (const scope of s.scopes) scopes.add(scope);
-    return [...scopes];
-  },
+  scopesFor: scopesFromStreams(streams),
   exchangeCode: (ctx, code, redirectUri) => exchangeWithingsCode(ctx, code, redirectUri),
   refresh: refreshWithingsTokens,
   revoke: revokeWithingsAccess,
