@@ -42,8 +42,12 @@ runMain('data-api', async () => {
     providerLinks: {
       secretBox: createSecretBox(decodeSecretsKey(cfg.SECRETS_ENCRYPTION_KEY)),
       providers,
-      // Local emulators listen on loopback, which the SSRF rules refuse; real providers are checked.
-      allowList: emulated ? null : createTargetAllowList(cfg.PROVIDER_ALLOWED_TARGETS),
+      // Local emulators listen on loopback, which the SSRF rules refuse; never skipped in production
+      // (the same rule as the scheduler's).
+      allowList:
+        emulated && process.env.NODE_ENV !== 'production'
+          ? null
+          : createTargetAllowList(cfg.PROVIDER_ALLOWED_TARGETS),
       publicUrl: cfg.DATA_API_PUBLIC_URL,
       linkWebUrl: cfg.LINK_WEB_URL,
     },
