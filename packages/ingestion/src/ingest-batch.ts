@@ -30,9 +30,10 @@ export async function ingestBatch(db: Knex, now: Date, batch: IngestBatch): Prom
     const all = normaliseBatch(batch, { userId, fallbackZone, now, zoneOffsets });
     const bounds = { start: user.ingestionStart, end: user.ingestionEnd };
     const kept = applyIngestionBounds(all, bounds, fallbackZone, zoneOffsets);
-    const written = await writeBatch({ trx, user, bounds, now, zoneOffsets }, all, kept);
-    const events =
-      batch.mode === 'daily' ? batchEvents(user, written) : await historicalEtlEvents(trx, user, written);
+    // A historical chunk writes data events only for an ETL pipeline that asks for them.
+    const perSample = batch.mode === 'daily' || user.pushesHistoricalEtl;
+    const written = await writeBatch({ trx, user, bounds, now, zoneOffsets, perSample }, all, kept);
+    const events = batch.mode === 'daily' ? batchEvents(user, written) : historicalEtlEvents(user, written);
     const eventIds = await createOutboxRepository(trx).append(events);
     const stored = kept.samples.length + kept.summaries.length + kept.streams.length;
     const { created, updated } = countOutcomes(written);
@@ -41,13 +42,8 @@ export async function ingestBatch(db: Knex, now: Date, batch: IngestBatch): Prom
 }
 
 function countOutcomes(written: WrittenBatch): { created: number; updated: number } {
-  let created = 0;
-  let updated = 0;
-  const outcomes = [
-    ...written.samples.map((s) => s.outcome === 'created'),
-    ...[...written.summaries, ...written.streams].map((s) => s.inserted),
-  ];
-  for (const isNew of outcomes) {
+  let { created, updated } = written.sampleCounts;
+  for (const { inserted: isNew } of [...written.summaries, ...written.streams]) {
     if (isNew) created += 1;
     else updated += 1;
   }

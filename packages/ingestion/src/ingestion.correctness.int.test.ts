@@ -146,6 +146,41 @@ describe('ingestion correctness', () => {
       ]);
     });
 
+    it('dates heart rate (summed by the database) at quarter-hour zones and by its own offset', async () => {
+      // Kathmandu is +05:45: local midnight of the 11th is 18:15 UTC on the 10th.
+      const userId = await fx.insertUser({ fallbackTimeZone: 'Asia/Kathmandu' });
+      const ring = { provider: 'oura', type: 'ring' } as const;
+      await fx.ingestion.ingest({
+        userId,
+        mode: 'daily',
+        timeseries: [
+          series('heartrate', ring, [
+            { timestamp: '2026-03-10T18:10:00Z', value: 50 }, // 23:55 on the 10th
+            { timestamp: '2026-03-10T18:14:59Z', value: 60 }, // 23:59:59 on the 10th
+            { timestamp: '2026-03-10T18:15:00Z', value: 70, type: 'resting' }, // 00:00 on the 11th
+            { timestamp: '2026-03-11T09:00:00Z', value: 64, type: 'resting' }, // 14:45 on the 11th
+            // Carries its own offset (New York, 16:00 on the 10th), so the fallback zone is not used.
+            { timestamp: '2026-03-10T20:00:00Z', value: 100, type: 'walking', timezone_offset: -14400 },
+          ]),
+        ],
+      });
+      const activity = await fx.summaries(userId, 'activity');
+      expect(activity.map((a) => [a.calendar_date, a.heart_rate, a.timezone_offset, a.time_zone])).toEqual([
+        [
+          '2026-03-10',
+          { avg_bpm: 70, min_bpm: 50, max_bpm: 100, resting_bpm: null, avg_walking_bpm: 100 },
+          -14400,
+          null,
+        ],
+        [
+          '2026-03-11',
+          { avg_bpm: 67, min_bpm: 64, max_bpm: 70, resting_bpm: 67, avg_walking_bpm: null },
+          20700,
+          'Asia/Kathmandu',
+        ],
+      ]);
+    });
+
     it('splits a sample crossing local midnight pro rata between the two days', async () => {
       const userId = await fx.insertUser({ fallbackTimeZone: 'Europe/Berlin' });
       // 23:30–00:30 CET: half before midnight, half after.

@@ -5,19 +5,25 @@ import {
   type ActivityResource,
   type ActivitySample,
   type ActivityWorkout,
+  type HeartRateGroup,
 } from './activity/derive-activity';
 import { summaryId } from './deterministic-id';
 import { withinBounds, type IngestionBounds } from './ingestion-bounds';
 import type { IngestionUser } from './storage/ingestion-user.repository';
 import type { ResourceStat } from './storage/resource-stats.repository';
-import { createSamplesRepository, type ActivitySampleRow } from './storage/samples.repository';
+import {
+  createSamplesRepository,
+  ZONED_SLOT_SECONDS,
+  type ActivitySampleRow,
+  type HeartRateSlotRow,
+} from './storage/samples.repository';
 import {
   createSummariesRepository,
   type StoredSummaryWithSpan,
   type SummaryRecord,
   type WrittenSummary,
 } from './storage/summaries.repository';
-import { nextDate, splitByLocalDate } from './time/local-date';
+import { localDate, nextDate, splitByLocalDate } from './time/local-date';
 import { localOffset } from './time/local-offset';
 import type { ZoneOffsets } from './time/zone-offset';
 import type { NormalisedSummary } from './validation/normalise-summaries';
@@ -27,6 +33,8 @@ const DAY_MS = 24 * 3600 * 1000;
 /** Advisory-lock class of activity derivation (two-key form: its own key space). */
 const ACTIVITY_LOCK_CLASS = 724_115_101;
 const activityResources: ReadonlySet<string> = new Set(ACTIVITY_RESOURCES);
+/** Read back sample by sample; heart rate, the bulk of the rows, is summed by the database. */
+const SAMPLE_RESOURCES = ACTIVITY_RESOURCES.filter((r) => r !== 'heartrate');
 
 interface Context {
   trx: Knex.Transaction;
@@ -123,7 +131,15 @@ async function deriveProviderActivity(ctx: Context, provider: string, dates: Rea
   const to = new Date(Date.parse(`${last}T00:00:00Z`) + 3 * DAY_MS);
   const samplesRepo = createSamplesRepository(ctx.trx);
   const summariesRepo = createSummariesRepository(ctx.trx);
-  const rows = await samplesRepo.forActivity(ctx.user.id, provider, ACTIVITY_RESOURCES, from, to);
+  const rows = await samplesRepo.forActivity(ctx.user.id, provider, SAMPLE_RESOURCES, from, to);
+  // Heart rate is instants: a local date's lie within 14 h before its UTC midnight to 12 h after the next.
+  const heartRate = await samplesRepo.heartRateSlots(
+    ctx.user.id,
+    provider,
+    ctx.user.fallbackTimeZone !== null,
+    new Date(Date.parse(`${first}T00:00:00Z`) - DAY_MS),
+    new Date(Date.parse(`${last}T00:00:00Z`) + 2 * DAY_MS),
+  );
   const workouts = await summariesRepo.workoutsBetween(
     ctx.user.id,
     provider,
@@ -134,11 +150,46 @@ async function deriveProviderActivity(ctx: Context, provider: string, dates: Rea
     rows.map((r) => toActivitySample(ctx, r)),
     workouts.flatMap((w) => toActivityWorkout(ctx, w)),
     dates,
+    heartRate.map((h) => toHeartRateGroup(ctx, h)),
   );
 }
 
+function toHeartRateGroup(ctx: Context, row: HeartRateSlotRow): HeartRateGroup {
+  const fallbackZone = ctx.user.fallbackTimeZone;
+  const local = localOffset(
+    row.latest_ms,
+    { offset: row.latest_offset, zone: null, fallbackZone },
+    ctx.zoneOffsets,
+  );
+  // A zoned slot's quarter hour lies within one local date: the one its start falls on.
+  const slotStartMs = row.slot * ZONED_SLOT_SECONDS * 1000;
+  const date = row.zoned
+    ? localDate(
+        slotStartMs,
+        localOffset(slotStartMs, { offset: null, zone: null, fallbackZone }, ctx.zoneOffsets).offset,
+      )
+    : localDate(row.slot * DAY_MS, 0);
+  return {
+    date,
+    sourceType: row.source_type,
+    appId: row.app_id,
+    deviceId: row.device_id,
+    startMs: row.latest_ms,
+    endMs: row.latest_ms,
+    local,
+    sum: row.sum,
+    count: row.count,
+    min: row.min,
+    max: row.max,
+    restingSum: row.resting_sum,
+    restingCount: row.resting_count,
+    walkingSum: row.walking_sum,
+    walkingCount: row.walking_count,
+  };
+}
+
 function toActivitySample(ctx: Context, row: ActivitySampleRow): ActivitySample {
-  const startMs = row.start_at.getTime();
+  const startMs = row.start_ms;
   const intensity = row.extras?.intensity;
   return {
     resource: row.resource as ActivityResource,
@@ -146,7 +197,7 @@ function toActivitySample(ctx: Context, row: ActivitySampleRow): ActivitySample 
     appId: row.app_id,
     deviceId: row.device_id,
     startMs,
-    endMs: row.end_at?.getTime() ?? startMs,
+    endMs: row.end_ms ?? startMs,
     value: row.value ?? 0,
     type: row.type,
     intensity: typeof intensity === 'string' ? intensity : null,

@@ -25,7 +25,9 @@ export interface SampleChange {
 
 /** What the batch changed, in batch order. */
 export interface WrittenBatch {
+  /** Per sample only when the context asks for it (events need it); empty otherwise. */
   samples: SampleChange[];
+  sampleCounts: { created: number; updated: number };
   summaries: WrittenSummary[];
   activity: WrittenSummary[];
   streams: Array<{ workout_id: string; inserted: boolean }>;
@@ -38,6 +40,8 @@ interface Context {
   bounds: IngestionBounds;
   now: Date;
   zoneOffsets: ZoneOffsets;
+  /** Whether the caller needs every created or changed sample (for data events), not just the counts. */
+  perSample: boolean;
 }
 
 const keyOf = (s: NormalisedSample) =>
@@ -59,7 +63,12 @@ export async function writeBatch(
   const streams = [...lastByKey(kept.streams, (s) => s.workoutId).values()];
 
   // Written in key order so concurrent batches of one user lock rows in the same order.
-  const outcomes = await createSamplesRepository(trx).upsert(user.id, [...samples].sort(compareSamples), now);
+  const { outcomes, created, updated } = await createSamplesRepository(trx).upsert(
+    user.id,
+    [...samples].sort(compareSamples),
+    now,
+    ctx.perSample,
+  );
   const records = summaries.map(toRecord).sort((a, b) => compareText(a.id, b.id));
   const writtenSummaries = await createSummariesRepository(trx).upsert(user.id, records, now);
   const writtenStreams = await writeWorkoutStreams(trx, user, streams, now);
@@ -75,7 +84,7 @@ export async function writeBatch(
   );
 
   const changes: SampleChange[] = [];
-  if (outcomes.size > 0) {
+  if (outcomes && outcomes.size > 0) {
     for (const [key, sample] of samplesByKey) {
       const outcome = outcomes.get(key);
       if (outcome) changes.push({ sample, outcome });
@@ -83,6 +92,7 @@ export async function writeBatch(
   }
   return {
     samples: changes,
+    sampleCounts: { created, updated },
     summaries: inOrderOf(writtenSummaries, summaries),
     activity: activity.written,
     streams: writtenStreams.written,

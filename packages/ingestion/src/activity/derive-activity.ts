@@ -88,13 +88,31 @@ export interface ActivityDay {
   dayStartMs: number;
 }
 
+/**
+ * The heart rate of one local date and source context, already summed (the storage aggregates heart rate,
+ * the bulk of the rows, instead of handing every sample over). The latest sample stands for the group.
+ */
+export interface HeartRateGroup extends Contributor {
+  date: string;
+  sum: number;
+  count: number;
+  min: number;
+  max: number;
+  restingSum: number;
+  restingCount: number;
+  walkingSum: number;
+  walkingCount: number;
+}
+
 interface HeartRate {
   sum: number;
   count: number;
   min: number;
   max: number;
-  resting: number[];
-  walking: number[];
+  restingSum: number;
+  restingCount: number;
+  walkingSum: number;
+  walkingCount: number;
 }
 
 interface Day {
@@ -109,11 +127,15 @@ interface Day {
 
 const INTENSITIES = ['low', 'medium', 'high'] as const;
 
-/** The activity of every date in `dates` that has data, for one provider. */
+/**
+ * The activity of every date in `dates` that has data, for one provider. Heart rate comes as samples, as
+ * groups already summed per local date, or both.
+ */
 export function deriveActivity(
   samples: readonly ActivitySample[],
   workouts: readonly ActivityWorkout[],
   dates: ReadonlySet<string>,
+  heartRateGroups: readonly HeartRateGroup[] = [],
 ): ActivityDay[] {
   const days = new Map<string, Day>();
   const dayOf = (date: string, who: Contributor): Day | null => {
@@ -155,7 +177,11 @@ export function deriveActivity(
   }
   for (const sample of byResource.get('heartrate') ?? []) {
     const day = dayOf(localDate(sample.startMs, sample.local.offset), sample);
-    if (day) addHeartRate(day, sample);
+    if (day) addHeartRate(day, heartRateOf(sample));
+  }
+  for (const group of heartRateGroups) {
+    const day = dayOf(group.date, group);
+    if (day) addHeartRate(day, group);
   }
   for (const workout of workouts) addWorkout(workout, byResource, dayOf);
 
@@ -180,21 +206,41 @@ function addMinutes(day: Day, intensity: string | null, minutes: number): void {
     day.minutes[intensity] += minutes;
 }
 
-function addHeartRate(day: Day, sample: ActivitySample): void {
+function heartRateOf(sample: ActivitySample): HeartRate {
+  const v = sample.value;
+  const resting = sample.type === 'resting';
+  const walking = sample.type === 'walking';
+  return {
+    sum: v,
+    count: 1,
+    min: v,
+    max: v,
+    restingSum: resting ? v : 0,
+    restingCount: resting ? 1 : 0,
+    walkingSum: walking ? v : 0,
+    walkingCount: walking ? 1 : 0,
+  };
+}
+
+function addHeartRate(day: Day, add: HeartRate): void {
   const hr = (day.heartRate ??= {
     sum: 0,
     count: 0,
     min: Infinity,
     max: -Infinity,
-    resting: [],
-    walking: [],
+    restingSum: 0,
+    restingCount: 0,
+    walkingSum: 0,
+    walkingCount: 0,
   });
-  hr.sum += sample.value;
-  hr.count += 1;
-  hr.min = Math.min(hr.min, sample.value);
-  hr.max = Math.max(hr.max, sample.value);
-  if (sample.type === 'resting') hr.resting.push(sample.value);
-  if (sample.type === 'walking') hr.walking.push(sample.value);
+  hr.sum += add.sum;
+  hr.count += add.count;
+  hr.min = Math.min(hr.min, add.min);
+  hr.max = Math.max(hr.max, add.max);
+  hr.restingSum += add.restingSum;
+  hr.restingCount += add.restingCount;
+  hr.walkingSum += add.walkingSum;
+  hr.walkingCount += add.walkingCount;
 }
 
 /** A workout counts for each figure only where the provider has no samples of it during the workout. */
@@ -235,8 +281,7 @@ function workoutMinutes(workout: ActivityWorkout): Record<(typeof INTENSITIES)[n
 }
 
 const round2 = (v: number) => Math.round(v * 100) / 100;
-const mean = (values: number[]) =>
-  values.length ? round2(values.reduce((a, b) => a + b, 0) / values.length) : null;
+const mean = (sum: number, count: number) => (count > 0 ? round2(sum / count) : null);
 const onlyOne = <T>(values: Set<T>): T | null => (values.size === 1 ? ([...values][0] ?? null) : null);
 
 function toActivityDay(calendarDate: string, day: Day): ActivityDay {
@@ -265,8 +310,8 @@ function toActivityDay(calendarDate: string, day: Day): ActivityDay {
         avg_bpm: round2(hr.sum / hr.count),
         min_bpm: hr.min,
         max_bpm: hr.max,
-        resting_bpm: mean(hr.resting),
-        avg_walking_bpm: mean(hr.walking),
+        resting_bpm: mean(hr.restingSum, hr.restingCount),
+        avg_walking_bpm: mean(hr.walkingSum, hr.walkingCount),
       },
       wheelchair_use: null,
       wheelchair_push: rounded('wheelchair_push', true),

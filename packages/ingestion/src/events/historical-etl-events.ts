@@ -1,5 +1,4 @@
 import type { OutboxEvent } from '@meridian/db';
-import type { Knex } from 'knex';
 import type { IngestionUser } from '../storage/ingestion-user.repository';
 import type { WrittenBatch } from '../write-batch';
 import { batchEvents } from './batch-events';
@@ -9,16 +8,7 @@ import { batchEvents } from './batch-events';
  * pipeline that asks for historical data, a historical chunk also writes its `daily.data.*` events,
  * marked ETL-only so webhooks and the events feed skip them. Otherwise a historical chunk writes none.
  */
-export async function historicalEtlEvents(
-  trx: Knex.Transaction,
-  user: IngestionUser,
-  written: WrittenBatch,
-): Promise<OutboxEvent[]> {
-  const pipeline: { team_id: string } | undefined = await trx('etl_pipelines')
-    .where({ team_id: user.teamId, environment: user.environment, push_historical_data: true })
-    .whereNotNull('azure_amqp')
-    .whereRaw(`preferences->'enabled' @> ?::jsonb`, [JSON.stringify(['azure_amqp'])])
-    .first('team_id');
-  if (!pipeline) return [];
+export function historicalEtlEvents(user: IngestionUser, written: WrittenBatch): OutboxEvent[] {
+  if (!user.pushesHistoricalEtl) return [];
   return batchEvents(user, written).map((event) => ({ ...event, etlOnly: true }));
 }

@@ -11,6 +11,11 @@ export interface IngestionUser {
   /** Inclusive `YYYY-MM-DD` bounds; null = unbounded. */
   ingestionStart: string | null;
   ingestionEnd: string | null;
+  /**
+   * Whether the team environment has an Azure Event Hubs pipeline that asks for historical data
+   * (`push_historical_data`, api-shapes §7.4): only then does a historical chunk write data events.
+   */
+  pushesHistoricalEtl: boolean;
 }
 
 interface UserRow {
@@ -21,7 +26,15 @@ interface UserRow {
   fallback_time_zone: string | null;
   ingestion_start: string | null;
   ingestion_end: string | null;
+  pushes_historical_etl: boolean;
 }
+
+/** One round trip: the user row and whether its team environment pushes historical data to an ETL pipeline. */
+const PUSHES_HISTORICAL_ETL = `exists (
+  select 1 from etl_pipelines p
+  where p.team_id = users.team_id and p.environment = users.environment and p.push_historical_data
+    and p.azure_amqp is not null and p.preferences->'enabled' @> '["azure_amqp"]'::jsonb
+) as pushes_historical_etl`;
 
 /**
  * Loads an active user and holds a key-share lock on it until the transaction ends, so the purge cannot
@@ -38,6 +51,7 @@ export async function loadIngestionUser(trx: Knex.Transaction, userId: string): 
           'fallback_time_zone',
           'ingestion_start',
           'ingestion_end',
+          trx.raw(PUSHES_HISTORICAL_ETL),
         )
         .where({ id: userId })
         .whereNull('deleted_at')
@@ -54,5 +68,6 @@ export async function loadIngestionUser(trx: Knex.Transaction, userId: string): 
       row.fallback_time_zone && isIanaTimeZone(row.fallback_time_zone) ? row.fallback_time_zone : null,
     ingestionStart: row.ingestion_start,
     ingestionEnd: row.ingestion_end,
+    pushesHistoricalEtl: row.pushes_historical_etl,
   };
 }
