@@ -4,6 +4,8 @@
 #   docker build -f docker/data-api.Dockerfile -t meridian/data-api:local .
 # Needs BuildKit (the default since Docker 23): for the cache mounts, and for
 # docker/data-api.Dockerfile.dockerignore, which keeps node_modules, dist and .git out of the context.
+# The image holds the production dependencies of @meridian/data-api only: its lab report upload checks use
+# @meridian/lab-report-upload (pdf-lib), so no OCR, canvas or pdf.js (tools/manifests.test.ts keeps it so).
 # The five docker/*.Dockerfile files differ only in SERVICE, EXPOSE and HEALTHCHECK;
 # deploy/docker-files.test.ts keeps the rest identical.
 

@@ -4,7 +4,7 @@
  * it from the broker, fills 30 days through ingestion, and the data API serves the result.
  */
 import { createTestDatabase, waitFor, type TestDatabase } from '@meridian/test-utils';
-import { AMQP_URL, brokerOrSkip } from './support/broker';
+import { AMQP_URL, describeWithBroker } from './support/broker';
 import { freePort, runTs, runTsToEnd, waitReady, type RunningProcess } from './support/processes';
 
 interface PullStats {
@@ -28,16 +28,13 @@ interface Grouped {
 
 const DAY_MS = 86_400_000;
 
-describe('demo provider through the real scheduler worker and RabbitMQ', () => {
+describeWithBroker('demo provider through the real scheduler worker and RabbitMQ', () => {
   let db: TestDatabase;
-  let available = false;
   const procs: RunningProcess[] = [];
   let dataUrl = '';
   let keys: { sandbox: string; production: string };
 
   beforeAll(async () => {
-    available = await brokerOrSkip();
-    if (!available) return;
     db = await createTestDatabase();
     const [dataPort, schedulerPort] = await Promise.all([freePort(), freePort()]);
     const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: db.url, AMQP_URL, LOG_LEVEL: 'warn' };
@@ -87,7 +84,6 @@ describe('demo provider through the real scheduler worker and RabbitMQ', () => {
   }
 
   it('fills a sandbox user with 30 days of oura data, served by the data API', async () => {
-    if (!available) return;
     const userId = await createUser(keys.sandbox, 'e2e-demo-oura');
     const connect = await call('/v2/link/connect/demo', {
       method: 'POST',
@@ -144,7 +140,6 @@ describe('demo provider through the real scheduler worker and RabbitMQ', () => {
   });
 
   it('refuses demo connections with a production key', async () => {
-    if (!available) return;
     const userId = await createUser(keys.production, 'e2e-demo-production');
     const res = await call(
       '/v2/link/connect/demo',

@@ -19,22 +19,19 @@ import {
   type EventHubsEmulator,
   type TestDatabase,
 } from '@meridian/test-utils';
-import { AMQP_URL, brokerOrSkip } from './support/broker';
+import { AMQP_URL, describeWithBroker } from './support/broker';
 import { SECRETS_KEY, startEventDelivery, type DeliveryProcess } from './support/event-delivery-harness';
 
 const WEBHOOK_SECRET = `whsec_${Buffer.alloc(32, 8).toString('base64')}`;
 
-describe('ETL delivery by the event-delivery process', () => {
+describeWithBroker('ETL delivery by the event-delivery process', () => {
   let db: TestDatabase;
-  let available = false;
   let delivery: DeliveryProcess | undefined;
   let emulator: EventHubsEmulator | undefined;
   let receiver: Server | undefined;
   const webhookBodies: string[] = [];
 
   beforeAll(async () => {
-    available = await brokerOrSkip();
-    if (!available) return;
     db = await createTestDatabase();
     emulator = await startEventHubsEmulator({ hubs: ['meridian-events', 'meridian-daily'] });
     receiver = createServer((req, res) => {
@@ -67,7 +64,6 @@ describe('ETL delivery by the event-delivery process', () => {
   });
 
   it('delivers outbox events to Event Hubs by routing, with properties and gzip; ETL-only events skip webhooks', async () => {
-    if (!available) return;
     const secretBox = createSecretBox(decodeSecretsKey(SECRETS_KEY));
     const org = await seedOrg(db.knex);
     const { teamId } = await seedTeam(db.knex, org.orgId);

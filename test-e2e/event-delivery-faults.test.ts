@@ -16,7 +16,7 @@ import {
   type FaultProxy,
   type TestDatabase,
 } from '@meridian/test-utils';
-import { AMQP_URL, brokerOrSkip } from './support/broker';
+import { AMQP_URL, describeWithBroker } from './support/broker';
 import { isolatedVhost, type BrokerVhost } from './support/broker-vhost';
 import {
   appendEvents,
@@ -40,8 +40,7 @@ const FAULT_MS = 3_000;
 
 jest.setTimeout(120_000);
 
-describe('event delivery under faults', () => {
-  let available = false;
+describeWithBroker('event delivery under faults', () => {
   let db: TestDatabase;
   let vhost: BrokerVhost | undefined;
   let dbProxy: FaultProxy;
@@ -61,8 +60,6 @@ describe('event delivery under faults', () => {
   const newTeam = async () => (await seedTeam(db.knex, (await seedOrg(db.knex)).orgId)).teamId;
 
   beforeAll(async () => {
-    available = await brokerOrSkip();
-    if (!available) return;
     db = await createTestDatabase();
     vhost = await isolatedVhost(AMQP_URL);
     const dbTarget = new URL(db.url);
@@ -94,7 +91,6 @@ describe('event delivery under faults', () => {
   });
 
   it('retries receivers that answer 500 or hang past the timeout, and waits for slow ones', async () => {
-    if (!available) return;
     const teamId = await newTeam();
     endpoints = await createEndpoints(db, teamId, [
       { filterTypes: [STEPS, SLEEP], responder: failFirst(2, answer.status(500)) },
@@ -182,7 +178,6 @@ describe('event delivery under faults', () => {
   it.each<CutMode>(['refuse', 'hold'])(
     'loses nothing when the broker connection is cut and restored while events flow (%s)',
     async (mode) => {
-      if (!available) return;
       await cutWhileEventsFlow('broker', mode);
     },
   );
@@ -190,13 +185,11 @@ describe('event delivery under faults', () => {
   it.each<CutMode>(['refuse', 'hold'])(
     'loses nothing and needs no restart when the database connection is cut and restored (%s)',
     async (mode) => {
-      if (!available) return;
       await cutWhileEventsFlow('database', mode);
     },
   );
 
   it('delivers everything after a SIGKILL mid-batch and a fresh start', async () => {
-    if (!available) return;
     const killed = delivery!.proc;
     const teamId = await newTeam();
     // Slow answers keep sends in flight; the kill comes while some are.

@@ -22,7 +22,7 @@ import {
 } from '@meridian/test-utils';
 import { Webhook } from 'standardwebhooks';
 import { createIngestion, type IngestBatch } from '@meridian/ingestion';
-import { AMQP_URL, brokerOrSkip } from './support/broker';
+import { AMQP_URL, describeWithBroker } from './support/broker';
 import { isolatedVhost, type BrokerVhost } from './support/broker-vhost';
 import { SECRETS_KEY, startEventDelivery, type DeliveryProcess } from './support/event-delivery-harness';
 import { freePort, runTs, waitReady, type RunningProcess } from './support/processes';
@@ -69,8 +69,7 @@ interface Endpoint {
   receiver: WebhookReceiver;
 }
 
-describe('daily ingestion reaches webhooks, signed (issue #4)', () => {
-  let available = false;
+describeWithBroker('daily ingestion reaches webhooks, signed (issue #4)', () => {
   let db: TestDatabase;
   let vhost: BrokerVhost | undefined;
   let api: RunningProcess | undefined;
@@ -83,8 +82,6 @@ describe('daily ingestion reaches webhooks, signed (issue #4)', () => {
   let managementKey: string;
 
   beforeAll(async () => {
-    available = await brokerOrSkip();
-    if (!available) return;
     db = await createTestDatabase();
     vhost = await isolatedVhost(AMQP_URL);
     const apiPort = await freePort();
@@ -229,7 +226,6 @@ describe('daily ingestion reaches webhooks, signed (issue #4)', () => {
   }
 
   it('delivers every event of a daily batch to the subscribed webhooks, verifiable with standardwebhooks', async () => {
-    if (!available) return;
     const heartOnly = await createEndpoint([HEART], 'heart-only');
     const all = await createEndpoint(undefined, 'all-events');
 

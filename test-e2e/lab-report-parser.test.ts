@@ -5,7 +5,7 @@
  * `not_english`.
  */
 import { createTestDatabase, waitFor, type TestDatabase } from '@meridian/test-utils';
-import { AMQP_URL, brokerOrSkip } from './support/broker';
+import { AMQP_URL, describeWithBroker } from './support/broker';
 import { englishReportPdf, germanReportPdf } from './support/lab-report-pdfs';
 import { freePort, runTs, runTsToEnd, waitReady, type RunningProcess } from './support/processes';
 
@@ -30,16 +30,13 @@ interface ParsingJob {
   is_reviewed: boolean;
 }
 
-describe('lab report parsing through the real worker and RabbitMQ', () => {
+describeWithBroker('lab report parsing through the real worker and RabbitMQ', () => {
   let db: TestDatabase;
-  let available = false;
   const procs: RunningProcess[] = [];
   let dataUrl = '';
   let key = '';
 
   beforeAll(async () => {
-    available = await brokerOrSkip();
-    if (!available) return;
     db = await createTestDatabase();
     const [dataPort, parserPort, schedulerPort] = await Promise.all([freePort(), freePort(), freePort()]);
     const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: db.url, AMQP_URL, LOG_LEVEL: 'warn' };
@@ -122,7 +119,6 @@ describe('lab report parsing through the real worker and RabbitMQ', () => {
   }
 
   it('parses an uploaded text PDF report into results with LOINC matches', async () => {
-    if (!available) return;
     const userId = await createUser('e2e-lab-report-en');
     const created = await upload(userId, await englishReportPdf());
     const job = await finished(created.job_id);
@@ -168,7 +164,6 @@ describe('lab report parsing through the real worker and RabbitMQ', () => {
   });
 
   it('fails a report that is not in English with not_english', async () => {
-    if (!available) return;
     const userId = await createUser('e2e-lab-report-de');
     const created = await upload(userId, await germanReportPdf());
     const job = await finished(created.job_id);

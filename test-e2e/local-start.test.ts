@@ -1,8 +1,10 @@
 /**
  * The newcomer path: `pnpm start` with no DATABASE_URL / AMQP_URL (embedded PostgreSQL, in-process
- * transport), `pnpm cli bootstrap --json`, then the README quickstart; a restart keeps the data.
+ * transport), `pnpm cli bootstrap --json`, then the README quickstart; a restart keeps the data. And the
+ * first mistake a newcomer meets: a port already taken.
  */
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort, runTs, runTsToEnd, waitReady, type RunningProcess } from './support/processes';
@@ -98,6 +100,7 @@ describe('pnpm start (embedded defaults) and the README quickstart', () => {
     expect(team.status).toBe(200);
     expect(((await team.json()) as { id: string }).id).toBe(keys.team_id);
 
+    await demoDataLikeTheQuickstart(api);
     await connectOuraLikeTheQuickstart(api, user.user_id);
 
     expect(await system.stop()).toBe(0);
@@ -107,8 +110,84 @@ describe('pnpm start (embedded defaults) and the README quickstart', () => {
     expect(afterRestart.status).toBe(200);
     expect(await system.stop()).toBe(0);
     system = undefined;
-  }, 240_000);
+  }, 300_000);
 });
+
+describe('pnpm start with a port already taken', () => {
+  const stateDir = mkdtempSync(path.join(os.tmpdir(), 'meridian-start-taken-'));
+  let squatter: Server | undefined;
+
+  afterAll(async () => {
+    await new Promise((resolve) => (squatter ? squatter.close(resolve) : resolve(undefined)));
+    rmSync(stateDir, { recursive: true, force: true });
+  });
+
+  it('fails before starting anything, with one line naming the port, the process and the variable', async () => {
+    const [dataPort, mgmtPort, pgPort, taken] = await Promise.all([
+      freePort(),
+      freePort(),
+      freePort(),
+      freePort(),
+    ]);
+    squatter = createServer();
+    await new Promise<void>((resolve) => squatter!.listen(taken, '127.0.0.1', resolve));
+    const { DATABASE_URL: _db, AMQP_URL: _amqp, ...rest } = process.env;
+    const run = await runTsToEnd('tools/start.ts', [], {
+      ...rest,
+      MERIDIAN_STATE_DIR: stateDir,
+      MERIDIAN_EMBEDDED_PG_PORT: String(pgPort),
+      DATA_API_PORT: String(dataPort),
+      MANAGEMENT_API_PORT: String(mgmtPort),
+      // The first worker (lab-report-parser) gets this port, the next two the ones after it.
+      WORKER_HEALTH_PORT: String(taken),
+      PROVIDER_EMULATOR_PORT: '0',
+    });
+    expect(run.code).toBe(1);
+    expect(run.stdout).toBe('');
+    expect(run.stderr.trim().split('\n')).toEqual([
+      `meridian: Port ${taken} on 127.0.0.1 (lab-report-parser health) is already in use: stop what listens there, or set WORKER_HEALTH_PORT to another port.`,
+    ]);
+    // Nothing was started: the embedded database was never initialised.
+    expect(existsSync(path.join(stateDir, 'pgdata'))).toBe(false);
+  }, 60_000);
+});
+
+/**
+ * README step 6: connect the demo provider, wait as the README says — until the historical-pull
+ * introspection shows no resource scheduled, in progress or retrying — then read today's heart rate.
+ */
+async function demoDataLikeTheQuickstart(
+  api: (p: string, init?: RequestInit) => Promise<Response>,
+): Promise<void> {
+  const created = await api('/v2/user', {
+    method: 'POST',
+    body: JSON.stringify({ client_user_id: 'patient-demo' }),
+  });
+  const { user_id: userId } = (await created.json()) as { user_id: string };
+  const connect = await api('/v2/link/connect/demo', {
+    method: 'POST',
+    body: JSON.stringify({ user_id: userId, provider: 'oura' }),
+  });
+  expect(connect.status).toBe(200);
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    const res = (await (await api(`/v2/introspect/historical_pull?user_id=${userId}`)).json()) as {
+      data: { provider: Record<string, { pulled: Record<string, { status: string }> }> }[];
+    };
+    const pulls = Object.values(res.data[0]!.provider.oura!.pulled);
+    if (!pulls.some((p) => ['scheduled', 'in_progress', 'retrying'].includes(p.status))) {
+      expect(pulls.map((p) => p.status)).toEqual(pulls.map(() => 'success'));
+      break;
+    }
+    if (Date.now() > deadline) throw new Error(`demo pull not done: ${JSON.stringify(pulls)}`);
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+  const today = new Date().toISOString().slice(0, 10);
+  const hr = (await (await api(`/v2/timeseries/${userId}/heartrate/grouped?start_date=${today}`)).json()) as {
+    groups: Record<string, { data: unknown[] }[]>;
+  };
+  expect(hr.groups.oura?.[0]?.data.length ?? 0).toBeGreaterThan(0);
+}
 
 /**
  * README step 7–8: a link token, the Oura emulator's consent page answered as a person would (the form is

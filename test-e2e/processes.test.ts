@@ -8,20 +8,17 @@ import { createLogger } from '@meridian/platform';
 import { createOutboxRepository } from '@meridian/db';
 import { eventEnvelope, newId } from '@meridian/domain';
 import { createTestDatabase, waitFor, type TestDatabase } from '@meridian/test-utils';
-import { AMQP_URL, brokerOrSkip } from './support/broker';
+import { AMQP_URL, describeWithBroker } from './support/broker';
 import { freePort, runTs, runTsToEnd, waitReady, type RunningProcess } from './support/processes';
 
 const SERVICES = ['data-api', 'management-api', 'lab-report-parser', 'scheduler', 'event-delivery'] as const;
 
-describe('Meridian as separate processes', () => {
+describeWithBroker('Meridian as separate processes', () => {
   let db: TestDatabase;
-  let available = false;
   let transport: AmqpTransport | undefined;
   const procs = new Map<string, { proc: RunningProcess; url: string }>();
 
   beforeAll(async () => {
-    available = await brokerOrSkip();
-    if (!available) return;
     db = await createTestDatabase();
     const ports = await Promise.all(SERVICES.map(() => freePort()));
     SERVICES.forEach((service, i) => {
@@ -55,7 +52,6 @@ describe('Meridian as separate processes', () => {
   });
 
   it('serves /healthz, /readyz and /metrics on every process', async () => {
-    if (!available) return;
     for (const [service, { url }] of procs) {
       expect((await fetch(`${url}/healthz`)).status).toBe(200);
       const ready = (await (await fetch(`${url}/readyz`)).json()) as { checks: Record<string, string> };
@@ -66,7 +62,6 @@ describe('Meridian as separate processes', () => {
   });
 
   it('purges a user past its grace period when the scheduler takes a task from RabbitMQ', async () => {
-    if (!available) return;
     const boot = await runTsToEnd('tools/cli.ts', ['bootstrap', '--json'], {
       ...process.env,
       DATABASE_URL: db.url,
@@ -100,7 +95,6 @@ describe('Meridian as separate processes', () => {
   });
 
   it('relays outbox events through RabbitMQ from the event-delivery process', async () => {
-    if (!available) return;
     const user = await db.knex('users').first('id', 'team_id', 'environment', 'client_user_id');
     const teamId = user?.team_id ?? (await db.knex('teams').first('id'))!.id;
     const userId = newId();
@@ -124,7 +118,6 @@ describe('Meridian as separate processes', () => {
   });
 
   it('dead-letters a poison parser message instead of crash-looping, and keeps serving', async () => {
-    if (!available) return;
     const marker = `poison-${Date.now()}`;
     await transport!.publish(
       'parser.job.requested',
@@ -144,7 +137,6 @@ describe('Meridian as separate processes', () => {
   });
 
   it('stops every process gracefully on SIGTERM', async () => {
-    if (!available) return;
     const codes = await Promise.all([...procs.values()].map(({ proc }) => proc.stop('SIGTERM')));
     expect(codes).toEqual(SERVICES.map(() => 0));
   });

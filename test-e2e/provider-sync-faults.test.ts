@@ -7,7 +7,7 @@
  */
 import { startEmulator, type RunningEmulator } from '@meridian/provider-emulators';
 import { createTestDatabase, seedOrg, seedTeam, waitFor, type TestDatabase } from '@meridian/test-utils';
-import { AMQP_URL, brokerOrSkip } from './support/broker';
+import { AMQP_URL, describeWithBroker } from './support/broker';
 import { isolatedVhost, type BrokerVhost } from './support/broker-vhost';
 import type { RunningProcess } from './support/processes';
 import {
@@ -32,8 +32,7 @@ interface StreamRow {
   page_token: string | null;
 }
 
-describe('provider sync: kill -9 in the middle of a backfill', () => {
-  let available = false;
+describeWithBroker('provider sync: kill -9 in the middle of a backfill', () => {
   let db: TestDatabase;
   let vhost: BrokerVhost;
   let oura: RunningEmulator;
@@ -41,8 +40,6 @@ describe('provider sync: kill -9 in the middle of a backfill', () => {
   const users: { userId: string; connectionId: string; accessToken: string }[] = [];
 
   beforeAll(async () => {
-    available = await brokerOrSkip();
-    if (!available) return;
     db = await createTestDatabase();
     vhost = await isolatedVhost(AMQP_URL);
     // The provider's clock stands still, so what it serves cannot move while the test compares.
@@ -60,7 +57,6 @@ describe('provider sync: kill -9 in the middle of a backfill', () => {
   const streams = () => db.knex('connection_sync_streams').select<StreamRow[]>();
 
   it('resumes after SIGKILL and stores exactly what the emulator serves', async () => {
-    if (!available) return;
     const deps = testSyncDeps(db, 'oura', oura);
     const teamId = (await seedTeam(db.knex, (await seedOrg(db.knex)).orgId)).teamId;
     for (const name of USERS) {

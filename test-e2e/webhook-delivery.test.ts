@@ -16,20 +16,17 @@ import {
   type WebhookReceiver,
 } from '@meridian/test-utils';
 import { Webhook } from 'standardwebhooks';
-import { AMQP_URL, brokerOrSkip } from './support/broker';
+import { AMQP_URL, describeWithBroker } from './support/broker';
 import { SECRETS_KEY, startEventDelivery, type DeliveryProcess } from './support/event-delivery-harness';
 
 const SECRET = `whsec_${Buffer.alloc(32, 7).toString('base64')}`;
 
-describe('webhook delivery by the event-delivery process', () => {
+describeWithBroker('webhook delivery by the event-delivery process', () => {
   let db: TestDatabase;
-  let available = false;
   let delivery: DeliveryProcess | undefined;
   let receiver: WebhookReceiver | undefined;
 
   beforeAll(async () => {
-    available = await brokerOrSkip();
-    if (!available) return;
     db = await createTestDatabase();
     receiver = await startWebhookReceiver({ verifier: new Webhook(SECRET) });
     delivery = await startEventDelivery({
@@ -46,7 +43,6 @@ describe('webhook delivery by the event-delivery process', () => {
   });
 
   it('delivers an outbox event to the webhook, signed and verifiable', async () => {
-    if (!available) return;
     const org = await seedOrg(db.knex);
     const { teamId } = await seedTeam(db.knex, org.orgId);
     await db.knex('webhooks').insert({

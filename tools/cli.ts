@@ -1,18 +1,33 @@
 /**
- * `pnpm cli <command>`: operator commands against the same database `pnpm start` uses.
- *   migrate                 run pending migrations (under the advisory lock)
- *   bootstrap [--json]      create an org on the Scale plan, a team, team API keys for both environments
- *                           and an Org Management Key; prints them (keys are shown only here)
+ * `pnpm cli <command>`: operator commands against the same database `pnpm start` uses (usage below).
  */
 import { createKnex, createOrgWithKey, createTeamWithKeys, migrateLatest } from '@meridian/db';
 import { openLocalDatabase } from './local-database';
+
+const USAGE = `usage: pnpm cli <command>
+
+commands:
+  migrate             run pending database migrations (under the advisory lock)
+  bootstrap [--json]  create an org on the Scale plan, a team, team API keys for both environments and an
+                      Org Management Key, and print them (keys are shown only here)
+
+The database is DATABASE_URL when set, else the embedded PostgreSQL of \`pnpm start\` (.meridian/).
+`;
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   const json = rest.includes('--json');
   const log = (msg: string) => process.stderr.write(`${msg}\n`);
+  if (command === undefined) {
+    process.stderr.write(USAGE);
+    return 2;
+  }
+  if (['--help', '-h', 'help'].includes(command) || rest.includes('--help')) {
+    process.stdout.write(USAGE);
+    return 0;
+  }
   if (command !== 'migrate' && command !== 'bootstrap') {
-    log('usage: pnpm cli migrate | pnpm cli bootstrap [--json]');
+    log(`unknown command "${command}"\n\n${USAGE}`);
     return 2;
   }
   const database = await openLocalDatabase(log);

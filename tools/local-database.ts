@@ -6,6 +6,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { Client } from 'pg';
+import { assertPortsFree } from '@meridian/platform';
 
 export const STATE_DIR = process.env.MERIDIAN_STATE_DIR ?? path.resolve(__dirname, '..', '.meridian');
 const DATA_DIR = path.join(STATE_DIR, 'pgdata');
@@ -68,6 +69,9 @@ export async function openLocalDatabase(log: (msg: string) => void): Promise<Loc
   const url = `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${DB_NAME}`;
   // Another `pnpm start` (or a CLI run beside it) may already serve the embedded database.
   if (await canConnect(url)) return { url, embedded: true, stop: async () => undefined };
+  await assertPortsFree([
+    { port, host: '127.0.0.1', owner: 'embedded PostgreSQL', variable: 'MERIDIAN_EMBEDDED_PG_PORT' },
+  ]);
 
   const { default: EmbeddedPostgres } = await importWithoutSignalHooks();
   mkdirSync(STATE_DIR, { recursive: true });

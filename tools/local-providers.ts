@@ -13,33 +13,38 @@ export interface LocalProviders {
   close(): Promise<void>;
 }
 
+/** Providers with no credentials configured, and the port each one's emulator takes (0: any free port). */
+export function plannedEmulators(
+  settings: Map<string, ProviderSettings>,
+  basePort: number,
+): { slug: string; port: number }[] {
+  return CONNECTORS.flatMap((connector, i) =>
+    settings.get(connector.slug)?.client
+      ? []
+      : [{ slug: connector.slug, port: basePort === 0 ? 0 : basePort + i }],
+  );
+}
+
 export async function startLocalProviders(
   env: NodeJS.ProcessEnv,
   options: { basePort: number; dataApiPublicUrl: string; log: (message: string, meta?: object) => void },
 ): Promise<LocalProviders> {
   const settings = providerSettingsFromEnv(env);
   const emulators = new Map<string, RunningEmulator>();
-  let i = 0;
-  for (const connector of CONNECTORS) {
-    const port = options.basePort === 0 ? 0 : options.basePort + i;
-    i += 1;
-    const current = settings.get(connector.slug);
-    if (current?.client) continue;
+  for (const { slug, port } of plannedEmulators(settings, options.basePort)) {
     try {
-      const running = await startEmulator(connector.slug, { port });
-      emulators.set(connector.slug, running);
-      settings.set(connector.slug, {
-        slug: connector.slug,
+      const running = await startEmulator(slug, { port });
+      emulators.set(slug, running);
+      settings.set(slug, {
+        slug: slug as ProviderSettings['slug'],
         apiUrl: running.apiUrl,
         authUrl: running.authUrl,
         client: running.emulator.client,
         emulated: true,
       });
-      running.emulator.setWebhookTarget?.(
-        `${options.dataApiPublicUrl}/v2/provider_webhooks/${connector.slug}`,
-      );
+      running.emulator.setWebhookTarget?.(`${options.dataApiPublicUrl}/v2/provider_webhooks/${slug}`);
     } catch (err) {
-      options.log('provider emulator not started', { provider: connector.slug, error: String(err) });
+      options.log('provider emulator not started', { provider: slug, error: String(err) });
     }
   }
   if (emulators.size > 0) {

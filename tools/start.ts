@@ -1,208 +1,190 @@
 /**
- * `pnpm start`: the whole system in one process for local use — data API (8000), management API (8001)
- * and the three workers. With no DATABASE_URL an embedded PostgreSQL under `.meridian/` is used; with no
- * AMQP_URL the components talk through the in-process transport (same interface as RabbitMQ).
+ * `pnpm start`: the whole system in one process for local use — the five processes each service's `main.ts`
+ * starts, from the same validated config, with only the connections chosen differently: with no
+ * DATABASE_URL an embedded PostgreSQL under `.meridian/`; with no AMQP_URL the in-process transport (same
+ * interface as RabbitMQ); providers without credentials served by local emulators.
  */
-import { createKnex, migrateLatest, pingDatabase } from '@meridian/db';
+import { providerAppSecrets, providerSettingsFromEnv } from '@meridian/connectors';
+import { createKnex, migrateLatest } from '@meridian/db';
+import { dataApiPorts, loadDataApiProcessConfig, startDataApiProcess } from '@meridian/data-api';
 import {
-  createEtlDelivery,
-  createWebhookDelivery,
-  createWebhookSender,
-  DEFAULT_RETRY_SCHEDULE_MS,
-  registerEventDeliveryMetrics,
-  startEventDeliveryWorker,
+  eventDeliveryPorts,
+  loadEventDeliveryProcessConfig,
+  startEventDeliveryProcess,
 } from '@meridian/event-delivery';
-import { createLabReportParser, registerParserMetrics, startParserWorker } from '@meridian/lab-report-parser';
-import { managementApiConfigSpec, startManagementApi } from '@meridian/management-api';
-import { startDataApi } from '@meridian/data-api';
+import { loadParserProcessConfig, parserPorts, startParserProcess } from '@meridian/lab-report-parser';
+import {
+  loadManagementApiProcessConfig,
+  managementApiPorts,
+  startManagementApiProcess,
+} from '@meridian/management-api';
 import { createAmqpTransport, createInProcessTransport, type Transport } from '@meridian/messaging';
 import {
+  assertPortsFree,
   commonConfigSpec,
   config,
-  ConfigError,
   createLogger,
-  createMetricsRegistry,
-  createSecretBox,
-  createTargetAllowList,
-  decodeSecretsKey,
   loadConfig,
+  logFormatFor,
   onShutdown,
-  startWorkerHealthServer,
+  startupFailureLine,
+  type Logger,
+  type PortClaim,
   type ShutdownTask,
 } from '@meridian/platform';
-import { startSchedulerWorker } from '@meridian/scheduler';
+import { loadSchedulerProcessConfig, schedulerPorts, startSchedulerProcess } from '@meridian/scheduler';
 import { openLocalDatabase } from './local-database';
-import { startLocalProviders } from './local-providers';
+import { plannedEmulators, startLocalProviders } from './local-providers';
 
+/** Variables of `pnpm start` itself; each process reads its own from the same environment. */
 const startConfigSpec = {
   ...commonConfigSpec,
+  NODE_ENV: config.optionalString(),
   AMQP_URL: config.url({ protocols: ['amqp', 'amqps'], optional: true, secret: true }),
-  DATA_API_PORT: config.port(8000),
-  MANAGEMENT_API_PORT: config.port(8001),
+  /** The three workers' health ports: this one and the next two (0: any free port). */
   WORKER_HEALTH_PORT: config.port(8010),
-  SCHEDULER_TICK_MS: config.int({ default: 60_000, min: 100 }),
-  SECRETS_ENCRYPTION_KEY: managementApiConfigSpec.SECRETS_ENCRYPTION_KEY,
-  WEBHOOK_ALLOWED_TARGETS: managementApiConfigSpec.WEBHOOK_ALLOWED_TARGETS,
-  DATA_API_PUBLIC_URL: config.url({ protocols: ['http', 'https'], optional: true }),
-  LINK_WEB_URL: config.url({ protocols: ['http', 'https'], optional: true }),
-  PROVIDER_ALLOWED_TARGETS: managementApiConfigSpec.WEBHOOK_ALLOWED_TARGETS,
   /** First port of the local provider emulators (one port each, in connector order). */
   PROVIDER_EMULATOR_PORT: config.port(8100),
 };
 
+const WORKERS = ['lab-report-parser', 'scheduler', 'event-delivery'] as const;
+
+/** Every process's config, validated before anything starts; the workers' HEALTH_PORT follows WORKER_HEALTH_PORT. */
+function loadConfigs(env: NodeJS.ProcessEnv) {
+  const start = loadConfig(startConfigSpec, env);
+  const healthPort = (worker: (typeof WORKERS)[number]) =>
+    start.values.WORKER_HEALTH_PORT === 0
+      ? '0'
+      : String(start.values.WORKER_HEALTH_PORT + WORKERS.indexOf(worker));
+  const loaded = {
+    start,
+    dataApi: loadDataApiProcessConfig(env),
+    managementApi: loadManagementApiProcessConfig(env),
+    parser: loadParserProcessConfig({ ...env, HEALTH_PORT: healthPort('lab-report-parser') }),
+    scheduler: loadSchedulerProcessConfig({ ...env, HEALTH_PORT: healthPort('scheduler') }),
+    eventDelivery: loadEventDeliveryProcessConfig({ ...env, HEALTH_PORT: healthPort('event-delivery') }),
+  };
+  // What the log redactor masks: every secret variable, and the real providers' OAuth app secrets.
+  const secrets = [
+    ...Object.values(loaded).flatMap((l) => l.secrets),
+    ...providerAppSecrets(providerSettingsFromEnv(env).values()),
+  ];
+  return { ...loaded, secrets: [...new Set(secrets)] };
+}
+
+type Configs = ReturnType<typeof loadConfigs>;
+
+/** The ports `pnpm start` will listen on, named by the variable that moves each. */
+function portClaims(cfg: Configs, env: NodeJS.ProcessEnv): PortClaim[] {
+  const worker = (claims: PortClaim[]) => claims.map((c) => ({ ...c, variable: 'WORKER_HEALTH_PORT' }));
+  const emulators = plannedEmulators(
+    providerSettingsFromEnv(env),
+    cfg.start.values.PROVIDER_EMULATOR_PORT,
+  ).map(({ slug, port }) => ({
+    port,
+    host: '127.0.0.1',
+    owner: `${slug} emulator`,
+    variable: 'PROVIDER_EMULATOR_PORT',
+  }));
+  return [
+    ...dataApiPorts(cfg.dataApi.values),
+    ...managementApiPorts(cfg.managementApi.values),
+    ...worker(parserPorts(cfg.parser.values)),
+    ...worker(schedulerPorts(cfg.scheduler.values)),
+    ...worker(eventDeliveryPorts(cfg.eventDelivery.values)),
+    ...emulators,
+  ];
+}
+
+async function startAll(cfg: Configs, logger: Logger, shutdown: ShutdownTask[]): Promise<void> {
+  const { values: startCfg } = cfg.start;
+  const format = logFormatFor({ isTTY: process.stdout.isTTY, nodeEnv: startCfg.NODE_ENV });
+  const loggerFor = (service: string) =>
+    createLogger({ service, level: startCfg.LOG_LEVEL, secrets: cfg.secrets, format });
+
+  // Tasks run in order on shutdown: processes first (pushed to the front), then the shared connections.
+  const database = await openLocalDatabase((msg) => logger.info(msg));
+  shutdown.push(() => database.stop());
+  const migrator = createKnex({ connectionString: database.url, poolMax: 2, applicationName: 'meridian' });
+  try {
+    const applied = await migrateLatest(migrator);
+    logger.info('database migrated', { applied: applied.length });
+  } finally {
+    await migrator.destroy();
+  }
+
+  const transport: Transport = startCfg.AMQP_URL
+    ? await createAmqpTransport({ url: startCfg.AMQP_URL, logger })
+    : createInProcessTransport({ logger });
+  shutdown.unshift(() => transport.close());
+
+  // Providers without credentials are served by their local emulators (same connector code path).
+  const localProviders = await startLocalProviders(process.env, {
+    basePort: startCfg.PROVIDER_EMULATOR_PORT,
+    dataApiPublicUrl: cfg.dataApi.values.DATA_API_PUBLIC_URL,
+    log: (message, meta) => logger.info(message, meta),
+  });
+  shutdown.push(() => localProviders.close());
+  const providers = localProviders.settings;
+  const connections = (service: string) => ({ logger: loggerFor(service), databaseUrl: database.url });
+
+  const stop = (p: { close(): Promise<void> }) => shutdown.unshift(() => p.close());
+  const dataApi = await startDataApiProcess(cfg.dataApi.values, {
+    ...connections('data-api'),
+    transport,
+    providers,
+  });
+  stop(dataApi);
+  const managementApi = await startManagementApiProcess(cfg.managementApi.values, {
+    ...connections('management-api'),
+    transport,
+  });
+  stop(managementApi);
+  const parser = await startParserProcess(cfg.parser.values, {
+    ...connections('lab-report-parser'),
+    transport,
+  });
+  stop(parser);
+  const scheduler = await startSchedulerProcess(cfg.scheduler.values, {
+    ...connections('scheduler'),
+    transport,
+    providers,
+  });
+  stop(scheduler);
+  const eventDelivery = await startEventDeliveryProcess(cfg.eventDelivery.values, {
+    ...connections('event-delivery'),
+    transport,
+  });
+  stop(eventDelivery);
+
+  logger.info('Meridian is running', {
+    data_api: dataApi.url,
+    management_api: managementApi.url,
+    worker_health_ports: [parser.healthPort, scheduler.healthPort, eventDelivery.healthPort],
+    transport: startCfg.AMQP_URL ? 'rabbitmq' : 'in-process',
+    database: database.embedded ? 'embedded' : 'DATABASE_URL',
+    link_widget: cfg.dataApi.values.LINK_WEB_URL,
+    provider_emulators: [...localProviders.emulators.keys()],
+  });
+}
+
 async function main(): Promise<void> {
-  const { values: cfg, secrets } = loadConfig(startConfigSpec, process.env);
-  const logger = createLogger({ service: 'meridian', level: cfg.LOG_LEVEL, secrets });
+  // Nothing opens before the config is valid and every port is free: a mistake costs one line, at once.
+  const cfg = loadConfigs(process.env);
+  await assertPortsFree(portClaims(cfg, process.env));
+  const logger = createLogger({
+    service: 'meridian',
+    level: cfg.start.values.LOG_LEVEL,
+    secrets: cfg.secrets,
+    format: logFormatFor({ isTTY: process.stdout.isTTY, nodeEnv: cfg.start.values.NODE_ENV }),
+  });
   const shutdown: ShutdownTask[] = [];
   const stopAll = onShutdown(logger, shutdown);
   try {
-    const database = await openLocalDatabase((msg) => logger.info(msg));
-    shutdown.push(() => database.stop());
-    const db = createKnex({ connectionString: database.url, applicationName: 'meridian' });
-    shutdown.unshift(() => db.destroy());
-    const applied = await migrateLatest(db);
-    logger.info('database migrated', { applied: applied.length });
-
-    const transport: Transport = cfg.AMQP_URL
-      ? await createAmqpTransport({ url: cfg.AMQP_URL, logger })
-      : createInProcessTransport({ logger });
-    shutdown.unshift(() => transport.close());
-    const brokerReady = () => transport.isReady();
-
-    const publicUrl = (cfg.DATA_API_PUBLIC_URL ?? `http://localhost:${cfg.DATA_API_PORT}`).replace(
-      /\/+$/,
-      '',
-    );
-    const linkWebUrl = (cfg.LINK_WEB_URL ?? `${publicUrl}/link`).replace(/\/+$/, '');
-    // Providers without credentials are served by their local emulators (same connector code path).
-    const localProviders = await startLocalProviders(process.env, {
-      basePort: cfg.PROVIDER_EMULATOR_PORT,
-      dataApiPublicUrl: publicUrl,
-      log: (message, meta) => logger.info(message, meta),
-    });
-    shutdown.push(() => localProviders.close());
-    const secretBox = createSecretBox(decodeSecretsKey(cfg.SECRETS_ENCRYPTION_KEY));
-    // SSRF rules stay on for real providers; the emulators on loopback are allow-listed.
-    const providerAllowList = createTargetAllowList([
-      ...cfg.PROVIDER_ALLOWED_TARGETS,
-      ...(localProviders.emulators.size > 0 ? ['127.0.0.1'] : []),
-    ]);
-
-    const dataApi = await startDataApi({
-      db,
-      logger,
-      region: cfg.REGION,
-      host: cfg.HOST,
-      port: cfg.DATA_API_PORT,
-      brokerReady,
-      transport,
-      keyCacheMs: 2000,
-      providerLinks: {
-        secretBox,
-        providers: localProviders.settings,
-        allowList: providerAllowList,
-        publicUrl,
-        linkWebUrl,
-      },
-    });
-    const managementApi = await startManagementApi({
-      db,
-      logger,
-      region: cfg.REGION,
-      host: cfg.HOST,
-      port: cfg.MANAGEMENT_API_PORT,
-      brokerReady,
-      secretsKey: decodeSecretsKey(cfg.SECRETS_ENCRYPTION_KEY),
-      webhookAllowedTargets: cfg.WEBHOOK_ALLOWED_TARGETS,
-      dataApiPublicUrl: publicUrl,
-    });
-    // The workers' /metrics, one registry each as when they run as separate processes.
-    const registries = {
-      parser: createMetricsRegistry('lab-report-parser'),
-      scheduler: createMetricsRegistry('scheduler'),
-      delivery: createMetricsRegistry('event-delivery'),
-    };
-    const deliveryMetrics = registerEventDeliveryMetrics(registries.delivery, { db, transport, logger });
-    const labReportParser = createLabReportParser({ ocrWorkers: 2 });
-    shutdown.unshift(() => labReportParser.close());
-    const parser = await startParserWorker({
-      db,
-      transport,
-      logger,
-      parser: labReportParser,
-      concurrency: 2,
-      metrics: registerParserMetrics(registries.parser),
-    });
-    const scheduler = await startSchedulerWorker({
-      db,
-      transport,
-      logger,
-      tickMs: cfg.SCHEDULER_TICK_MS,
-      providerSync: {
-        secretBox,
-        providers: localProviders.settings,
-        allowList: providerAllowList,
-        webhookBaseUrl: publicUrl,
-        linkWebUrl,
-      },
-    });
-    const webhooks = createWebhookDelivery({
-      db,
-      logger,
-      secretBox: createSecretBox(decodeSecretsKey(cfg.SECRETS_ENCRYPTION_KEY)),
-      send: createWebhookSender({ allowList: createTargetAllowList(cfg.WEBHOOK_ALLOWED_TARGETS) }),
-      schedule: DEFAULT_RETRY_SCHEDULE_MS,
-      autoDisableAfterMs: 5 * 24 * 3600 * 1000,
-      concurrency: 20,
-      metrics: deliveryMetrics.delivery,
-    });
-    const etl = createEtlDelivery({
-      db,
-      logger,
-      secretBox: createSecretBox(decodeSecretsKey(cfg.SECRETS_ENCRYPTION_KEY)),
-      schedule: DEFAULT_RETRY_SCHEDULE_MS,
-      concurrency: 20,
-      allowList: createTargetAllowList(cfg.WEBHOOK_ALLOWED_TARGETS),
-    });
-    const delivery = await startEventDeliveryWorker({
-      db,
-      transport,
-      logger,
-      concurrency: 20,
-      webhooks,
-      etl,
-      relayMetrics: deliveryMetrics.relay,
-    });
-    const readiness = { database: () => pingDatabase(db), broker: brokerReady };
-    const health = await Promise.all(
-      [registries.parser, registries.scheduler, registries.delivery].map((metrics, i) =>
-        startWorkerHealthServer({
-          host: cfg.HOST,
-          port: cfg.WORKER_HEALTH_PORT === 0 ? 0 : cfg.WORKER_HEALTH_PORT + i,
-          readiness,
-          metrics,
-        }),
-      ),
-    );
-    shutdown.unshift(
-      () => dataApi.close(),
-      () => managementApi.close(),
-      () => parser.close(),
-      () => scheduler.close(),
-      () => delivery.close(),
-      ...health.map((h) => () => h.close()),
-    );
-    logger.info('Meridian is running', {
-      data_api: dataApi.url,
-      management_api: managementApi.url,
-      worker_health_ports: health.map((h) => h.port),
-      transport: cfg.AMQP_URL ? 'rabbitmq' : 'in-process',
-      database: database.embedded ? 'embedded' : 'DATABASE_URL',
-      link_widget: linkWebUrl,
-      provider_emulators: [...localProviders.emulators.keys()],
-    });
+    await startAll(cfg, logger, shutdown);
   } catch (err) {
-    if (err instanceof ConfigError) process.stderr.write(`${err.message}\n`);
+    const line = startupFailureLine(err);
+    if (line) process.stderr.write(`meridian: ${line}\n`);
     else logger.error('failed to start', { err });
     await stopAll();
     process.exit(1);
@@ -210,6 +192,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  process.stderr.write(`${err instanceof ConfigError ? err.message : String(err)}\n`);
+  process.stderr.write(`meridian: ${startupFailureLine(err) ?? String(err)}\n`);
   process.exit(1);
 });

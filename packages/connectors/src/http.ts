@@ -1,9 +1,8 @@
-import { lookup as dnsLookup } from 'node:dns/promises';
 import http from 'node:http';
 import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import axios, { AxiosError, type AxiosInstance, type AxiosRequestConfig } from 'axios';
-import { forbiddenReason, type TargetAllowList } from '@meridian/platform';
+import { checkTargetHost, resolveWithDns, type TargetAllowList } from '@meridian/platform';
 import {
   parseRetryAfter,
   ProviderAuthError,
@@ -63,9 +62,6 @@ export interface ProviderHttpOptions {
   axiosInstance?: AxiosInstance;
 }
 
-const resolveWithDns = async (host: string) =>
-  (await dnsLookup(host, { all: true, verbatim: true })).map((a) => a.address);
-
 function pinnedLookup(address: string): LookupFunction {
   const family = isIP(address);
   return (_hostname, options, callback) => {
@@ -87,21 +83,12 @@ export function createProviderHttp(options: ProviderHttpOptions): ProviderHttp {
     if (url.protocol !== 'http:' && url.protocol !== 'https:')
       throw new ProviderTargetRefusedError('provider URL is not http(s)');
     if (!options.allowList) return { httpAgent: keepAliveHttp, httpsAgent: keepAliveHttps };
-    const host = url.hostname.replace(/^\[|\]$/g, '');
-    let addresses: string[];
-    try {
-      addresses = isIP(host) ? [host] : await resolve(host);
-    } catch {
-      throw new ProviderUnavailableError(`cannot resolve the provider host ${host}`);
+    const verdict = await checkTargetHost(url.hostname, { allowList: options.allowList, resolve });
+    if (!verdict.ok && verdict.problem === 'unresolved') {
+      throw new ProviderUnavailableError(`cannot resolve the provider host ${verdict.host}`);
     }
-    if (addresses.length === 0) throw new ProviderUnavailableError(`${host} does not resolve`);
-    if (!options.allowList.allows(host, addresses)) {
-      for (const address of addresses) {
-        const reason = forbiddenReason(address);
-        if (reason !== null) throw new ProviderTargetRefusedError(`provider address is ${reason}`);
-      }
-    }
-    const pinned = { lookup: pinnedLookup(addresses[0]!) };
+    if (!verdict.ok) throw new ProviderTargetRefusedError(`provider address is ${verdict.reason}`);
+    const pinned = { lookup: pinnedLookup(verdict.addresses[0]!) };
     return { httpAgent: new http.Agent(pinned), httpsAgent: new https.Agent(pinned) };
   }
 

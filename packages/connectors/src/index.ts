@@ -8,3 +8,4 @@ export * from './http';
 export * from './oauth';
 export * from './registry';
 export * from './capabilities';
+export * from './provider-targets';

@@ -6,3 +6,5 @@ export * from './repositories/credentials.repository';
 export * from './bootstrap/tenancy-bootstrap';
 export * from './repositories/user-purge.repository';
 export * from './repositories/lab-report-jobs.repository';
+export * from './rate-limit/api-rate-limiter';
+export * from './audit';

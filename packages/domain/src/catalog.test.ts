@@ -1,6 +1,6 @@
 import { RESOURCES, isResource } from './resources';
 import { generateManagementKey, generateTeamApiKey, hashKey, keyHint, looksLikeKind, sameHash } from './keys';
-import { isCalendarDate, isIanaTimeZone } from './time-zones';
+import { isCalendarDate, isIanaTimeZone } from './time';
 
 describe('resource catalog', () => {
   it('has the 68 resource_dependencies values, unique', () => {

@@ -1,6 +1,6 @@
 import { createCanvas } from '@napi-rs/canvas';
 import PDFDocument from 'pdfkit';
-import type { UploadFile } from './upload/inspect-upload';
+import type { UploadFile } from '@meridian/lab-report-upload';
 import { createLabReportParser } from './parse-lab-report';
 import type { LabReportParser, ParseOutcome } from './parse-lab-report';
 

@@ -15,8 +15,8 @@ import type { OcrPage, OcrPool } from './ocr/ocr-pool';
 import { correctOcrRow, harmoniseEnzymeUnits } from './ocr/ocr-corrections';
 import { assessOcrQuality } from './ocr/ocr-quality';
 import { extractPdf } from './pdf/pdf-runner';
-import type { UploadFile } from './upload/inspect-upload';
-import { readImageSize } from './upload/image-header';
+import type { UploadFile } from '@meridian/lab-report-upload';
+import { readImageSize } from '@meridian/lab-report-upload';
 
 export type ParseOutcome =
   | {

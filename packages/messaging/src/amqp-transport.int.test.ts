@@ -1,17 +1,18 @@
 import type { Socket } from 'node:net';
 import { connect, type ChannelModel } from 'amqplib';
+import { amqpUrl, describeWithBroker } from '@meridian/test-utils';
 import { createAmqpTransport, type AmqpTransport, type AmqpTransportOptions } from './amqp-transport';
 import { createMessage, type MessageEnvelope } from './message-envelope';
 import { PermanentError } from './permanent-error';
 import { createSilentLogger } from './silent-logger';
 import type { Topology } from './topology';
-import { deleteTopology, useBroker } from './__tests__/broker';
+import { deleteTopology } from './__tests__/broker';
 import { createRecordingLogger } from './__tests__/recording-logger';
 import { createTestTopology } from './__tests__/test-topology';
 import { describeTransportContract } from './__tests__/transport-contract';
 import { waitFor } from './__tests__/wait-for';
 
-const broker = useBroker();
+const brokerUrl = amqpUrl();
 
 const fastReconnect = { minDelayMs: 20, maxDelayMs: 200 };
 
@@ -19,7 +20,7 @@ describeTransportContract(
   'AmqpTransport',
   async (topology) => {
     const transport = await createAmqpTransport({
-      url: broker.url,
+      url: brokerUrl,
       logger: createSilentLogger(),
       topology,
       reconnect: fastReconnect,
@@ -31,12 +32,12 @@ describeTransportContract(
         try {
           await transport.close();
         } finally {
-          await deleteTopology(broker.url, topology);
+          await deleteTopology(brokerUrl, topology);
         }
       },
     };
   },
-  { skip: () => !broker.available },
+  { describe: describeWithBroker },
 );
 
 /** Opens real connections but can be told to refuse, and hands out the sockets so tests can cut them. */
@@ -68,7 +69,7 @@ function controllableConnect(): {
   return control;
 }
 
-describe('AmqpTransport against RabbitMQ', () => {
+describeWithBroker('AmqpTransport against RabbitMQ', () => {
   let topology: Topology;
   let transport: AmqpTransport | undefined;
 
@@ -78,7 +79,7 @@ describe('AmqpTransport against RabbitMQ', () => {
       await transport.close();
     } finally {
       transport = undefined;
-      await deleteTopology(broker.url, topology);
+      await deleteTopology(brokerUrl, topology);
     }
   });
 
@@ -88,7 +89,7 @@ describe('AmqpTransport against RabbitMQ', () => {
     const test = createTestTopology();
     topology = test.topology;
     transport = await createAmqpTransport({
-      url: broker.url,
+      url: brokerUrl,
       logger: createSilentLogger(),
       topology,
       reconnect: fastReconnect,
@@ -98,13 +99,12 @@ describe('AmqpTransport against RabbitMQ', () => {
   }
 
   it('dead-letters a body that is not a message envelope', async () => {
-    if (!broker.available) return;
     const { transport, queues } = await start();
     let calls = 0;
     await transport.consume(queues.parser, async () => {
       calls++;
     });
-    const raw = await connect(broker.url);
+    const raw = await connect(brokerUrl);
     try {
       const channel = await raw.createConfirmChannel();
       channel.publish(topology.exchange, 'parser.job.requested', Buffer.from('not json'));
@@ -126,7 +126,6 @@ describe('AmqpTransport against RabbitMQ', () => {
   });
 
   it('reads dead letters without removing them', async () => {
-    if (!broker.available) return;
     const { transport, queues } = await start();
     await transport.consume(queues.parser, async () => {
       throw new PermanentError('bad');
@@ -143,7 +142,6 @@ describe('AmqpTransport against RabbitMQ', () => {
   });
 
   it('reconnects after the connection drops: not ready meanwhile, consumers resume', async () => {
-    if (!broker.available) return;
     const control = controllableConnect();
     const logger = createRecordingLogger();
     // A slower first reconnect keeps the not-ready window wide enough to observe.
@@ -176,7 +174,6 @@ describe('AmqpTransport against RabbitMQ', () => {
   });
 
   it('holds a publish made while disconnected until the connection is back', async () => {
-    if (!broker.available) return;
     const control = controllableConnect();
     const { transport, queues } = await start({ connect: control.connect });
     const received: string[] = [];
@@ -202,7 +199,6 @@ describe('AmqpTransport against RabbitMQ', () => {
   });
 
   it('rejects a publish when the broker stays away past the publish timeout', async () => {
-    if (!broker.available) return;
     const control = controllableConnect();
     const { transport } = await start({ connect: control.connect, publishTimeoutMs: 150 });
     control.refuse = true;
@@ -216,7 +212,9 @@ describe('AmqpTransport against RabbitMQ', () => {
     control.refuse = false;
     await waitFor(() => transport.isReady());
   });
+});
 
+describe('AmqpTransport without a broker', () => {
   it('fails to start when the broker cannot be reached', async () => {
     const test = createTestTopology();
     await expect(

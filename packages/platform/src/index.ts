@@ -16,3 +16,5 @@ export * from './security/secret-box';
 export * from './security/sealed-headers';
 export * from './security/target-address';
 export * from './security/webhook-config';
+export * from './rate-limit/rate-limits';
+export * from './audit';

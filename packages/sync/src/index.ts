@@ -24,3 +24,4 @@ export {
 } from './provider-sync-task';
 export { runConnectionSync, type SyncRunResult } from './sync-connection';
 export { markConnectionError, type ConnectionErrorType } from './connection-error';
+export { LeaseLostError, newLease } from './stream-lease';

@@ -30,7 +30,21 @@ export interface WebhookResponse {
   contentType?: string;
 }
 
-const notFound = (detail: string): WebhookResponse => ({ status: 404, body: { detail } });
+/** The error envelope of api-shapes §3, like every other error of the API. */
+const ERROR_TYPES: Record<number, string> = {
+  400: 'invalid_request',
+  401: 'invalid_credentials',
+  403: 'forbidden',
+  404: 'not_found',
+};
+export function webhookError(status: number, message: string): WebhookResponse {
+  return {
+    status,
+    body: { detail: { error_type: ERROR_TYPES[status] ?? 'rejected', error_message: message } },
+  };
+}
+
+const notFound = (message: string): WebhookResponse => webhookError(404, message);
 
 /** The apps whose signature may be on this request: the team's own (either environment), or the platform's. */
 async function candidateClients(
@@ -121,7 +135,7 @@ export async function handleProviderWebhook(
         status: result.status,
         reason: result.reason,
       });
-      return { status: result.status, body: { detail: result.reason } };
+      return webhookError(result.status, result.reason);
     case 'notifications':
       break;
   }

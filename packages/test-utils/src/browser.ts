@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, PuppeteerNode } from 'puppeteer-core';
+import { describeWithService } from './required-services';
 
 /**
  * Headless Chromium for tests of hosted pages (Debian's `chromium` package, driven by `puppeteer-core`,
@@ -34,19 +35,11 @@ export function chromiumAvailable(): boolean {
  * whose one test fails and says why).
  */
 export function describeWithChromium(name: string, fn: () => void): void {
-  if (chromiumAvailable()) {
-    describe(name, fn);
-    return;
-  }
-  if (process.env.REQUIRE_SERVICES) {
-    describe(name, () => {
-      it('needs Chromium', () => {
-        throw new Error(`Chromium is not installed at ${CHROMIUM_PATH} and REQUIRE_SERVICES is set`);
-      });
-    });
-    return;
-  }
-  describe.skip(`${name} (Chromium not installed at ${CHROMIUM_PATH})`, fn);
+  describeWithService(
+    { available: chromiumAvailable(), missing: `Chromium is not installed at ${CHROMIUM_PATH}` },
+    name,
+    fn,
+  );
 }
 
 export interface LaunchedChromium {

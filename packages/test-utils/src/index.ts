@@ -7,3 +7,5 @@ export * from './fault-proxy';
 export * from './webhook-receiver';
 export * from './event-hubs-emulator';
 export * from './browser';
+export * from './broker';
+export * from './required-services';

@@ -19,9 +19,10 @@ import {
 import type { SyncDeps } from '@meridian/sync';
 import type { Registry } from 'prom-client';
 import type { Transport } from '@meridian/messaging';
-import { inspectUpload, type UploadPart } from '@meridian/lab-reports';
-import { LAB_REPORT_LIMITS } from '@meridian/domain';
+import { inspectUpload, type UploadPart } from '@meridian/lab-report-upload';
+import { LAB_REPORT_LIMITS, type AuditRecorder } from '@meridian/domain';
 import { createDataApiGuard } from './auth/data-api.guard';
+import { dataApiAuditedGuard } from './audit/data-api-audit';
 import { withCredentialCache } from './auth/credential-cache';
 import { createUsersRouter } from './features/users/users.router';
 import { createProvidersRouter } from './features/providers/providers.router';
@@ -34,6 +35,7 @@ import { createLinkWidgetRouter } from './features/link-widget/link-widget.route
 import { createTeamRouter } from './features/team/team.router';
 import { createProviderWebhooksRouter } from './features/provider-webhooks/provider-webhooks.router';
 import { createEventsRouter } from './features/events/events.router';
+import { createUnitOfWork } from './features/unit-of-work';
 import { createLabReportsRouter } from './features/lab-reports/lab-reports.router';
 
 export const DATA_API_OPENAPI_PATH = path.join(__dirname, '..', 'openapi.yaml');
@@ -67,6 +69,8 @@ export interface DataApiDeps {
   /** Synchronous lab report upload checks (default: the parser package's). */
   inspectUpload?: (parts: UploadPart[]) => ReturnType<typeof inspectUpload>;
   providerLinks?: ProviderLinkOptions;
+  /** Audit trail recorder (issue 11); default: a batched PostgreSQL writer on `db`; null: no audit trail. */
+  audit?: AuditRecorder | null;
 }
 
 function syncDepsOf(
@@ -100,15 +104,16 @@ export function createDataApi(deps: DataApiDeps): Express {
   publicRoutes.use(createProviderWebhooksRouter({ sync, publicUrl }));
   publicRoutes.use(createLinkWidgetRouter({ linkWebUrl }));
   const routes = express.Router();
-  routes.use(createUsersRouter({ db: deps.db, clock, sync, logger: deps.logger }));
+  const uow = createUnitOfWork(deps.db);
+  routes.use(createUsersRouter({ uow, clock, sync, logger: deps.logger }));
   routes.use(createProvidersRouter());
   routes.use(createTimeseriesRouter({ db: deps.db, clock }));
-  routes.use(createSummariesRouter({ db: deps.db, clock }));
-  routes.use(createIntrospectionRouter({ db: deps.db, clock }));
-  routes.use(createEventsRouter({ db: deps.db }));
+  routes.use(createSummariesRouter({ uow }));
+  routes.use(createIntrospectionRouter({ uow }));
+  routes.use(createEventsRouter({ uow }));
   routes.use(createLinkRouter({ db: deps.db, clock, transport: deps.transport, logger: deps.logger }));
   routes.use(createLinkApiRouter({ db: deps.db, clock, sync, publicUrl, linkWebUrl, logger: deps.logger }));
-  routes.use(createTeamRouter({ db: deps.db }));
+  routes.use(createTeamRouter({ uow }));
   routes.use(
     createLabReportsRouter({
       db: deps.db,
@@ -121,14 +126,21 @@ export function createDataApi(deps: DataApiDeps): Express {
   return createHttpApp({
     service: 'data-api',
     openapi,
+    // The documents' `servers`: the configured public URL (else the server the page was loaded from).
+    publicUrl: deps.providerLinks?.publicUrl,
     logger: deps.logger,
     metrics: deps.metrics,
     readiness: deps.readiness,
-    guard: createDataApiGuard({
-      credentials: withCredentialCache(createCredentialsRepository(deps.db), { ttlMs: deps.keyCacheMs ?? 0 }),
-      match: createRouteMatcher(openapi),
-      region: deps.region,
-    }),
+    guard: dataApiAuditedGuard(
+      { ...deps, openapi, clock },
+      createDataApiGuard({
+        credentials: withCredentialCache(createCredentialsRepository(deps.db), {
+          ttlMs: deps.keyCacheMs ?? 0,
+        }),
+        match: createRouteMatcher(openapi),
+        region: deps.region,
+      }),
+    ),
     routes,
     publicRoutes,
     validateResponses: deps.validateResponses,

@@ -5,10 +5,11 @@ const publicUrlOf = (env: Record<string, string | undefined>) =>
   `http://localhost:${dataApiPort.parse(env.DATA_API_PORT, 'DATA_API_PORT')}`;
 const dataApiPublicUrl = config.publicUrl(publicUrlOf);
 
-export const dataApiConfigSpec = {
+/** Everything but the connections: `main.ts` and `pnpm start` both validate this part the same way. */
+export const dataApiProcessConfigSpec = {
   ...commonConfigSpec,
-  DATABASE_URL: config.url({ protocols: ['postgres', 'postgresql'], secret: true }),
-  AMQP_URL: config.url({ protocols: ['amqp', 'amqps'], optional: true, secret: true }),
+  /** `production` keeps the SSRF rules whole for emulated providers and refuses the public dev key. */
+  NODE_ENV: config.optionalString(),
   DATA_API_PORT: dataApiPort,
   VALIDATE_RESPONSES: config.boolean(false),
   DATABASE_POOL_MAX: config.int({ default: 10, min: 1, max: 200 }),
@@ -25,5 +26,13 @@ export const dataApiConfigSpec = {
   PROVIDER_ALLOWED_TARGETS: webhookConfigSpec.WEBHOOK_ALLOWED_TARGETS,
 };
 
+export const dataApiConfigSpec = {
+  ...dataApiProcessConfigSpec,
+  DATABASE_URL: config.url({ protocols: ['postgres', 'postgresql'], secret: true }),
+  AMQP_URL: config.url({ protocols: ['amqp', 'amqps'], optional: true, secret: true }),
+};
+
 export const loadDataApiConfig = (env: NodeJS.ProcessEnv) => loadConfig(dataApiConfigSpec, env);
 export type DataApiConfig = ReturnType<typeof loadDataApiConfig>['values'];
+export const loadDataApiProcessConfig = (env: NodeJS.ProcessEnv) => loadConfig(dataApiProcessConfigSpec, env);
+export type DataApiProcessConfig = ReturnType<typeof loadDataApiProcessConfig>['values'];

@@ -1,11 +1,17 @@
-import { pingDatabase, type Knex } from '@meridian/db';
+import { createAuditWriter, pingDatabase, type Knex } from '@meridian/db';
 import type { Region } from '@meridian/domain';
-import { createMetricsRegistry, serveHttp, type Logger, type RunningService } from '@meridian/platform';
+import {
+  auditWriterMetrics,
+  createMetricsRegistry,
+  serveHttp,
+  type Logger,
+  type RunningService,
+} from '@meridian/platform';
 import type { Transport } from '@meridian/messaging';
 import { createDataApi, type ProviderLinkOptions } from './app';
 
 /** Starts the data API on `host:port` with the given connections (shared by main.ts and `pnpm start`). */
-export function startDataApi(opts: {
+export async function startDataApi(opts: {
   db: Knex;
   logger: Logger;
   region: Region;
@@ -18,10 +24,14 @@ export function startDataApi(opts: {
   /** Provider connections (secret box, provider settings, SSRF rules, public and widget URLs). */
   providerLinks?: ProviderLinkOptions;
 }): Promise<RunningService> {
+  const metrics = createMetricsRegistry('data-api');
+  // The audit trail's writer lives as long as the server: what it still holds is written on close.
+  const audit = createAuditWriter(opts.db, { logger: opts.logger, observer: auditWriterMetrics(metrics) });
   const app = createDataApi({
     db: opts.db,
     logger: opts.logger,
-    metrics: createMetricsRegistry('data-api'),
+    metrics,
+    audit,
     region: opts.region,
     readiness: { database: () => pingDatabase(opts.db), broker: opts.brokerReady },
     transport: opts.transport,
@@ -29,5 +39,20 @@ export function startDataApi(opts: {
     keyCacheMs: opts.keyCacheMs,
     providerLinks: opts.providerLinks,
   });
-  return serveHttp(app, { name: 'data API', host: opts.host, port: opts.port, logger: opts.logger });
+  const service = await serveHttp(app, {
+    name: 'data API',
+    host: opts.host,
+    port: opts.port,
+    logger: opts.logger,
+  }).catch(async (err: unknown) => {
+    await audit.close();
+    throw err;
+  });
+  return {
+    url: service.url,
+    close: async () => {
+      await service.close();
+      await audit.close();
+    },
+  };
 }

@@ -36,11 +36,13 @@ function optionalRetryScheduleField(): Field<number[] | null> {
   };
 }
 
-export const eventDeliveryConfigSpec = {
+/** Everything but the connections: `main.ts` and `pnpm start` both validate this part the same way. */
+export const eventDeliveryProcessConfigSpec = {
   ...commonConfigSpec,
-  DATABASE_URL: config.url({ protocols: ['postgres', 'postgresql'], secret: true }),
-  AMQP_URL: config.url({ protocols: ['amqp', 'amqps'], secret: true }),
+  NODE_ENV: config.optionalString(),
   HEALTH_PORT: config.port(8080),
+  /** Relay loops hold a connection while the broker confirms; fan-out, delivery and ETL need their own. */
+  DATABASE_POOL_MAX: config.int({ default: 8, min: 2, max: 200 }),
   DELIVERY_CONCURRENCY: config.int({ default: 20, min: 1, max: 500 }),
   ...webhookConfigSpec,
   DELIVERY_RETRY_SCHEDULE_MS: retryScheduleField(),
@@ -54,5 +56,14 @@ export const eventDeliveryConfigSpec = {
   WEBHOOK_AUTO_DISABLE_AFTER_MS: config.int({ default: 5 * 24 * 3600 * 1000, min: 0 }),
 };
 
+export const eventDeliveryConfigSpec = {
+  ...eventDeliveryProcessConfigSpec,
+  DATABASE_URL: config.url({ protocols: ['postgres', 'postgresql'], secret: true }),
+  AMQP_URL: config.url({ protocols: ['amqp', 'amqps'], secret: true }),
+};
+
 export const loadEventDeliveryConfig = (env: NodeJS.ProcessEnv) => loadConfig(eventDeliveryConfigSpec, env);
+export const loadEventDeliveryProcessConfig = (env: NodeJS.ProcessEnv) =>
+  loadConfig(eventDeliveryProcessConfigSpec, env);
+export type EventDeliveryProcessConfig = ReturnType<typeof loadEventDeliveryProcessConfig>['values'];
 export type EventDeliveryConfig = ReturnType<typeof loadEventDeliveryConfig>['values'];

@@ -1,4 +1,5 @@
 export * from './config';
+export * from './process';
 export * from './worker';
 export * from './outbox-relay';
 export * from './delivery';

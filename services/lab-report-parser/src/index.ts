@@ -1,4 +1,5 @@
 export * from './config';
+export * from './process';
 export * from './parse-job';
 export * from './worker';
 /** For composition roots that run the worker in-process (`pnpm start`). */

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import express, { type Express } from 'express';
 import { createCredentialsRepository, type Knex } from '@meridian/db';
-import type { Region } from '@meridian/domain';
+import type { AuditRecorder, Region } from '@meridian/domain';
 import {
   createHttpApp,
   createRouteMatcher,
@@ -12,6 +12,7 @@ import {
 } from '@meridian/platform';
 import type { Registry } from 'prom-client';
 import { createManagementGuard } from './auth/management.guard';
+import { managementAuditedGuard } from './audit/management-audit';
 import { createManagementRoutes } from './features/routes';
 import { createSecretBox } from '@meridian/platform';
 import { createTargetAllowList } from '@meridian/platform';
@@ -38,6 +39,8 @@ export interface ManagementApiDeps {
   resolveHost?: HostResolver;
   /** `DATA_API_PUBLIC_URL`, without a trailing slash (default `http://localhost:8000`). */
   dataApiPublicUrl?: string;
+  /** Audit trail recorder (issue 11); default: a batched PostgreSQL writer on `db`; null: no audit trail. */
+  audit?: AuditRecorder | null;
 }
 
 /** The management API (operators' surface). Does no I/O of its own: everything arrives in `deps`. */
@@ -63,10 +66,13 @@ export function createManagementApi(deps: ManagementApiDeps): Express {
     logger: deps.logger,
     metrics: deps.metrics,
     readiness: deps.readiness,
-    guard: createManagementGuard({
-      credentials: createCredentialsRepository(deps.db),
-      match: createRouteMatcher(openapi),
-    }),
+    guard: managementAuditedGuard(
+      { ...deps, openapi },
+      createManagementGuard({
+        credentials: createCredentialsRepository(deps.db),
+        match: createRouteMatcher(openapi),
+      }),
+    ),
     routes,
     validateResponses: deps.validateResponses,
   });

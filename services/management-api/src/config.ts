@@ -2,10 +2,10 @@ import { commonConfigSpec, config, loadConfig, webhookConfigSpec } from '@meridi
 
 export { DEV_SECRETS_ENCRYPTION_KEY } from '@meridian/platform';
 
-export const managementApiConfigSpec = {
+/** Everything but the connections: `main.ts` and `pnpm start` both validate this part the same way. */
+export const managementApiProcessConfigSpec = {
   ...commonConfigSpec,
-  DATABASE_URL: config.url({ protocols: ['postgres', 'postgresql'], secret: true }),
-  AMQP_URL: config.url({ protocols: ['amqp', 'amqps'], optional: true, secret: true }),
+  NODE_ENV: config.optionalString(),
   MANAGEMENT_API_PORT: config.port(8001),
   VALIDATE_RESPONSES: config.boolean(false),
   DATABASE_POOL_MAX: config.int({ default: 10, min: 1, max: 200 }),
@@ -19,5 +19,14 @@ export const managementApiConfigSpec = {
   ...webhookConfigSpec,
 };
 
+export const managementApiConfigSpec = {
+  ...managementApiProcessConfigSpec,
+  DATABASE_URL: config.url({ protocols: ['postgres', 'postgresql'], secret: true }),
+  AMQP_URL: config.url({ protocols: ['amqp', 'amqps'], optional: true, secret: true }),
+};
+
 export const loadManagementApiConfig = (env: NodeJS.ProcessEnv) => loadConfig(managementApiConfigSpec, env);
 export type ManagementApiConfig = ReturnType<typeof loadManagementApiConfig>['values'];
+export const loadManagementApiProcessConfig = (env: NodeJS.ProcessEnv) =>
+  loadConfig(managementApiProcessConfigSpec, env);
+export type ManagementApiProcessConfig = ReturnType<typeof loadManagementApiProcessConfig>['values'];

@@ -1,3 +1,4 @@
 export * from './app';
 export * from './config';
+export * from './process';
 export * from './server';

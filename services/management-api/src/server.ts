@@ -1,10 +1,16 @@
-import { pingDatabase, type Knex } from '@meridian/db';
+import { createAuditWriter, pingDatabase, type Knex } from '@meridian/db';
 import type { Region } from '@meridian/domain';
-import { createMetricsRegistry, serveHttp, type Logger, type RunningService } from '@meridian/platform';
+import {
+  auditWriterMetrics,
+  createMetricsRegistry,
+  serveHttp,
+  type Logger,
+  type RunningService,
+} from '@meridian/platform';
 import { createManagementApi } from './app';
 
 /** Starts the management API on `host:port` with the given connections (shared by main.ts and `pnpm start`). */
-export function startManagementApi(opts: {
+export async function startManagementApi(opts: {
   db: Knex;
   logger: Logger;
   region: Region;
@@ -16,10 +22,14 @@ export function startManagementApi(opts: {
   webhookAllowedTargets: string[];
   dataApiPublicUrl?: string;
 }): Promise<RunningService> {
+  const metrics = createMetricsRegistry('management-api');
+  // The audit trail's writer lives as long as the server: what it still holds is written on close.
+  const audit = createAuditWriter(opts.db, { logger: opts.logger, observer: auditWriterMetrics(metrics) });
   const app = createManagementApi({
     db: opts.db,
     logger: opts.logger,
-    metrics: createMetricsRegistry('management-api'),
+    metrics,
+    audit,
     region: opts.region,
     readiness: { database: () => pingDatabase(opts.db), broker: opts.brokerReady },
     validateResponses: opts.validateResponses,
@@ -27,5 +37,20 @@ export function startManagementApi(opts: {
     webhookAllowedTargets: opts.webhookAllowedTargets,
     dataApiPublicUrl: opts.dataApiPublicUrl,
   });
-  return serveHttp(app, { name: 'management API', host: opts.host, port: opts.port, logger: opts.logger });
+  const service = await serveHttp(app, {
+    name: 'management API',
+    host: opts.host,
+    port: opts.port,
+    logger: opts.logger,
+  }).catch(async (err: unknown) => {
+    await audit.close();
+    throw err;
+  });
+  return {
+    url: service.url,
+    close: async () => {
+      await service.close();
+      await audit.close();
+    },
+  };
 }

@@ -4,10 +4,11 @@ const dataApiPublicUrl = config.publicUrl(
   (env) => `http://localhost:${config.port(8000).parse(env.DATA_API_PORT, 'DATA_API_PORT')}`,
 );
 
-export const schedulerConfigSpec = {
+/** Everything but the connections: `main.ts` and `pnpm start` both validate this part the same way. */
+export const schedulerProcessConfigSpec = {
   ...commonConfigSpec,
-  DATABASE_URL: config.url({ protocols: ['postgres', 'postgresql'], secret: true }),
-  AMQP_URL: config.url({ protocols: ['amqp', 'amqps'], secret: true }),
+  /** `production` keeps the SSRF rules whole for emulated providers and refuses the public dev key. */
+  NODE_ENV: config.optionalString(),
   HEALTH_PORT: config.port(8080),
   SCHEDULER_TICK_MS: config.int({ default: 60_000, min: 100 }),
   /** Database connections of this process (provider syncs hold one per page written or token refreshed). */
@@ -30,6 +31,17 @@ export const schedulerConfigSpec = {
   PROVIDER_SYNC_LEASE_MS: config.int({ default: 5 * 60_000, min: 1_000 }),
   /** Connections the sweep syncs per tick. */
   PROVIDER_SYNC_PER_TICK: config.int({ default: 25, min: 1, max: 1_000 }),
+  /** Days audit trail events are kept (default six years, HIPAA); whole months past it are dropped. */
+  AUDIT_RETENTION_DAYS: config.int({ default: 2190, min: 1, max: 36_500 }),
+};
+
+export const schedulerConfigSpec = {
+  ...schedulerProcessConfigSpec,
+  DATABASE_URL: config.url({ protocols: ['postgres', 'postgresql'], secret: true }),
+  AMQP_URL: config.url({ protocols: ['amqp', 'amqps'], secret: true }),
 };
 
 export const loadSchedulerConfig = (env: NodeJS.ProcessEnv) => loadConfig(schedulerConfigSpec, env);
+export const loadSchedulerProcessConfig = (env: NodeJS.ProcessEnv) =>
+  loadConfig(schedulerProcessConfigSpec, env);
+export type SchedulerProcessConfig = ReturnType<typeof loadSchedulerProcessConfig>['values'];

@@ -1,6 +1,7 @@
 import { purgeExpiredUsers, type Knex } from '@meridian/db';
 import type { Transport } from '@meridian/messaging';
 import type { Logger } from '@meridian/platform';
+import { createAuditPartitionsJob, type AuditPartitionsOptions } from './audit/audit-partitions.job';
 import { createDemoJobs, type DemoJobsOptions } from './demo/demo-jobs';
 import { createLabReportSweep, type LabReportSweepOptions } from './lab-reports/lab-report-sweep';
 import { providerSyncJobs, type ProviderSyncOptions } from './providers/provider-sync-jobs';
@@ -31,6 +32,8 @@ export function createScheduledJobs(deps: {
   labReports?: LabReportSweepOptions;
   /** Real provider connections (absent: no provider sync jobs, e.g. tests of other jobs). */
   providerSync?: ProviderSyncOptions;
+  /** The audit trail's retention (`AUDIT_RETENTION_DAYS`) and months created ahead. */
+  auditPartitions?: AuditPartitionsOptions;
 }): ScheduledJob[] {
   return [
     {
@@ -48,5 +51,6 @@ export function createScheduledJobs(deps: {
     }),
     createLabReportSweep({ db: deps.db, logger: deps.logger, transport: deps.transport, ...deps.labReports }),
     ...providerSyncJobs(deps.providerSync),
+    createAuditPartitionsJob({ db: deps.db, logger: deps.logger, options: deps.auditPartitions }),
   ];
 }

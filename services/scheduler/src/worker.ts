@@ -3,6 +3,7 @@ import { PermanentError, type Transport } from '@meridian/messaging';
 import { runWithMessageContext, type Logger } from '@meridian/platform';
 import { createLeaderLock } from './leader-lock';
 import { createScheduledJobs } from './scheduled-jobs';
+import type { AuditPartitionsOptions } from './audit/audit-partitions.job';
 import type { LabReportSweepOptions } from './lab-reports/lab-report-sweep';
 import type { ProviderSyncOptions } from './providers/provider-sync-jobs';
 import { createScheduler, type Scheduler } from './scheduler';
@@ -23,6 +24,8 @@ export async function startSchedulerWorker(deps: {
   labReports?: LabReportSweepOptions;
   /** The provider sync engine's deps, less the db, logger, clock and transport the worker already has. */
   providerSync?: Omit<ProviderSyncOptions, 'db' | 'logger' | 'clock' | 'transport'>;
+  /** The audit trail's retention (`AUDIT_RETENTION_DAYS`). */
+  auditPartitions?: AuditPartitionsOptions;
 }): Promise<{ scheduler: Scheduler; close(): Promise<void> }> {
   const scheduler = createScheduler({
     jobs: createScheduledJobs({
@@ -31,6 +34,7 @@ export async function startSchedulerWorker(deps: {
       clock: deps.clock,
       transport: deps.transport,
       labReports: deps.labReports,
+      auditPartitions: deps.auditPartitions,
       providerSync: deps.providerSync && {
         ...deps.providerSync,
         db: deps.db,

@@ -64,7 +64,7 @@ event-delivery: { values: eventDelivery, api: false, portEnv: HEALTH_PORT }
 
 {{/* The chart's own Secret needs all three values; an existingSecret is taken as is. */}}
 {{- define "meridian.requiredSecret" -}}
-{{- $msg := printf "set secrets.existingSecret, or give secrets.%s" .key -}}
+{{- $msg := printf "set secrets.existingSecret, or give secrets.%s (a working set of values: deploy/helm/meridian/values.example.yaml)" .key -}}
 {{- required $msg (index .root.Values.secrets .key) -}}
 {{- end }}
 

@@ -9,6 +9,8 @@ export interface TeamApiKeyRecord {
   environment: Environment;
   region: Region;
   plan: Plan;
+  /** The team's override of the per-key request limit (requests per minute); null = the default. */
+  rateLimitPerMinute: number | null;
 }
 
 export interface ManagementKeyRecord {
@@ -27,9 +29,19 @@ export function createCredentialsRepository(db: Knex) {
       const row = await db('team_api_keys as k')
         .join('teams as t', 't.id', 'k.team_id')
         .join('organizations as o', 'o.id', 't.org_id')
+        .leftJoin('team_rate_limits as l', 'l.team_id', 'k.team_id')
         .where('k.key_hash', keyHash)
         .whereNull('k.revoked_at')
-        .first('k.id', 'k.key_hash', 'k.team_id', 't.org_id', 'k.environment', 'k.region', 'o.plan');
+        .first(
+          'k.id',
+          'k.key_hash',
+          'k.team_id',
+          't.org_id',
+          'k.environment',
+          'k.region',
+          'o.plan',
+          'l.requests_per_minute',
+        );
       if (!row) return undefined;
       return {
         keyId: row.id,
@@ -39,6 +51,7 @@ export function createCredentialsRepository(db: Knex) {
         environment: row.environment,
         region: row.region,
         plan: row.plan,
+        rateLimitPerMinute: row.requests_per_minute ?? null,
       };
     },
 

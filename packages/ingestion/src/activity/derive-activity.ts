@@ -1,4 +1,5 @@
 import { localDate, splitByLocalDate } from '../time/local-date';
+import { dateStartMs } from '../time/parse-date-time';
 import type { LocalOffset } from '../time/local-offset';
 import { keepHighestPriority } from './keep-highest-priority';
 
@@ -319,6 +320,6 @@ function toActivityDay(calendarDate: string, day: Day): ActivityDay {
     sourceType: onlyOne(day.sourceTypes) ?? 'multiple_sources',
     appId: onlyOne(day.appIds),
     deviceId: onlyOne(day.deviceIds),
-    dayStartMs: Date.parse(`${calendarDate}T00:00:00Z`) - (local?.known ? local.offset * 1000 : 0),
+    dayStartMs: dateStartMs(calendarDate) - (local?.known ? local.offset * 1000 : 0),
   };
 }

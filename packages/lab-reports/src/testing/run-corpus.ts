@@ -2,7 +2,8 @@
  * Runs one corpus document the way the API and the worker would: `inspectUpload` first (synchronous refusals such
  * as a corrupt PDF), then the parser. Shared by the corpus test and the benchmark.
  */
-import { inspectUpload, UploadRejectedError, type LabReportParser } from '../index';
+import { inspectUpload, UploadRejectedError } from '@meridian/lab-report-upload';
+import type { LabReportParser } from '../index';
 import type { CorpusDocument, CorpusOutcome } from './types';
 
 export interface CorpusRun {

@@ -19,9 +19,10 @@ export type TransportHarnessFactory = (topology: Topology) => Promise<TransportH
 export function describeTransportContract(
   name: string,
   createHarness: TransportHarnessFactory,
-  options: { skip?: () => boolean } = {},
+  /** How the suite is declared: `describeWithBroker` for a transport that needs RabbitMQ. */
+  options: { describe?: (name: string, fn: () => void) => void } = {},
 ): void {
-  describe(`${name} honours the transport contract`, () => {
+  (options.describe ?? describe)(`${name} honours the transport contract`, () => {
     let harness: TransportHarness | undefined;
     let test: TestTopology;
 
@@ -35,7 +36,6 @@ export function describeTransportContract(
       body: (h: TransportHarness, q: TestTopology['queues']) => Promise<void>,
     ): void => {
       it(title, async () => {
-        if (options.skip?.()) return;
         test = createTestTopology({ retryDelaysMs: [20, 40], maxAttempts: 3 });
         harness = await createHarness(test.topology);
         await body(harness, test.queues);

@@ -1,19 +1,29 @@
 import express, { type Express, type RequestHandler, type Router } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
-import swaggerUi from 'swagger-ui-express';
 import type { Registry } from 'prom-client';
 import type { OpenAPIV3 } from 'express-openapi-validator/dist/framework/types';
 import { runWithContext } from '../request-context';
 import type { Logger } from '../logger';
-import { createErrorMapper } from './error-mapper';
+import { apiDocsRouter } from './docs';
+import { createErrorMapper, notFoundHandler } from './error-mapper';
 import { healthRouter, type ReadinessCheck } from './health';
 import { httpMetricsMiddleware, metricsHandler } from './metrics';
-import { memoryUploadStorage, uploadTooLargeHandler, type UploadOptions } from './memory-upload';
+import { memoryUploadStorage, uploadErrorHandler, type UploadOptions } from './memory-upload';
+import {
+  bodyNulGuard,
+  contentEncodingGate,
+  finiteNumberGuard,
+  pathEncodingGuard,
+  queryAndHeaderNulGuard,
+  verifyJsonDepth,
+} from './request-edge';
 
 export interface HttpAppOptions {
   service: string;
   /** The service's OpenAPI document (source of truth for routes and validation). */
   openapi: Record<string, unknown>;
+  /** Where clients reach this API: the served document's `servers` (default `/`, this server). */
+  publicUrl?: string;
   logger: Logger;
   metrics: Registry;
   readiness: Record<string, ReadinessCheck>;
@@ -64,7 +74,10 @@ function accessLog(logger: Logger): RequestHandler {
   };
 }
 
-/** Builds an express app: context, health, metrics, docs, JSON, guard, OpenAPI validator (once), routes, errors. */
+/**
+ * Builds an express app: context, edge checks, health, metrics, docs, JSON, guard, OpenAPI validator
+ * (once), routes, errors. The edge checks run before authentication; every answer, errors included, is JSON.
+ */
 export function createHttpApp(opts: HttpAppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
@@ -77,20 +90,19 @@ export function createHttpApp(opts: HttpAppOptions): Express {
     if (!id) res.setHeader('x-request-id', String(req.header('x-request-id') ?? ''));
     next();
   });
+  app.use(pathEncodingGuard());
   app.use(healthRouter(opts.readiness));
   app.get('/metrics', metricsHandler(opts.metrics));
-  app.get('/openapi.json', (_req, res) => {
-    res.json(opts.openapi);
-  });
   app.use(
-    '/docs',
-    swaggerUi.serve,
-    swaggerUi.setup(opts.openapi, { customSiteTitle: `Meridian ${opts.service}` }),
+    apiDocsRouter({ title: `Meridian ${opts.service}`, document: opts.openapi, publicUrl: opts.publicUrl }),
   );
   app.use(accessLog(opts.logger));
   app.use(httpMetricsMiddleware(opts.metrics));
+  app.use(queryAndHeaderNulGuard());
   if (opts.publicRoutes) app.use(opts.publicRoutes);
-  app.use(express.json({ limit: opts.jsonLimit ?? '1mb' }));
+  app.use(contentEncodingGate());
+  app.use(express.json({ limit: opts.jsonLimit ?? '1mb', verify: verifyJsonDepth }));
+  app.use(bodyNulGuard());
   if (opts.guard) app.use(opts.guard);
   app.use(
     OpenApiValidator.middleware({
@@ -105,8 +117,14 @@ export function createHttpApp(opts: HttpAppOptions): Express {
         : false,
     }),
   );
-  if (opts.upload) app.use(uploadTooLargeHandler(opts.upload));
+  if (opts.upload) {
+    app.use(uploadErrorHandler(opts.upload));
+    // Multipart fields and file names exist only now (the validator's reader filled them).
+    app.use(bodyNulGuard({ multipartOnly: true }));
+  }
+  app.use(finiteNumberGuard());
   app.use(opts.routes);
+  app.use(notFoundHandler());
   app.use(createErrorMapper(opts.logger));
   return app;
 }

@@ -1,6 +1,6 @@
 import type { ErrorRequestHandler, Request } from 'express';
 import { HttpError } from 'express-openapi-validator/dist/framework/types';
-import { PayloadTooLargeError } from '@meridian/domain';
+import { BadRequestError, PayloadTooLargeError } from '@meridian/domain';
 
 /**
  * Multipart uploads for express-openapi-validator's `fileUploader` (multer): files are held in memory,
@@ -62,8 +62,27 @@ export function memoryUploadStorage(opts: UploadOptions) {
   };
 }
 
-/** After the validator: turns the budget overflow into the domain 413 with the configured error_type. */
-export function uploadTooLargeHandler(opts: UploadOptions): ErrorRequestHandler {
+interface ValidatorError {
+  status?: unknown;
+  errors?: Array<{ path?: unknown }>;
+}
+
+/**
+ * The validator's multipart reader (multer) reports a body it cannot read (no boundary, a malformed part
+ * header, an early end) as its own 400 or 500 error naming the request path rather than a field.
+ */
+function isMultipartReadError(err: unknown, req: Request): boolean {
+  if (!req.is('multipart/form-data')) return false;
+  const e = (err ?? {}) as ValidatorError;
+  if (e.status !== 400 && e.status !== 500) return false;
+  return Array.isArray(e.errors) && e.errors.length > 0 && e.errors.every((item) => item.path === req.path);
+}
+
+/**
+ * After the validator: the budget overflow becomes the domain 413 with the configured error_type, and
+ * a multipart body that does not parse becomes 400 `invalid_multipart` (not a 500).
+ */
+export function uploadErrorHandler(opts: UploadOptions): ErrorRequestHandler {
   const mib = Math.floor(opts.maxBytes / (1024 * 1024));
   return (err, req, _res, next) => {
     if (overBudget.has(req)) {
@@ -73,6 +92,10 @@ export function uploadTooLargeHandler(opts: UploadOptions): ErrorRequestHandler 
           `The upload is larger than ${mib} MiB (all files together).`,
         ),
       );
+      return;
+    }
+    if (isMultipartReadError(err, req)) {
+      next(new BadRequestError('invalid_multipart', 'The multipart/form-data body is malformed.'));
       return;
     }
     next(err);

@@ -108,13 +108,15 @@ function classify(
 const SENSITIVE_KEY = /(^|_)(connection_string|secret|client_secret|password|token|api_key|uri)$/i;
 const REDACTED = '[redacted]';
 
-function redactSensitive(value: unknown, key?: string): unknown {
+/** Deeper than any accepted body (bodies over MAX_JSON_DEPTH are refused before parsing). */
+const MAX_INPUT_DEPTH = 64;
+
+function redactSensitive(value: unknown, key?: string, depth = 0): unknown {
   if (key !== undefined && SENSITIVE_KEY.test(key) && value !== null && value !== undefined) return REDACTED;
-  if (Array.isArray(value)) return value.map((v) => redactSensitive(v));
-  if (value !== null && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, redactSensitive(v, k)]));
-  }
-  return value;
+  if (value === null || typeof value !== 'object') return value;
+  if (depth >= MAX_INPUT_DEPTH) return null;
+  if (Array.isArray(value)) return value.map((v) => redactSensitive(v, undefined, depth + 1));
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, redactSensitive(v, k, depth + 1)]));
 }
 
 /** Converts validator errors into the spec's `{loc, msg, type, input, ctx}` items. */

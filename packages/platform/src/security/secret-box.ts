@@ -45,3 +45,31 @@ export function decodeSecretsKey(base64: string): Buffer {
   }
   return key;
 }
+
+/** Fewer distinct byte values than this in 32 bytes is not random (32 random bytes have about 30). */
+const MIN_DISTINCT_BYTES = 16;
+/** Longest period of a repeating pattern looked for (half the key). */
+const MAX_PATTERN_BYTES = 16;
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+
+/**
+ * Why a 32-byte key is too regular to be random, or undefined when nothing gives it away: every byte the
+ * same (32 zero bytes), a short pattern repeated, bytes counting up or down, few distinct values, or text
+ * (a passphrase, not `openssl rand`). A random key trips none of these except with negligible probability
+ * (all printable, the likeliest, about 1 in 10^14).
+ */
+export function trivialSecretsKeyReason(key: Buffer): string | undefined {
+  const bytes = [...key];
+  if (new Set(bytes).size === 1) return 'every byte is the same';
+  for (let period = 2; period <= MAX_PATTERN_BYTES; period++) {
+    if (bytes.every((b, i) => b === bytes[i % period])) return `it repeats a ${period}-byte pattern`;
+  }
+  const step = (bytes[1]! - bytes[0]! + 256) % 256;
+  if (bytes.every((b, i) => i === 0 || (b - bytes[i - 1]! + 256) % 256 === step)) {
+    return 'its bytes count up or down';
+  }
+  if (new Set(bytes).size < MIN_DISTINCT_BYTES)
+    return `it has only ${new Set(bytes).size} distinct byte values`;
+  if (PRINTABLE_ASCII.test(key.toString('latin1'))) return 'it is printable text, not random bytes';
+  return undefined;
+}

@@ -1,65 +1,165 @@
-import { BlockList, isIP, isIPv4 } from 'node:net';
+import { lookup } from 'node:dns/promises';
+import { BlockList, isIP } from 'node:net';
+import ipaddr from 'ipaddr.js';
 
 /**
- * SSRF rules for webhook targets (practice 13): which addresses a delivery must never reach, and the
- * operator's allow-list (`WEBHOOK_ALLOWED_TARGETS`: host names, addresses or CIDRs) that lifts the rule.
+ * SSRF rules for every outbound target (webhooks, ETL destinations, provider APIs; practice 13): only a
+ * plain, globally routable unicast address may be reached, unless the operator's allow-list
+ * (`WEBHOOK_ALLOWED_TARGETS`: host names, addresses or CIDRs) lifts the rule. The special-purpose ranges are
+ * ipaddr.js's classification of the IANA registries, not a list kept here.
  */
 
-const FORBIDDEN_V4: [string, number, string][] = [
-  ['0.0.0.0', 8, 'unspecified'],
-  ['10.0.0.0', 8, 'private'],
-  ['100.64.0.0', 10, 'carrier-grade NAT'],
-  ['127.0.0.0', 8, 'loopback'],
-  ['169.254.0.0', 16, 'link-local'],
-  ['172.16.0.0', 12, 'private'],
-  ['192.168.0.0', 16, 'private'],
-  ['224.0.0.0', 4, 'multicast'],
-  ['240.0.0.0', 4, 'reserved'],
-];
-const FORBIDDEN_V6: [string, number, string][] = [
-  ['::', 128, 'unspecified'],
-  ['::1', 128, 'loopback'],
-  ['fc00::', 7, 'private'],
-  ['fe80::', 10, 'link-local'],
-  ['ff00::', 8, 'multicast'],
-];
+type Address = ipaddr.IPv4 | ipaddr.IPv6;
 
-const MAPPED_RE = /^(?:::|(?:0{1,4}:){5})ffff:(.+)$/i;
+/** Words for ipaddr.js range names, as error messages show them; other names read `special-purpose`. */
+const REASONS: Record<string, string> = {
+  unspecified: 'unspecified',
+  broadcast: 'broadcast',
+  multicast: 'multicast',
+  linkLocal: 'link-local',
+  loopback: 'loopback',
+  carrierGradeNat: 'carrier-grade NAT',
+  private: 'private',
+  uniqueLocal: 'private',
+  reserved: 'reserved',
+  benchmarking: 'benchmarking',
+  teredo: 'Teredo',
+  rfc6145: 'IPv4-translated',
+  deprecatedSiteLocal: 'site-local',
+  discard: 'discard-only',
+};
 
-/** `::ffff:a.b.c.d` and `::ffff:0102:0304` as the IPv4 address they carry; other addresses unchanged. */
-export function unmapIPv4(address: string): string {
-  const tail = MAPPED_RE.exec(address)?.[1];
-  if (tail === undefined) return address;
-  if (isIPv4(tail)) return tail;
-  const groups = /^([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i.exec(tail);
-  if (!groups) return address;
-  const hi = parseInt(groups[1]!, 16);
-  const lo = parseInt(groups[2]!, 16);
-  return [hi >> 8, hi & 0xff, lo >> 8, lo & 0xff].join('.');
-}
+/** The well-known NAT64 prefix (RFC 6052): the last 32 bits are the IPv4 address reached. */
+const NAT64_WELL_KNOWN = ipaddr.IPv6.parseCIDR('64:ff9b::/96');
+/** IPv6 global unicast (RFC 4291): anything outside it is not a public address. */
+const GLOBAL_UNICAST_V6 = ipaddr.IPv6.parseCIDR('2000::/3');
 
-function familyOf(address: string): 'ipv4' | 'ipv6' | undefined {
-  const v = isIP(address);
-  return v === 4 ? 'ipv4' : v === 6 ? 'ipv6' : undefined;
-}
-
-/** Why a delivery must not go to `address` (`loopback`, `private`, ...), or null for a public address. */
-export function forbiddenReason(address: string): string | null {
-  const plain = unmapIPv4(address.replace(/^\[|\]$/g, '').split('%')[0]!);
-  const family = familyOf(plain);
-  if (!family) return 'not an IP address';
-  const ranges = family === 'ipv4' ? FORBIDDEN_V4 : FORBIDDEN_V6;
-  for (const [net, prefix, reason] of ranges) {
-    const list = new BlockList();
-    list.addSubnet(net, prefix, family);
-    if (list.check(plain, family)) return reason;
+/**
+ * Reads an IP address as a resolver would: brackets and zone ignored, IPv4 in any inet_aton spelling
+ * (`127.1`, `0x7f000001`, `2130706433`, `0177.0.0.1`); null for anything else (a host name).
+ */
+function parseAddress(text: string): Address | null {
+  const bare = text
+    .trim()
+    .replace(/^\[(.*)\]$/, '$1')
+    .replace(/%.*$/, '');
+  if (ipaddr.IPv4.isValid(bare)) return ipaddr.IPv4.parse(bare);
+  if (!ipaddr.IPv6.isValid(bare)) return null;
+  // ipaddr.js reads `::a.b.c.d` (IPv4-compatible, deprecated) as `::ffff:a.b.c.d`; the URL standard's
+  // IPv6 parser gives the address itself (`::7f00:1`), which is what a client connects to.
+  try {
+    return ipaddr.IPv6.parse(new URL(`http://[${bare}]/`).hostname.slice(1, -1));
+  } catch {
+    return null;
   }
-  return null;
+}
+
+/** The text of an address (IPv4 dotted quad, IPv6 RFC 5952), as `net.connect` takes it. */
+const addressText = (address: Address) =>
+  address instanceof ipaddr.IPv6 ? address.toRFC5952String() : address.toString();
+
+/** The IPv4 address inside an IPv6 address, from byte `at` on. */
+const embeddedIPv4 = (address: ipaddr.IPv6, at: number) =>
+  new ipaddr.IPv4(address.toByteArray().slice(at, at + 4));
+
+function ipv4Reason(address: ipaddr.IPv4): string | null {
+  const range: string = address.range();
+  return range === 'unicast' ? null : (REASONS[range] ?? 'special-purpose');
+}
+
+function ipv6Reason(address: ipaddr.IPv6): string | null {
+  const range: string = address.range();
+  switch (range) {
+    case 'ipv4Mapped':
+      return ipv4Reason(address.toIPv4Address());
+    case 'rfc6052':
+      // 64:ff9b::/96 reaches the IPv4 address it carries; 64:ff9b:1::/48 is for local use only
+      return address.match(NAT64_WELL_KNOWN) ? ipv4Reason(embeddedIPv4(address, 12)) : 'NAT64 local-use';
+    case '6to4':
+      return ipv4Reason(embeddedIPv4(address, 2));
+    case 'unicast':
+      // e.g. IPv4-compatible ::a.b.c.d and whatever IANA has not allocated
+      return address.match(GLOBAL_UNICAST_V6) ? null : 'reserved';
+    default:
+      return REASONS[range] ?? 'special-purpose';
+  }
+}
+
+/**
+ * Why a delivery must not go to `address` (`loopback`, `private`, `reserved`, ...), or null for a plain
+ * globally routable unicast address. IPv4 inside IPv6 (mapped `::ffff:a.b.c.d`, NAT64 `64:ff9b::/96`, 6to4
+ * `2002::/16`) is judged by the IPv4 address it reaches.
+ */
+export function forbiddenReason(address: string): string | null {
+  const parsed = parseAddress(address);
+  if (!parsed) return 'not an IP address';
+  return parsed instanceof ipaddr.IPv6 ? ipv6Reason(parsed) : ipv4Reason(parsed);
+}
+
+/**
+ * A URL host as the SSRF rules see it: an IP address in any spelling becomes its plain text (`2130706433`,
+ * `0x7f.1` → `127.0.0.1`; `[::127.0.0.1]` → `::7f00:1`), a name is lower-cased. Needed for hosts of
+ * `sb://`, `amqp://` URLs, which the URL parser keeps as written.
+ */
+export function targetHostOf(host: string): string {
+  const address = parseAddress(host);
+  return address ? addressText(address) : host.trim().toLowerCase();
+}
+
+/** Resolves a host name to every address it has (injectable: tests use no real DNS). */
+export type HostResolver = (host: string) => Promise<string[]>;
+
+export const resolveWithDns: HostResolver = async (host) =>
+  (await lookup(host, { all: true, verbatim: true })).map((a) => a.address);
+
+export type TargetVerdict =
+  | { ok: true; host: string; addresses: string[]; allowListed: boolean }
+  | { ok: false; host: string; problem: 'unresolved' }
+  | { ok: false; host: string; problem: 'forbidden'; reason: string };
+
+/**
+ * The SSRF check shared by webhooks, ETL destinations and provider APIs, at creation and at delivery: the
+ * host (of a URL: `targetHostOf` is applied) is resolved, and every address must be public unless the host
+ * or all its addresses are allow-listed. A literal address is not resolved.
+ */
+export async function checkTargetHost(
+  host: string,
+  deps: { allowList: TargetAllowList; resolve?: HostResolver },
+): Promise<TargetVerdict> {
+  const target = targetHostOf(host);
+  let addresses: string[];
+  try {
+    addresses = isIP(target) ? [target] : await (deps.resolve ?? resolveWithDns)(target);
+  } catch {
+    addresses = [];
+  }
+  if (addresses.length === 0) return { ok: false, host: target, problem: 'unresolved' };
+  if (deps.allowList.allows(target, addresses))
+    return { ok: true, host: target, addresses, allowListed: true };
+  for (const address of addresses) {
+    const reason = forbiddenReason(address);
+    if (reason !== null) return { ok: false, host: target, problem: 'forbidden', reason };
+  }
+  return { ok: true, host: target, addresses, allowListed: false };
 }
 
 export interface TargetAllowList {
   /** True when the host name is listed, or every address is inside a listed address or CIDR. */
   allows(host: string, addresses: readonly string[]): boolean;
+}
+
+/** An address in the form allow-list entries are matched in: IPv4-mapped IPv6 as its IPv4 address. */
+function listedForm(address: string): { text: string; family: 'ipv4' | 'ipv6' } | undefined {
+  const parsed = parseAddress(address);
+  if (!parsed) return undefined;
+  const plain =
+    parsed instanceof ipaddr.IPv6 && parsed.isIPv4MappedAddress() ? parsed.toIPv4Address() : parsed;
+  return { text: addressText(plain), family: plain.kind() };
+}
+
+function familyOf(address: string): 'ipv4' | 'ipv6' | undefined {
+  const v = isIP(address);
+  return v === 4 ? 'ipv4' : v === 6 ? 'ipv6' : undefined;
 }
 
 /** Parses `WEBHOOK_ALLOWED_TARGETS` entries; a malformed CIDR throws (at boot). */
@@ -86,9 +186,8 @@ export function createTargetAllowList(entries: readonly string[]): TargetAllowLi
     }
   }
   const listed = (address: string) => {
-    const plain = unmapIPv4(address.replace(/^\[|\]$/g, ''));
-    const family = familyOf(plain);
-    return family !== undefined && blocks.check(plain, family);
+    const form = listedForm(address);
+    return form !== undefined && blocks.check(form.text, form.family);
   };
   return {
     allows(host, addresses) {

@@ -1,5 +1,5 @@
 import { config, ConfigError, type Field } from '../config';
-import { decodeSecretsKey } from './secret-box';
+import { decodeSecretsKey, trivialSecretsKeyReason } from './secret-box';
 import { createTargetAllowList, parseAllowedTargets } from './target-address';
 
 /**
@@ -20,10 +20,17 @@ function secretsKeyField(defaultKey: string): Field<string> {
           `Invalid configuration: ${name} must be set to your own key in production (openssl rand -base64 32); the built-in key is public`,
         );
       }
+      let bytes: Buffer;
       try {
-        decodeSecretsKey(key);
+        bytes = decodeSecretsKey(key);
       } catch {
         throw new ConfigError(`Invalid configuration: ${name} must be the base64 of 32 bytes`);
+      }
+      const trivial = env?.NODE_ENV === 'production' ? trivialSecretsKeyReason(bytes) : undefined;
+      if (trivial) {
+        throw new ConfigError(
+          `Invalid configuration: ${name} is not a random key (${trivial}); set your own in production (openssl rand -base64 32)`,
+        );
       }
       return key;
     },

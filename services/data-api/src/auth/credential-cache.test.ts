@@ -9,6 +9,7 @@ const record: TeamApiKeyRecord = {
   environment: 'sandbox',
   region: 'us',
   plan: 'scale',
+  rateLimitPerMinute: null,
 };
 
 function fakeRepo(answer: () => TeamApiKeyRecord | undefined) {

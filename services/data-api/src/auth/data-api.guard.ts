@@ -54,6 +54,7 @@ export function createDataApiGuard(deps: {
         orgId: key.orgId,
         environment: key.environment,
         region: key.region,
+        rateLimitPerMinute: key.rateLimitPerMinute,
       };
       res.locals.principal = principal;
       // `x-meridian-environment`: an operation that exists in one environment only (the demo provider).

@@ -8,6 +8,8 @@ export interface TeamPrincipal {
   orgId: string;
   environment: Environment;
   region: Region;
+  /** The team's override of the per-key request limit (requests per minute); null = the default. */
+  rateLimitPerMinute?: number | null;
 }
 
 export function principalOf(res: Response): TeamPrincipal {

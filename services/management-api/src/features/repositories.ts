@@ -1,4 +1,5 @@
 import type { Knex } from '@meridian/db';
+import { createAuditEventsRepository } from './audit/audit-events.repository';
 import { createCustomCredentialsRepository } from './custom-credentials/custom-credentials.repository';
 import { createDataPullPreferencesRepository } from './data-pull-preferences/data-pull-preferences.repository';
 import { createEtlPipelinesRepository } from './etl-pipelines/etl-pipelines.repository';
@@ -7,6 +8,7 @@ import { createLinkSettingsRepository } from './link-settings/link-settings.repo
 import { createManagementKeysRepository } from './management-keys/management-keys.repository';
 import { createMembersRepository } from './members/members.repository';
 import { createOrgRepository } from './org/org.repository';
+import { createRateLimitsRepository } from './rate-limits/rate-limits.repository';
 import { createScopeRequirementsRepository } from './scope-requirements/scope-requirements.repository';
 import { createTeamApiKeysRepository } from './team-api-keys/team-api-keys.repository';
 import { createTeamsRepository } from './teams/teams.repository';
@@ -27,6 +29,8 @@ export function createRepositories(db: Knex) {
     scopeRequirements: createScopeRequirementsRepository(db),
     dataPullPreferences: createDataPullPreferencesRepository(db),
     linkSettings: createLinkSettingsRepository(db),
+    rateLimits: createRateLimitsRepository(db),
+    auditEvents: createAuditEventsRepository(db),
   };
 }
 

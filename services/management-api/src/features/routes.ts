@@ -1,6 +1,9 @@
 import express, { type Router } from 'express';
 import type { Knex } from '@meridian/db';
 import type { Region } from '@meridian/domain';
+import { DEFAULT_RATE_LIMITS } from '@meridian/platform';
+import { createAuditEventsRouter } from './audit/audit-events.router';
+import { createAuditEventsService } from './audit/audit-events.service';
 import { createCustomCredentialsRouter } from './custom-credentials/custom-credentials.router';
 import { createCustomCredentialsService } from './custom-credentials/custom-credentials.service';
 import { createDataPullPreferencesRouter } from './data-pull-preferences/data-pull-preferences.router';
@@ -17,6 +20,8 @@ import { createMembersRouter } from './members/members.router';
 import { createMembersService } from './members/members.service';
 import { createOrgRouter } from './org/org.router';
 import { createOrgService } from './org/org.service';
+import { createRateLimitsRouter } from './rate-limits/rate-limits.router';
+import { createRateLimitsService } from './rate-limits/rate-limits.service';
 import { createScopeRequirementsRouter } from './scope-requirements/scope-requirements.router';
 import { createScopeRequirementsService } from './scope-requirements/scope-requirements.service';
 import { createUnitOfWork } from './shared/unit-of-work';
@@ -37,6 +42,8 @@ export function createManagementRoutes(deps: {
   webhookSecurity: WebhookSecurity;
   /** Base of the data API's public URIs (OAuth callback, provider webhooks) teams register with their apps. */
   dataApiPublicUrl: string;
+  /** The data API's default per-key limit (requests per minute) that team overrides replace. */
+  defaultKeyRateLimit?: number;
 }): Router {
   const uow = createUnitOfWork(deps.db);
   const { region, clock } = deps;
@@ -51,7 +58,13 @@ export function createManagementRoutes(deps: {
   router.use(createWebhookMessagesRouter(createWebhookMessagesService({ db: deps.db, clock })));
   router.use(
     createEtlPipelinesRouter(
-      createEtlPipelinesService({ uow, region, clock, secretBox: deps.webhookSecurity.secretBox }),
+      createEtlPipelinesService({
+        uow,
+        region,
+        clock,
+        secretBox: deps.webhookSecurity.secretBox,
+        targetRules: { resolve: deps.webhookSecurity.resolveHost, allowList: deps.webhookSecurity.allowList },
+      }),
     ),
   );
   router.use(
@@ -68,5 +81,15 @@ export function createManagementRoutes(deps: {
   router.use(createScopeRequirementsRouter(createScopeRequirementsService({ uow, clock })));
   router.use(createDataPullPreferencesRouter(createDataPullPreferencesService({ uow, region, clock })));
   router.use(createLinkSettingsRouter(createLinkSettingsService({ uow })));
+  router.use(
+    createRateLimitsRouter(
+      createRateLimitsService({
+        uow,
+        clock,
+        defaultPerMinute: deps.defaultKeyRateLimit ?? DEFAULT_RATE_LIMITS.perKey,
+      }),
+    ),
+  );
+  router.use(createAuditEventsRouter(createAuditEventsService({ uow })));
   return router;
 }

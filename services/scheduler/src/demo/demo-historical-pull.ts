@@ -10,14 +10,25 @@ import { isUuid, ValidationError, type Resource } from '@meridian/domain';
 import { DATA_EVENT_RESOURCES } from '@meridian/ingestion';
 import { meridianQueues, meridianTopology, PermanentError } from '@meridian/messaging';
 import type { Logger } from '@meridian/platform';
+import { LeaseLostError, newLease } from '@meridian/sync';
 import type { JobTask } from '../scheduled-jobs';
 import type { DemoIngestionFactory } from './demo-ingestion';
-import { createDemoPullsRepository, type ClaimedPull } from './demo-pulls.repository';
+import {
+  createDemoPullsRepository,
+  DEMO_PULL_LEASE_MS,
+  holdsPullLease,
+  pullLeaseHeld,
+  type ClaimedPull,
+  type DemoConnectionState,
+} from './demo-pulls.repository';
 
 /**
- * A demo connection's historical pull: claim the pulls, ingest the generated history one day at a time
- * (`historical` mode: no per-chunk events), then in one transaction write `historical.data.*.created` and
- * mark each pull `success` with its days with data. Re-running after success finds nothing to claim.
+ * A demo connection's historical pull: claim the pulls under a lease, ingest the generated history one day
+ * at a time (`historical` mode: no per-chunk events) renewing the lease after each day, then in one
+ * transaction write `historical.data.*.created`, mark each pull `success` with its days with data and let
+ * the lease go. Re-running after success finds nothing to claim; a runner that died leaves a lease that
+ * runs out within `leaseMs`, and the next sweep takes the pull over (ingestion upserts, so the days it
+ * ingests again change nothing).
  */
 
 const DAY_MS = 86_400_000;
@@ -29,6 +40,8 @@ export interface DemoPullDeps {
   logger: Logger;
   clock: () => Date;
   ingestionFor: DemoIngestionFactory;
+  /** How long a runner holds a pull without renewing (default DEMO_PULL_LEASE_MS). */
+  leaseMs?: number;
 }
 
 interface PullTarget {
@@ -51,12 +64,24 @@ function span(pulls: readonly ClaimedPull[]): { start: Date; end: Date } {
   return { start: new Date(start), end: new Date(end) };
 }
 
+/** The lease a runner holds on a connection's pull; `lease` moves on with every renewal. */
+interface PullHolder {
+  connection: DemoConnectionState;
+  lease: Date;
+}
+
 export function createDemoHistoricalPull(deps: DemoPullDeps) {
-  /** Claims the pulls; a connection that is gone fails them for good. */
+  const leaseMs = deps.leaseMs ?? DEMO_PULL_LEASE_MS;
+
+  /**
+   * Claims the pulls under a new lease, unless a live runner holds them; a connection that is gone fails
+   * them for good.
+   */
   async function claim(target: PullTarget, now: Date) {
     return withTransaction(deps.db, async (trx) => {
       const repo = createDemoPullsRepository(trx);
       const connection = await repo.lockConnection(target.userId, target.provider);
+      if (connection && pullLeaseHeld(connection, now)) return undefined;
       const pulls = await repo.claim(target.userId, target.provider, now);
       if (pulls.length === 0) return undefined;
       if (!connection) {
@@ -71,11 +96,24 @@ export function createDemoHistoricalPull(deps: DemoPullDeps) {
         );
         return undefined;
       }
-      return { connection, pulls };
+      const lease = newLease(now, leaseMs);
+      await repo.takePullLease(connection.connectionId, lease);
+      return { holder: { connection, lease } satisfies PullHolder, pulls };
     });
   }
 
-  async function ingestHistory(target: PullTarget, timeZone: string, range: { start: Date; end: Date }) {
+  /** Extends the runner's lease; LeaseLostError when another runner took the pull over or the connection went. */
+  async function renew(holder: PullHolder): Promise<void> {
+    const next = newLease(deps.clock(), leaseMs);
+    const repo = createDemoPullsRepository(deps.db);
+    if (!(await repo.renewPullLease(holder.connection.connectionId, holder.lease, next))) {
+      throw new LeaseLostError();
+    }
+    holder.lease = next;
+  }
+
+  async function ingestHistory(target: PullTarget, holder: PullHolder, range: { start: Date; end: Date }) {
+    const timeZone = holder.connection.timeZone;
     const days = new Map<Resource, Set<string>>();
     const ingestion = deps.ingestionFor(deps.db);
     for (let from = range.start.getTime(); from < range.end.getTime(); from += DAY_MS) {
@@ -93,12 +131,14 @@ export function createDemoHistoricalPull(deps: DemoPullDeps) {
         for (const d of dates) all.add(d);
         days.set(resource, all);
       }
+      await renew(holder);
     }
     return days;
   }
 
   async function complete(
     target: PullTarget,
+    holder: PullHolder,
     pulls: readonly ClaimedPull[],
     days: Map<Resource, Set<string>>,
   ) {
@@ -106,7 +146,8 @@ export function createDemoHistoricalPull(deps: DemoPullDeps) {
     await withTransaction(deps.db, async (trx) => {
       const repo = createDemoPullsRepository(trx);
       const resources = pulls.map((p) => p.resource);
-      if (!(await repo.lockConnection(target.userId, target.provider))) {
+      const connection = await repo.lockConnection(target.userId, target.provider);
+      if (!connection) {
         await repo.markProblem(
           target.userId,
           target.provider,
@@ -117,6 +158,7 @@ export function createDemoHistoricalPull(deps: DemoPullDeps) {
         );
         return;
       }
+      if (!holdsPullLease(connection, holder.lease)) throw new LeaseLostError();
       await deps.ingestionFor(trx).completeHistoricalPull({
         userId: target.userId,
         provider: target.provider,
@@ -126,11 +168,34 @@ export function createDemoHistoricalPull(deps: DemoPullDeps) {
       });
       const counts = new Map(resources.map((r) => [r, days.get(r)?.size ?? 0]));
       await repo.markSuccess(target.userId, target.provider, counts, deps.clock());
+      await repo.releasePullLease(connection.connectionId, holder.lease);
     });
+  }
+
+  /**
+   * The runner lost its lease: another runner has the pull (nothing to do), or the connection is gone (the
+   * pulls fail for good, as they would have at completion).
+   */
+  async function leaseLost(target: PullTarget, pulls: readonly ClaimedPull[]) {
+    await withTransaction(deps.db, async (trx) => {
+      const repo = createDemoPullsRepository(trx);
+      if (await repo.lockConnection(target.userId, target.provider)) return;
+      const resources = pulls.map((p) => p.resource);
+      await repo.markProblem(
+        target.userId,
+        target.provider,
+        resources,
+        'failure',
+        'non_retriable_error',
+        deps.clock(),
+      );
+    });
+    deps.logger.info('demo historical pull stopped: its lease was lost', { provider: target.provider });
   }
 
   async function recordProblem(
     target: PullTarget,
+    holder: PullHolder,
     pulls: readonly ClaimedPull[],
     err: unknown,
     attempt?: number,
@@ -144,15 +209,15 @@ export function createDemoHistoricalPull(deps: DemoPullDeps) {
         ? 'retry_quota_exhausted'
         : 'transport_failure';
     try {
-      const resources = pulls.map((p) => p.resource);
-      await createDemoPullsRepository(deps.db).markProblem(
-        target.userId,
-        target.provider,
-        resources,
-        status,
-        details,
-        deps.clock(),
-      );
+      await withTransaction(deps.db, async (trx) => {
+        const repo = createDemoPullsRepository(trx);
+        const connection = await repo.lockConnection(target.userId, target.provider);
+        // Another runner took the pull over meanwhile: the outcome is its to record.
+        if (connection && !holdsPullLease(connection, holder.lease)) return;
+        const resources = pulls.map((p) => p.resource);
+        await repo.markProblem(target.userId, target.provider, resources, status, details, deps.clock());
+        if (connection) await repo.releasePullLease(connection.connectionId, holder.lease);
+      });
     } catch (markErr) {
       deps.logger.warn('could not record the demo pull problem; the sweep takes the pull over later', {
         err: markErr,
@@ -164,18 +229,23 @@ export function createDemoHistoricalPull(deps: DemoPullDeps) {
   async function run(target: PullTarget, now: Date, attempt?: number): Promise<void> {
     const claimed = await claim(target, now);
     if (!claimed) return;
+    const { holder, pulls } = claimed;
     const started = Date.now();
     try {
-      const days = await ingestHistory(target, claimed.connection.timeZone, span(claimed.pulls));
-      await complete(target, claimed.pulls, days);
+      const days = await ingestHistory(target, holder, span(pulls));
+      await complete(target, holder, pulls, days);
     } catch (err) {
-      const permanent = await recordProblem(target, claimed.pulls, err, attempt);
+      if (err instanceof LeaseLostError) {
+        await leaseLost(target, pulls);
+        return;
+      }
+      const permanent = await recordProblem(target, holder, pulls, err, attempt);
       if (permanent) throw new PermanentError('demo historical pull failed for good', { cause: err });
       throw err;
     }
     deps.logger.info('demo historical pull done', {
       provider: target.provider,
-      resources: claimed.pulls.length,
+      resources: pulls.length,
       duration_ms: Date.now() - started,
     });
   }

@@ -8,6 +8,7 @@ import { createLeaderLock } from '../leader-lock';
 import { createScheduledJobs, type JobTask } from '../scheduled-jobs';
 import { createScheduler, type Scheduler } from '../scheduler';
 import type { DemoIngestionFactory } from './demo-ingestion';
+import { DEMO_PULL_LEASE_MS } from './demo-pulls.repository';
 
 const logger = createLogger({ service: 'scheduler', silent: true });
 const CONNECTED = new Date('2026-11-10T09:30:00.000Z');
@@ -247,13 +248,26 @@ describe('demo provider jobs', () => {
     await s.stop();
   });
 
-  it('sends no updates before the historical pull succeeded', async () => {
-    const userId = await connectDemo('freestyle_libre');
-    now = new Date(CONNECTED.getTime() + 3_600_000);
+  /** What a runner leaves behind when it dies mid-pull: the pulls in progress under its lease. */
+  async function leaveInProgress(userId: string, startedAt: Date, leaseUntil: Date) {
     await db
       .knex('historical_pulls')
       .where({ user_id: userId })
-      .update({ status: 'in_progress', started_at: now });
+      .update({ status: 'in_progress', started_at: startedAt });
+    await db.knex('demo_connections').where({ user_id: userId }).update({ pull_lease_until: leaseUntil });
+  }
+  const leaseOf = async (userId: string): Promise<Date | null> => {
+    const row = await db
+      .knex('demo_connections')
+      .where({ user_id: userId })
+      .first<{ pull_lease_until: Date | null }>('pull_lease_until');
+    return row.pull_lease_until;
+  };
+
+  it('sends no updates before the historical pull succeeded', async () => {
+    const userId = await connectDemo('freestyle_libre');
+    now = new Date(CONNECTED.getTime() + 3_600_000);
+    await leaveInProgress(userId, now, new Date(now.getTime() + DEMO_PULL_LEASE_MS));
     const s = scheduler();
     await s.tick();
     expect(await sampleCount(userId)).toBe(0);
@@ -271,6 +285,94 @@ describe('demo provider jobs', () => {
     expect(new Set((await pullsOf(userId)).map((p) => p.status))).toEqual(new Set(['success']));
     expect(await sampleCount(userId, 'glucose')).toBeGreaterThan(8_000);
     await s.stop();
+  });
+
+  it('resumes a pull whose runner died as soon as its lease runs out, not after a fixed stale limit', async () => {
+    const userId = await connectDemo('freestyle_libre');
+    const crashedAt = new Date(CONNECTED.getTime() + 5_000);
+    await leaveInProgress(userId, crashedAt, new Date(crashedAt.getTime() + DEMO_PULL_LEASE_MS));
+    // The restarted scheduler: its first ticks come while the dead runner's lease still runs.
+    const restarted = scheduler();
+    now = new Date(crashedAt.getTime() + DEMO_PULL_LEASE_MS - 1_000);
+    await restarted.tick();
+    expect(new Set((await pullsOf(userId)).map((p) => p.status))).toEqual(new Set(['in_progress']));
+    expect(await sampleCount(userId)).toBe(0);
+
+    now = new Date(crashedAt.getTime() + DEMO_PULL_LEASE_MS + 1_000);
+    await restarted.tick();
+    const pulls = await pullsOf(userId);
+    expect(pulls.map((p) => [p.status, p.started_at])).toEqual(pulls.map(() => ['success', now]));
+    expect(await sampleCount(userId, 'glucose')).toBeGreaterThan(8_000);
+    expect(await leaseOf(userId)).toBeNull();
+    await restarted.stop();
+  });
+
+  it('a working runner renews its lease: a sweep while it works does not take the pull over', async () => {
+    const userId = await connectDemo('freestyle_libre');
+    const startedAt = new Date(CONNECTED.getTime() + 5_000);
+    now = startedAt;
+    const sweeper = scheduler();
+    let days = 0;
+    let sweptDuringPull = false;
+    ingestionFor = (knex) => {
+      const real = createIngestion({ db: knex, clock: () => now });
+      return {
+        ingest: async (batch) => {
+          // Each day takes 20 s: by the third, the first lease has long run out; the renewals hold.
+          now = new Date(now.getTime() + 20_000);
+          if (++days === 3) sweptDuringPull = await sweeper.tick();
+          return real.ingest(batch);
+        },
+        completeHistoricalPull: (input) => real.completeHistoricalPull(input),
+      };
+    };
+    const runner = scheduler();
+    await runner.runJob(DEMO_HISTORICAL_PULL_JOB, task(userId, 'freestyle_libre'));
+    expect(sweptDuringPull).toBe(true);
+    const pulls = await pullsOf(userId);
+    expect(pulls.map((p) => [p.status, p.started_at])).toEqual(pulls.map(() => ['success', startedAt]));
+    expect(days).toBe(30);
+    await sweeper.stop();
+    await runner.stop();
+  });
+
+  it('a runner that lost its lease records nothing; the runner that took over finishes the pull', async () => {
+    const userId = await connectDemo('freestyle_libre');
+    const startedAt = new Date(CONNECTED.getTime() + 5_000);
+    now = startedAt;
+    const sweeper = scheduler();
+    let stalled = false;
+    let sweptAt: Date | undefined;
+    ingestionFor = (knex) => {
+      const real = createIngestion({ db: knex, clock: () => now });
+      return {
+        ingest: async (batch) => {
+          if (!stalled) {
+            // The first runner stalls past its lease (a long GC pause, a frozen VM); the sweep takes over.
+            stalled = true;
+            now = new Date(now.getTime() + DEMO_PULL_LEASE_MS + 1_000);
+            sweptAt = now;
+            await sweeper.tick();
+          }
+          return real.ingest(batch);
+        },
+        completeHistoricalPull: (input) => real.completeHistoricalPull(input),
+      };
+    };
+    const stalledRunner = scheduler();
+    await expect(
+      stalledRunner.runJob(DEMO_HISTORICAL_PULL_JOB, task(userId, 'freestyle_libre')),
+    ).resolves.toBe(true);
+    const pulls = await pullsOf(userId);
+    expect(pulls.map((p) => [p.status, p.started_at, p.error_details])).toEqual(
+      pulls.map(() => ['success', sweptAt, null]),
+    );
+    const historical = (await eventTypes(userId)).filter((e) => e.startsWith('historical.'));
+    expect(historical).toEqual([...new Set(historical)]);
+    expect(historical.length).toBeGreaterThan(0);
+    expect(await leaseOf(userId)).toBeNull();
+    await sweeper.stop();
+    await stalledRunner.stop();
   });
 
   it('marks a transient failure retrying and rethrows for the retry; the retry succeeds', async () => {

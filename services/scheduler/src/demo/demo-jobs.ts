@@ -15,6 +15,8 @@ export interface DemoJobsOptions {
   orphanGraceMs?: number;
   /** Connections handled per tick by each tick job (default 25). */
   perTick?: number;
+  /** How long a pull's runner holds it without renewing; a dead runner's pull resumes after it (30 s). */
+  pullLeaseMs?: number;
   ingestionFor?: DemoIngestionFactory;
 }
 
@@ -30,6 +32,7 @@ export function createDemoJobs(
     logger: deps.logger,
     clock: deps.clock,
     ingestionFor,
+    leaseMs: deps.pullLeaseMs,
   });
   const daily = createDemoDailyUpdate({ db: deps.db, logger: deps.logger, ingestionFor });
   const perTick = deps.perTick ?? 25;

@@ -3,8 +3,12 @@ import type { Resource } from '@meridian/domain';
 
 /** Historical pull rows of demo connections (api-shapes §9: scheduled → in_progress → success | failure | retrying). */
 
-/** An in-progress pull older than this lost its runner (crash, redeploy) and may be taken over. */
-export const STALE_IN_PROGRESS_MS = 10 * 60_000;
+/**
+ * How long a runner holds a demo connection's pull without renewing its lease (it renews after every day it
+ * ingests, which takes well under a second). A pull whose runner died (crash, kill, redeploy) is taken over
+ * by the next sweep once this has passed.
+ */
+export const DEMO_PULL_LEASE_MS = 30_000;
 
 export interface ClaimedPull {
   resource: Resource;
@@ -18,6 +22,8 @@ export interface DemoConnectionState {
   provider: string;
   timeZone: string;
   syncedUntil: Date;
+  /** The pull's lease: a runner holds the pull until then; null when nobody does. */
+  pullLeaseUntil: Date | null;
 }
 
 interface DemoConnectionRow {
@@ -26,7 +32,17 @@ interface DemoConnectionRow {
   provider: string;
   time_zone: string;
   synced_until: Date;
+  pull_lease_until: Date | null;
 }
+
+const CONNECTION_COLUMNS = [
+  'd.connection_id',
+  'd.user_id',
+  'd.provider',
+  'd.time_zone',
+  'd.synced_until',
+  'd.pull_lease_until',
+];
 
 const toState = (row: DemoConnectionRow): DemoConnectionState => ({
   connectionId: row.connection_id,
@@ -34,20 +50,16 @@ const toState = (row: DemoConnectionRow): DemoConnectionState => ({
   provider: row.provider,
   timeZone: row.time_zone,
   syncedUntil: row.synced_until,
+  pullLeaseUntil: row.pull_lease_until,
 });
 
-/** Pulls a runner may take: scheduled, retrying, or in progress for too long. */
-function claimable(q: Knex.QueryBuilder, now: Date): Knex.QueryBuilder {
-  return q.where((w) =>
-    w
-      .whereIn('status', ['scheduled', 'retrying'])
-      .orWhere((s) =>
-        s
-          .where('status', 'in_progress')
-          .where('started_at', '<', new Date(now.getTime() - STALE_IN_PROGRESS_MS)),
-      ),
-  );
-}
+/** True when a live runner holds the pull: its lease has not run out at `now`. */
+export const pullLeaseHeld = (connection: DemoConnectionState, now: Date): boolean =>
+  connection.pullLeaseUntil !== null && connection.pullLeaseUntil.getTime() >= now.getTime();
+
+/** True when `lease` is the connection's current lease (the runner that set it still holds the pull). */
+export const holdsPullLease = (connection: DemoConnectionState, lease: Date): boolean =>
+  connection.pullLeaseUntil?.getTime() === lease.getTime();
 
 export function createDemoPullsRepository(db: Knex | Knex.Transaction) {
   return {
@@ -57,14 +69,19 @@ export function createDemoPullsRepository(db: Knex | Knex.Transaction) {
         .join('users as u', 'u.id', 'd.user_id')
         .whereNull('u.deleted_at')
         .where({ 'd.user_id': userId, 'd.provider': provider })
-        .first('d.connection_id', 'd.user_id', 'd.provider', 'd.time_zone', 'd.synced_until')
+        .first(...CONNECTION_COLUMNS)
         .forUpdate('d');
       return row ? toState(row) : undefined;
     },
 
-    /** Marks the claimable pulls of (user, provider) in progress and returns them. */
+    /**
+     * Marks the unfinished pulls of (user, provider) in progress and returns them. The caller has checked,
+     * under the connection's lock, that no live runner holds them (in progress ones are a dead runner's).
+     */
     async claim(userId: string, provider: string, now: Date): Promise<ClaimedPull[]> {
-      const rows = await claimable(db('historical_pulls').where({ user_id: userId, provider }), now)
+      const rows = await db('historical_pulls')
+        .where({ user_id: userId, provider })
+        .whereIn('status', ['scheduled', 'retrying', 'in_progress'])
         .update({ status: 'in_progress', started_at: now, ended_at: null, error_details: null })
         .returning<{ resource: Resource; range_start: Date; range_end: Date }[]>([
           'resource',
@@ -72,6 +89,25 @@ export function createDemoPullsRepository(db: Knex | Knex.Transaction) {
           'range_end',
         ]);
       return rows.map((r) => ({ resource: r.resource, rangeStart: r.range_start, rangeEnd: r.range_end }));
+    },
+
+    /** Sets the connection's pull lease (the caller holds the connection's lock). */
+    async takePullLease(connectionId: string, lease: Date): Promise<void> {
+      await db('demo_connections').where({ connection_id: connectionId }).update({ pull_lease_until: lease });
+    },
+
+    /** Extends the lease the runner holds to `next`; false when it no longer holds it. */
+    async renewPullLease(connectionId: string, held: Date, next: Date): Promise<boolean> {
+      const n = await db('demo_connections')
+        .where({ connection_id: connectionId, pull_lease_until: held })
+        .update({ pull_lease_until: next });
+      return n > 0;
+    },
+
+    async releasePullLease(connectionId: string, held: Date): Promise<void> {
+      await db('demo_connections')
+        .where({ connection_id: connectionId, pull_lease_until: held })
+        .update({ pull_lease_until: null });
     },
 
     async markSuccess(
@@ -104,7 +140,8 @@ export function createDemoPullsRepository(db: Knex | Knex.Transaction) {
 
     /**
      * (user, provider) pairs of demo connections with a pull nobody is running: scheduled or retrying for
-     * over `graceMs` (its task message was lost or exhausted), or in progress for too long.
+     * over `graceMs` (its task message was lost or exhausted), or in progress under a lease that ran out
+     * (its runner died).
      */
     async findOrphaned(
       now: Date,
@@ -123,7 +160,7 @@ export function createDemoPullsRepository(db: Knex | Knex.Transaction) {
             .orWhere((s) =>
               s
                 .where('p.status', 'in_progress')
-                .where('p.started_at', '<', new Date(now.getTime() - STALE_IN_PROGRESS_MS)),
+                .where((l) => l.whereNull('d.pull_lease_until').orWhere('d.pull_lease_until', '<', now)),
             ),
         )
         .distinct('p.user_id', 'p.provider')
@@ -155,7 +192,7 @@ export function createDemoPullsRepository(db: Knex | Knex.Transaction) {
         )
         .orderBy('d.synced_until')
         .limit(limit)
-        .select('d.connection_id', 'd.user_id', 'd.provider', 'd.time_zone', 'd.synced_until');
+        .select(...CONNECTION_COLUMNS);
       return rows.map(toState);
     },
 

@@ -1,4 +1,13 @@
-import { formatWireDateTime, isIanaTimeZone, zoneOffsetSeconds } from '@meridian/domain';
+import {
+  addDays,
+  formatWireDateTime,
+  instantOfWallTime,
+  isCalendarDate,
+  isIanaTimeZone,
+  localDateInZone,
+  parseIsoDateTime,
+  zoneOffsetSeconds,
+} from '@meridian/domain';
 import type { FetchRequest } from '../../connector';
 
 /**
@@ -13,36 +22,18 @@ export function zoneFor(req: Pick<FetchRequest, 'tokens' | 'fallbackTimeZone'>):
   return 'UTC';
 }
 
-const LOCAL = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?$/;
-
-/** A local date-time in `zone` → the instant and its offset (DST-correct); null when unreadable. */
+/** A local date-time in `zone` → the instant and its offset (domain time module: DST-correct); null when unreadable. */
 export function localInstant(local: string, zone: string): { ms: number; offset: number } | null {
-  const m = LOCAL.exec(local);
-  if (!m) return null;
-  const asUtc = Date.UTC(
-    +m[1]!,
-    +m[2]! - 1,
-    +m[3]!,
-    +m[4]!,
-    +m[5]!,
-    +(m[6] ?? 0),
-    +(m[7] ?? '0').padEnd(3, '0'),
-  );
-  if (Number.isNaN(asUtc)) return null;
-  // Two passes settle the offset across a DST change.
-  let ms = asUtc - zoneOffsetSeconds(zone, asUtc) * 1000;
-  ms = asUtc - zoneOffsetSeconds(zone, ms) * 1000;
+  const wall = parseIsoDateTime(local);
+  if (wall === null || wall.offsetMinutes !== null) return null;
+  const ms = instantOfWallTime(wall.ms, zone);
   return { ms, offset: zoneOffsetSeconds(zone, ms) };
 }
 
 /** The local calendar date of an instant in `zone`. */
-export function localDateOf(ms: number, zone: string): string {
-  return new Date(ms + zoneOffsetSeconds(zone, ms) * 1000).toISOString().slice(0, 10);
-}
+export const localDateOf = localDateInZone;
 
-export function addDays(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-}
+export { addDays };
 
 /** The local dates whose days overlap [start, end) in `zone`. */
 export function localDatesOf(start: Date, end: Date, zone: string): { first: string; last: string } {
@@ -53,5 +44,4 @@ export function wireTime(ms: number, offset: number): string {
   return formatWireDateTime(ms, offset);
 }
 
-export const isLocalDate = (v: unknown): v is string =>
-  typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v);
+export const isLocalDate = (v: unknown): v is string => typeof v === 'string' && isCalendarDate(v);

@@ -1,4 +1,11 @@
-import { formatWireDateTime, zoneOffsetSeconds } from '@meridian/domain';
+import {
+  DAY_MS,
+  formatWireDateTime,
+  instantOfWallTime,
+  localDate,
+  parseIsoDateTime,
+  zoneOffsetSeconds,
+} from '@meridian/domain';
 
 /**
  * Polar's time conventions: sleep times carry their offset; exercises give local wall clock plus
@@ -13,36 +20,27 @@ export interface Instant {
   offset: number | null;
 }
 
-const DAY_MS = 86_400_000;
-
-/** ISO 8601 with `Z` or `±hh:mm`; null without an offset or when unparsable. */
+/** An ISO 8601 date-time with an offset (the domain grammar); null without an offset or when unparsable. */
 export function parseZoned(text: string): Instant | null {
-  const m = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(Z|([+-])(\d{2}):?(\d{2}))$/.exec(text);
-  if (!m) return null;
-  const ms = Date.parse(text);
-  if (Number.isNaN(ms)) return null;
-  const offset = m[1] === 'Z' ? 0 : (m[2] === '-' ? -1 : 1) * (Number(m[3]) * 3600 + Number(m[4]) * 60);
-  return { ms, offset };
+  const read = parseIsoDateTime(text);
+  if (read === null || read.offsetMinutes === null) return null;
+  return { ms: read.ms, offset: read.offsetMinutes * 60 };
 }
 
-/** Local wall clock `YYYY-MM-DDTHH:MM[:SS]` at a fixed offset or in an IANA zone (DST-correct). */
+/** Local wall clock `YYYY-MM-DDTHH:MM[:SS]` at a fixed offset or in an IANA zone (DST rules of the domain). */
 export function localToInstant(
   local: string,
   basis: { offset?: number | null; zone?: string | null },
 ): Instant | null {
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/.test(local)) return null;
-  const asUtc = Date.parse(`${local}Z`);
-  if (Number.isNaN(asUtc)) return null;
+  const wall = parseIsoDateTime(local);
+  if (wall === null || wall.offsetMinutes !== null) return null;
   if (basis.offset !== undefined && basis.offset !== null)
-    return { ms: asUtc - basis.offset * 1000, offset: basis.offset };
+    return { ms: wall.ms - basis.offset * 1000, offset: basis.offset };
   if (basis.zone) {
-    // The offset at the wall-clock reading, re-checked once at the resulting instant (DST edges).
-    let offset = zoneOffsetSeconds(basis.zone, asUtc);
-    const second = zoneOffsetSeconds(basis.zone, asUtc - offset * 1000);
-    if (second !== offset) offset = second;
-    return { ms: asUtc - offset * 1000, offset };
+    const ms = instantOfWallTime(wall.ms, basis.zone);
+    return { ms, offset: zoneOffsetSeconds(basis.zone, ms) };
   }
-  return { ms: asUtc, offset: null };
+  return { ms: wall.ms, offset: null };
 }
 
 /**
@@ -82,7 +80,7 @@ export function datesAround(start: Date, end: Date): string[] {
     t < end.getTime() + DAY_MS;
     t += DAY_MS
   ) {
-    dates.push(new Date(t).toISOString().slice(0, 10));
+    dates.push(localDate(t, 0));
   }
   return dates;
 }

@@ -1,4 +1,12 @@
-import { formatWireDateTime, isIanaTimeZone, zoneOffsetSeconds } from '@meridian/domain';
+import {
+  addDays,
+  formatWireDateTime,
+  instantOfWallTime,
+  isIanaTimeZone,
+  localDate,
+  utcMidnightMs,
+  zoneOffsetSeconds,
+} from '@meridian/domain';
 
 /**
  * Withings gives instants as unix seconds and the user's IANA zone next to them (`timezone` of a measure
@@ -21,22 +29,16 @@ export function localInstant(epochSeconds: number, zone: string | null): LocalIn
   return { timestamp: formatWireDateTime(ms, offset), offset };
 }
 
-/** The instant a local date starts in `zone` (UTC midnight when the zone is unknown). */
+/** The instant a local date starts in `zone` (UTC midnight when the zone is unknown; DST rules of the domain). */
 export function localMidnightMs(date: string, zone: string | null): number {
-  const utcMidnight = Date.parse(`${date}T00:00:00Z`);
-  if (!zone) return utcMidnight;
-  // The offset at the guess is right except across a DST change at midnight; a second pass settles it.
-  let start = utcMidnight - zoneOffsetSeconds(zone, utcMidnight) * 1000;
-  start = utcMidnight - zoneOffsetSeconds(zone, start) * 1000;
-  return start;
+  const utcMidnight = utcMidnightMs(date);
+  return zone ? instantOfWallTime(utcMidnight, zone) : utcMidnight;
 }
 
-export function addDays(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-}
+export { addDays };
 
 export function utcDate(ms: number): string {
-  return new Date(ms).toISOString().slice(0, 10);
+  return localDate(ms, 0);
 }
 
 /** Withings' `startdate`/`enddate` are inclusive unix seconds; our windows are [start, end). */

@@ -1,6 +1,6 @@
 import express, { type Request, type Router } from 'express';
-import type { Knex } from '@meridian/db';
 import { principalOf } from '../../auth/principal';
+import type { UnitOfWork } from '../unit-of-work';
 import { toUserHistoricalPullsPage, toUserResourcesPage } from './introspection.presenter';
 import { createIntrospectionService, type IntrospectionQuery } from './introspection.service';
 
@@ -19,7 +19,7 @@ function introspectionQuery(req: Request): IntrospectionQuery {
   };
 }
 
-export function createIntrospectionRouter(deps: { db: Knex; clock: () => Date }): Router {
+export function createIntrospectionRouter(deps: { uow: UnitOfWork<'users' | 'introspection'> }): Router {
   const service = createIntrospectionService(deps);
   const router = express.Router();
 

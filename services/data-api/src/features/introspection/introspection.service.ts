@@ -1,6 +1,5 @@
-import type { Knex } from '@meridian/db';
 import { NotFoundError, providerBySlug, RESOURCES, type Resource, type TeamScope } from '@meridian/domain';
-import { createUsersRepository } from '../users/users.repository';
+import type { UnitOfWork } from '../unit-of-work';
 import { USER_NOT_FOUND } from '../users/users.service';
 import {
   reportedPullError,
@@ -10,7 +9,6 @@ import {
 } from './historical-pull-status';
 import { encodeCursor, pagePosition, type UserPosition } from './introspection-cursor';
 import {
-  createIntrospectionRepository,
   type HistoricalPullRecord,
   type ResourceStatsRecord,
   type StatsTable,
@@ -73,23 +71,25 @@ function notPulled(provider: string, pulled: readonly HistoricalPullRecord[]): R
   return RESOURCES.filter((r) => supported.has(r) && !seen.has(r));
 }
 
-export function createIntrospectionService(deps: { db: Knex }) {
-  const users = createUsersRepository(deps.db);
-  const repo = createIntrospectionRepository(deps.db);
+export function createIntrospectionService(deps: { uow: UnitOfWork<'users' | 'introspection'> }) {
+  const { uow } = deps;
 
   /** One page of user ids (validation, then lookup) and the cursor of the next page. */
   async function usersPage(scope: TeamScope, query: IntrospectionQuery, table: StatsTable) {
     const after = pagePosition(query.nextCursor, query.cursor);
-    if (query.userId !== undefined && !(await users.findActiveById(scope, query.userId))) {
+    const userId = query.userId;
+    if (userId !== undefined && !(await uow.read(({ users }) => users.findActiveById(scope, userId)))) {
       throw new NotFoundError(USER_NOT_FOUND);
     }
-    const positions = await repo.pageUsers(scope, {
-      userId: query.userId,
-      provider: query.provider,
-      table,
-      after,
-      limit: query.userLimit + 1,
-    });
+    const positions = await uow.read(({ introspection }) =>
+      introspection.pageUsers(scope, {
+        userId,
+        provider: query.provider,
+        table,
+        after,
+        limit: query.userLimit + 1,
+      }),
+    );
     const page = positions.slice(0, query.userLimit);
     const last: UserPosition | undefined = page[page.length - 1];
     const nextCursor = positions.length > query.userLimit && last ? encodeCursor(last) : null;
@@ -102,10 +102,12 @@ export function createIntrospectionService(deps: { db: Knex }) {
       query: IntrospectionQuery,
     ): Promise<IntrospectionPage<UserProviders<ResourceStatsRecord[]>>> {
       const { userIds, nextCursor } = await usersPage(scope, query, 'resource_stats');
-      const [connections, stats] = await Promise.all([
-        repo.connections(userIds, query.provider),
-        repo.resourceStats(userIds, query.provider),
-      ]);
+      const [connections, stats] = await uow.read(({ introspection }) =>
+        Promise.all([
+          introspection.connections(userIds, query.provider),
+          introspection.resourceStats(userIds, query.provider),
+        ]),
+      );
       const grouped = groupByUserAndProvider(userIds, stats, connections);
       return {
         data: userIds.map((userId) => ({ userId, providers: grouped.get(userId) ?? new Map() })),
@@ -118,10 +120,12 @@ export function createIntrospectionService(deps: { db: Knex }) {
       query: IntrospectionQuery,
     ): Promise<IntrospectionPage<UserProviders<ProviderPulls>>> {
       const { userIds, nextCursor } = await usersPage(scope, query, 'historical_pulls');
-      const [connections, pulls] = await Promise.all([
-        repo.connections(userIds, query.provider),
-        repo.historicalPulls(userIds, query.provider),
-      ]);
+      const [connections, pulls] = await uow.read(({ introspection }) =>
+        Promise.all([
+          introspection.connections(userIds, query.provider),
+          introspection.historicalPulls(userIds, query.provider),
+        ]),
+      );
       const connectedOn = new Map(connections.map((c) => [`${c.userId}/${c.provider}`, c.createdOn]));
       const grouped = groupByUserAndProvider(userIds, pulls, connections);
       const data = userIds.map((userId) => {

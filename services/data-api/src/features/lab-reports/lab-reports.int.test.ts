@@ -5,7 +5,9 @@ import { LAB_REPORT_LIMITS, newId } from '@meridian/domain';
 import type { MessageEnvelope } from '@meridian/messaging';
 import { createLogger, createMetricsRegistry } from '@meridian/platform';
 import { createTestDatabase, seedOrg, seedTeam, type TestDatabase } from '@meridian/test-utils';
+import { inspectUpload } from '@meridian/lab-report-upload';
 import { createDataApi } from '../../app';
+import { createLabReportsService } from './lab-reports.service';
 import { corruptPdf, image, textPdf, truncatedPng } from '../../testing/lab-report-files';
 
 const NOW = new Date('2026-11-20T12:00:00.000Z');
@@ -26,6 +28,7 @@ describe('lab report parsing jobs: POST /lab_report/v1/parser/job, GET .../{job_
   let keys: { sandbox: string; production: string };
   let otherTeamKey: string;
   let reviewTeamKey: string;
+  let reviewTeamId: string;
   let failPublish = false;
   const published: { key: string; message: MessageEnvelope }[] = [];
   let seq = 0;
@@ -55,6 +58,7 @@ describe('lab report parsing jobs: POST /lab_report/v1/parser/job, GET .../{job_
     otherTeamKey = (await seedTeam(db.knex, org.orgId)).apiKeys.sandbox;
     const reviewTeam = await seedTeam(db.knex, org.orgId);
     reviewTeamKey = reviewTeam.apiKeys.sandbox;
+    reviewTeamId = reviewTeam.teamId;
     await db.knex('team_features').insert({ team_id: reviewTeam.teamId, feature: 'lab_report_human_review' });
     pdf = await textPdf(2);
   });
@@ -288,25 +292,40 @@ describe('lab report parsing jobs: POST /lab_report/v1/parser/job, GET .../{job_
       expect(res.status).toBe(401);
     });
 
-    it('400 human_review_not_enabled when the team has no human review; accepted when it has', async () => {
-      const userId = await createUser();
-      const refused = await upload(keys.sandbox, { user_id: userId, needs_human_review: 'true' }, [
-        pdfPart(),
-      ]);
-      expect(refused.status).toBe(400);
-      expect(refused.body.detail.error_type).toBe('human_review_not_enabled');
-      expect(await jobsOf(userId)).toEqual([]);
+    it('400 human_review_not_enabled while no review path exists, even for a team with the closed-beta feature', async () => {
+      // A job with a requested review would stay `started` forever: nothing ends the review yet.
+      for (const key of [keys.sandbox, reviewTeamKey]) {
+        const userId = await createUser(key);
+        const refused = await upload(key, { user_id: userId, needs_human_review: 'true' }, [pdfPart()]);
+        expect(refused.status).toBe(400);
+        expect(refused.body.detail.error_type).toBe('human_review_not_enabled');
+        expect(await jobsOf(userId)).toEqual([]);
+      }
+    });
+
+    it('with a review path, the closed-beta feature decides whether a review can be requested', async () => {
+      const service = createLabReportsService({
+        db: db.knex,
+        clock: () => now,
+        inspectUpload,
+        humanReviewPathAvailable: true,
+      });
+      const parts = [{ bytes: pdf, declaredType: 'application/pdf' }];
+      const plainUser = await createUser();
+      await expect(
+        service.create(
+          { teamId, environment: 'sandbox' },
+          { userId: plainUser, needsHumanReview: true, parts },
+        ),
+      ).rejects.toMatchObject({ errorType: 'human_review_not_enabled' });
+      expect(await jobsOf(plainUser)).toEqual([]);
 
       const reviewUser = await createUser(reviewTeamKey);
-      const res = await upload(reviewTeamKey, { user_id: reviewUser, needs_human_review: 'true' }, [
-        pdfPart(),
-      ]);
-      expect(res.status).toBe(200);
-      expect(res.body).toMatchObject({
-        status: 'upload_pending',
-        needs_human_review: true,
-        is_reviewed: false,
-      });
+      const job = await service.create(
+        { teamId: reviewTeamId, environment: 'sandbox' },
+        { userId: reviewUser, needsHumanReview: true, parts },
+      );
+      expect(job).toMatchObject({ status: 'upload_pending', needs_human_review: true, is_reviewed: false });
     });
   });
 

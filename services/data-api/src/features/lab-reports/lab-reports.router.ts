@@ -1,5 +1,5 @@
 import express, { type Request, type Router } from 'express';
-import type { UploadPart } from '@meridian/lab-reports';
+import type { UploadPart } from '@meridian/lab-report-upload';
 import { principalOf } from '../../auth/principal';
 import type { components } from '../../generated/openapi';
 import { createLabReportsService, type LabReportsDeps } from './lab-reports.service';

@@ -15,7 +15,7 @@ import {
   type ParsingJob,
   type TeamScope,
 } from '@meridian/domain';
-import { UploadRejectedError, type inspectUpload, type UploadPart } from '@meridian/lab-reports';
+import { UploadRejectedError, type inspectUpload, type UploadPart } from '@meridian/lab-report-upload';
 import { createMessage, PARSER_JOB_REQUESTED, type Transport } from '@meridian/messaging';
 import { contextHeaders, type Logger } from '@meridian/platform';
 import { createUsersRepository } from '../users/users.repository';
@@ -27,6 +27,12 @@ import { createUsersRepository } from '../users/users.repository';
  */
 
 const HUMAN_REVIEW_FEATURE = 'lab_report_human_review';
+/**
+ * Whether a review path exists: something that takes a job requested with `needs_human_review` out of
+ * `started` once a person has looked at it. Until one is built such a job would wait forever, so the flag
+ * is refused for every team; the closed-beta feature only matters once this is true.
+ */
+export const HUMAN_REVIEW_PATH_AVAILABLE = false;
 const USER_NOT_FOUND = 'No user with this id in this team environment.';
 const JOB_NOT_FOUND = 'No parsing job with this id in this team environment.';
 
@@ -36,6 +42,8 @@ export interface LabReportsDeps {
   inspectUpload: (parts: UploadPart[]) => ReturnType<typeof inspectUpload>;
   transport?: Pick<Transport, 'publish'>;
   logger?: Logger;
+  /** Default `HUMAN_REVIEW_PATH_AVAILABLE`. */
+  humanReviewPathAvailable?: boolean;
 }
 
 export interface NewParsingJob {
@@ -58,6 +66,16 @@ export function createLabReportsService(deps: LabReportsDeps) {
       if (err instanceof UploadRejectedError) throw rejection(err);
       throw err;
     }
+  }
+
+  const humanReviewPathAvailable = deps.humanReviewPathAvailable ?? HUMAN_REVIEW_PATH_AVAILABLE;
+
+  /** A review is possible only where a review path exists and the team has the closed-beta feature. */
+  async function canReview(scope: TeamScope): Promise<boolean> {
+    return (
+      humanReviewPathAvailable &&
+      createCredentialsRepository(deps.db).isFeatureEnabled(scope.teamId, HUMAN_REVIEW_FEATURE)
+    );
   }
 
   async function requestParsing(jobId: string): Promise<void> {
@@ -83,13 +101,12 @@ export function createLabReportsService(deps: LabReportsDeps) {
       if (!(await createUsersRepository(deps.db).findActiveById(scope, input.userId))) {
         throw new NotFoundError(USER_NOT_FOUND);
       }
-      if (
-        input.needsHumanReview &&
-        !(await createCredentialsRepository(deps.db).isFeatureEnabled(scope.teamId, HUMAN_REVIEW_FEATURE))
-      ) {
+      if (input.needsHumanReview && !(await canReview(scope))) {
         throw new BadRequestError(
           'human_review_not_enabled',
-          `Human review is not enabled for this team (closed-beta feature ${HUMAN_REVIEW_FEATURE}).`,
+          humanReviewPathAvailable
+            ? `Human review is not enabled for this team (closed-beta feature ${HUMAN_REVIEW_FEATURE}).`
+            : 'Human review of lab reports is not available yet; send needs_human_review=false.',
         );
       }
       const { files } = await inspect(input.parts);

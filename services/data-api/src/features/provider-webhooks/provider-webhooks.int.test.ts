@@ -78,4 +78,21 @@ describe('inbound provider webhooks', () => {
     const res = await h.api().get('/v2/provider_webhooks/oura?verification_token=wrong&challenge=abc');
     expect(res.status).toBe(401);
   });
+
+  it('answers refusals with the error envelope of every other error (found by the fuzz probe)', async () => {
+    const unsigned = await h
+      .api()
+      .post('/v2/provider_webhooks/oura')
+      .set('content-type', 'application/json')
+      .send('{}');
+    expect(unsigned.status).toBe(401);
+    expect(unsigned.body).toEqual({
+      detail: { error_type: 'invalid_credentials', error_message: expect.any(String) },
+    });
+    const handshake = await h.api().get('/v2/provider_webhooks/oura?verification_token=wrong&challenge=abc');
+    expect(handshake.body.detail).toMatchObject({ error_type: 'invalid_credentials' });
+    const noApp = await h.api().post(`/v2/provider_webhooks/oura/teams/${h.team.teamId}`).send({});
+    expect(noApp.status).toBe(404);
+    expect(noApp.body).toEqual({ detail: { error_type: 'not_found', error_message: expect.any(String) } });
+  });
 });

@@ -1,6 +1,6 @@
 import express, { type Router } from 'express';
-import type { Knex } from '@meridian/db';
 import { principalOf } from '../../auth/principal';
+import type { UnitOfWork } from '../unit-of-work';
 import { toSummaryWire } from './summaries.presenter';
 import { createSummariesService, type RangedSummaryKind } from './summaries.service';
 
@@ -22,7 +22,7 @@ function providerParam(value: unknown): string {
   return typeof value === 'string' ? value : '';
 }
 
-export function createSummariesRouter(deps: { db: Knex; clock: () => Date }): Router {
+export function createSummariesRouter(deps: { uow: UnitOfWork<'users' | 'summaries'> }): Router {
   const service = createSummariesService(deps);
   const router = express.Router();
 

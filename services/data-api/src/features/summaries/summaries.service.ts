@@ -1,8 +1,7 @@
-import type { Knex } from '@meridian/db';
 import { NotFoundError, type SummaryKind, type TeamScope } from '@meridian/domain';
-import { createUsersRepository } from '../users/users.repository';
+import type { UnitOfWork } from '../unit-of-work';
 import { USER_NOT_FOUND } from '../users/users.service';
-import { createSummariesRepository, type SummaryRecord } from './summaries.repository';
+import type { SummaryRecord } from './summaries.repository';
 import { calendarDateRange } from './summary-range';
 
 /** Summary reads of one user of the caller's team environment. */
@@ -16,12 +15,13 @@ export interface SummaryRangeQuery {
   provider: string;
 }
 
-export function createSummariesService(deps: { db: Knex }) {
-  const users = createUsersRepository(deps.db);
-  const summaries = createSummariesRepository(deps.db);
+export function createSummariesService(deps: { uow: UnitOfWork<'users' | 'summaries'> }) {
+  const { uow } = deps;
 
   async function requireUser(scope: TeamScope, userId: string): Promise<void> {
-    if (!(await users.findActiveById(scope, userId))) throw new NotFoundError(USER_NOT_FOUND);
+    if (!(await uow.read(({ users }) => users.findActiveById(scope, userId)))) {
+      throw new NotFoundError(USER_NOT_FOUND);
+    }
   }
 
   return {
@@ -34,12 +34,12 @@ export function createSummariesService(deps: { db: Knex }) {
       // Validation (422) before lookup (404): api-shapes §2.4.
       const range = calendarDateRange(query.startDate, query.endDate);
       await requireUser(scope, userId);
-      return summaries.listInRange(userId, kind, range, query.provider);
+      return uow.read(({ summaries }) => summaries.listInRange(userId, kind, range, query.provider));
     },
 
     async latestProfile(scope: TeamScope, userId: string, provider: string): Promise<SummaryRecord> {
       await requireUser(scope, userId);
-      const profile = await summaries.latest(userId, 'profile', provider);
+      const profile = await uow.read(({ summaries }) => summaries.latest(userId, 'profile', provider));
       if (!profile) throw new NotFoundError('This user has no profile (from this provider).');
       return profile;
     },

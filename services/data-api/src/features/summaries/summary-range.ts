@@ -1,9 +1,15 @@
-import { ValidationError, type ValidationIssue } from '@meridian/domain';
+import {
+  isRangeBoundProblem,
+  readRangeBound,
+  ValidationError,
+  type RangeSide,
+  type ValidationIssue,
+} from '@meridian/domain';
 
 /**
- * The `start_date` / `end_date` rules of api-shapes "How to read" 8: a date or an ISO 8601 date-time; a
- * date-only start is 00:00:00, a date-only end 23:59:59 (inclusive); no offset means UTC. Summaries are
- * matched on their calendar date, so each bound also yields the date it names (as written).
+ * `start_date` / `end_date` of the summary reads, by the spec's date rules of the domain time module
+ * (range-bound.ts). Summaries are matched on their calendar date, so each bound also yields the date it
+ * names (as written).
  */
 
 export interface RangeBound {
@@ -19,44 +25,11 @@ export interface CalendarDateRange {
   to: string | null;
 }
 
-const DATE_TIME_RE =
-  /^(\d{4})-(\d{2})-(\d{2})(?:[Tt](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?([Zz]|[+-]\d{2}:?\d{2})?)?$/;
-
-const END_OF_DAY_MS = 24 * 3600 * 1000 - 1;
-
-function offsetMinutes(zone: string | undefined): number | null {
-  if (zone === undefined || zone === 'Z' || zone === 'z') return 0;
-  const digits = zone.slice(1).replace(':', '');
-  const hours = Number(digits.slice(0, 2));
-  const minutes = Number(digits.slice(2));
-  if (hours > 23 || minutes > 59) return null;
-  return (zone.startsWith('-') ? -1 : 1) * (hours * 60 + minutes);
-}
-
-/** An unencoded `+` in a query string arrives as a space: `...T10:00:00 01:00` means `+01:00`. */
-const SPACE_FOR_PLUS_RE = / (\d{2}:?\d{2})$/;
-
-/** Parses one bound; undefined when the value is neither a valid date nor a valid date-time. */
-export function parseRangeBound(value: string, side: 'start' | 'end'): RangeBound | undefined {
-  const m = DATE_TIME_RE.exec(value.replace(SPACE_FOR_PLUS_RE, '+$1'));
-  if (!m) return undefined;
-  const [, y, mo, d, h, mi, s, frac, zone] = m;
-  const year = Number(y);
-  const month = Number(mo);
-  const day = Number(d);
-  const midnight = Date.UTC(year, month - 1, day);
-  const check = new Date(midnight);
-  if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day) {
-    return undefined;
-  }
-  const date = `${y}-${mo}-${d}`;
-  if (h === undefined) return { date, instant: side === 'start' ? midnight : midnight + END_OF_DAY_MS };
-  const [hour, minute, second] = [Number(h), Number(mi), Number(s ?? 0)];
-  const offset = offsetMinutes(zone);
-  if (hour > 23 || minute > 59 || second > 59 || offset === null) return undefined;
-  const millis = Number((frac ?? '').padEnd(3, '0').slice(0, 3));
-  const local = midnight + ((hour * 60 + minute) * 60 + second) * 1000 + millis;
-  return { date, instant: local - offset * 60_000 };
+/** Parses one bound (domain time module); undefined when the value is neither a valid date nor a valid date-time. */
+export function parseRangeBound(value: string, side: RangeSide): RangeBound | undefined {
+  const bound = readRangeBound(value, side);
+  if (isRangeBoundProblem(bound)) return undefined;
+  return { date: bound.date, instant: bound.ms };
 }
 
 function unparsable(name: string, input: unknown): ValidationIssue {

@@ -1,3 +1,5 @@
+import { formatOffset, formatWireDateTime, isCalendarDate, parseIsoDateTime } from '@meridian/domain';
+
 /**
  * A small description of a JSON wire shape, used to render stored summary payloads: listed keys only
  * (extra stored keys never leak), each value checked against its type, anything missing or unfit → null.
@@ -41,46 +43,29 @@ export function recordOf(of: Shape): Shape {
   return { kind: 'record', of };
 }
 
-const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
-const DATE_TIME_RE =
-  /^\d{4}-\d{2}-\d{2}[Tt]([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d+)?)?([Zz]|[+-]([01]\d|2[0-3]):?[0-5]\d)?$/;
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function validDate(value: string): boolean {
-  const m = DATE_RE.exec(value);
-  if (!m) return false;
-  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  return d.toISOString().slice(0, 10) === value;
-}
-
 /**
- * An instant as Meridian writes it: UTC as `+00:00`, milliseconds only when there are some (the form of
- * the ingestion wire renderer, so REST and events agree).
+ * An instant as Meridian writes it: UTC as `+00:00`, milliseconds only when there are some (the wire form of
+ * the domain time module, so REST and events agree).
  */
 export function formatUtcDateTime(d: Date): string {
-  const iso = d.toISOString();
-  return `${iso.endsWith('.000Z') ? iso.slice(0, 19) : iso.slice(0, 23)}+00:00`;
+  return formatWireDateTime(d, 0);
 }
 
-const ZONE_RE = /([Zz]|[+-]\d{2}:?\d{2})$/;
-
 /**
- * A stored ISO 8601 date-time keeps the offset it was written with (the data's local offset); `Z` is
- * written `+00:00`, and no offset means UTC.
+ * A stored ISO 8601 date-time (read by the domain time module's grammar) keeps the local time and offset it
+ * was written with (the data's local offset); `Z` and no offset are written `+00:00`.
  */
 function renderDateTime(value: unknown): string | null {
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : formatUtcDateTime(value);
-  if (typeof value !== 'string' || !DATE_TIME_RE.test(value) || !validDate(value.slice(0, 10))) return null;
-  const zone = ZONE_RE.exec(value.slice(10))?.[1];
-  const local = zone === undefined ? value : value.slice(0, value.length - zone.length);
-  const offset =
-    zone === undefined || zone === 'Z' || zone === 'z' ? '+00:00' : `${zone.slice(0, 3)}:${zone.slice(-2)}`;
-  const written = `${local}${offset}`;
-  return Number.isNaN(Date.parse(written)) ? null : written;
+  const read = typeof value === 'string' ? parseIsoDateTime(value) : null;
+  if (read === null) return null;
+  return `${read.date}T${read.time}${formatOffset(read.offsetMinutes ?? 0)}`;
 }
 
 function renderObject(
@@ -112,7 +97,7 @@ export function renderShape(shape: Shape, value: unknown): unknown {
     case 'boolean':
       return typeof value === 'boolean' ? value : null;
     case 'date':
-      return typeof value === 'string' && validDate(value) ? value : null;
+      return typeof value === 'string' && isCalendarDate(value) ? value : null;
     case 'datetime':
       return renderDateTime(value);
     case 'uuid':

@@ -1,12 +1,11 @@
 import express, { type Router } from 'express';
-import type { Knex } from '@meridian/db';
 import { NotFoundError } from '@meridian/domain';
 import { principalOf } from '../../auth/principal';
 import type { components } from '../../generated/openapi';
 import { linkableConnectors, toLinkProviderDetailed } from '../link/link-providers';
+import type { UnitOfWork } from '../unit-of-work';
 import { wireDateTime } from '../users/users.presenter';
 import { teamEnvLinkSettings } from './team-env-settings';
-import { createTeamsRepository } from './teams.repository';
 
 /** `/v2/team/*`: the key's own team, read from its environment. Another team is 404, never 403. */
 
@@ -15,13 +14,13 @@ type DataApiTeam = components['schemas']['DataApiTeam'];
 
 const TEAM_NOT_FOUND = 'No team with this id is reachable with this key.';
 
-export function createTeamRouter(deps: { db: Knex }): Router {
-  const teams = createTeamsRepository(deps.db);
+export function createTeamRouter(deps: { uow: UnitOfWork<'teams'> }): Router {
+  const findTeam = (teamId: string) => deps.uow.read(({ teams }) => teams.findById(teamId));
   const router = express.Router();
 
   router.get('/v2/team/link/config', async (_req, res) => {
     const principal = principalOf(res);
-    const team = await teams.findById(principal.teamId);
+    const team = await findTeam(principal.teamId);
     if (!team) throw new NotFoundError(TEAM_NOT_FOUND);
     const settings = teamEnvLinkSettings(team.settings, principal.environment);
     const body: TeamLinkConfig = {
@@ -40,7 +39,7 @@ export function createTeamRouter(deps: { db: Knex }): Router {
   router.get('/v2/team/:team_id', async (req, res) => {
     const principal = principalOf(res);
     if (req.params.team_id !== principal.teamId) throw new NotFoundError(TEAM_NOT_FOUND);
-    const team = await teams.findById(principal.teamId);
+    const team = await findTeam(principal.teamId);
     if (!team) throw new NotFoundError(TEAM_NOT_FOUND);
     const settings = teamEnvLinkSettings(team.settings, principal.environment);
     const body: DataApiTeam = {

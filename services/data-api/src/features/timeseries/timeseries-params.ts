@@ -1,8 +1,15 @@
-import { ValidationError, type ValidationIssue } from '@meridian/domain';
+import {
+  DAY_MS,
+  daysFromCivil,
+  isRangeBoundProblem,
+  readRangeBound,
+  ValidationError,
+  type ValidationIssue,
+} from '@meridian/domain';
 
 /**
  * The query parameters of the timeseries reads that the OpenAPI document cannot express: `start_date` /
- * `end_date` (a date or a date-time, date-only bounds cover whole UTC days) and the opaque page cursor.
+ * `end_date` (the spec's date rules, in the domain time module) and the opaque page cursor.
  */
 
 /** An instant with microsecond precision: `ms` since the epoch plus `us` (0-999) microseconds. */
@@ -20,56 +27,17 @@ export interface TimeRange {
   end: Instant | null;
 }
 
-const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
-const DATE_TIME_RE =
-  /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?(?:([Zz])|([+-])(\d{2})(?::?(\d{2}))?)?$/;
-
 // PostgreSQL timestamptz literals are written with four-digit years: bounds outside are clamped (no data there).
-const MIN_MS = utcMs(1, 1, 1);
-const MAX_MS = utcMs(9999, 12, 31, 23, 59, 59, 999);
-
-/** Date.UTC for every four-digit year (Date.UTC itself maps years 0-99 to 1900-1999). */
-function utcMs(y: number, mo: number, d: number, h = 0, mi = 0, s = 0, ms = 0): number {
-  const t = new Date(Date.UTC(2000, mo - 1, d, h, mi, s, ms));
-  t.setUTCFullYear(y, mo - 1, d);
-  return t.getTime();
-}
-
-function validDay(y: number, mo: number, d: number): boolean {
-  if (y < 1 || mo < 1 || mo > 12 || d < 1) return false;
-  const leap = (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
-  const days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][mo - 1]!;
-  return d <= days;
-}
+const MIN_MS = daysFromCivil(1, 1, 1) * DAY_MS;
+const MAX_MS = daysFromCivil(9999, 12, 31) * DAY_MS + DAY_MS - 1;
 
 type Parsed = { ok: true; instant: Instant } | { ok: false; type: string; error: string };
 
+/** One bound by the spec's date rules of the domain time module (date-only end = through 23:59:59.999999). */
 function parseBound(raw: string, endOfDay: boolean): Parsed {
-  const date = DATE_RE.exec(raw);
-  if (date) {
-    const [y, mo, d] = [Number(date[1]), Number(date[2]), Number(date[3])];
-    if (!validDay(y, mo, d)) return { ok: false, type: 'date_parsing', error: 'day or month out of range' };
-    const ms = endOfDay ? utcMs(y, mo, d, 23, 59, 59, 999) : utcMs(y, mo, d);
-    return { ok: true, instant: { ms, us: endOfDay ? 999 : 0 } };
-  }
-  const m = DATE_TIME_RE.exec(raw);
-  if (!m) {
-    const looksLikeDateTime = /^\d{4}-\d{2}-\d{2}[Tt ]/.test(raw) || raw.includes(':');
-    return looksLikeDateTime
-      ? { ok: false, type: 'datetime_parsing', error: 'expected an ISO 8601 date-time' }
-      : { ok: false, type: 'date_parsing', error: 'expected YYYY-MM-DD' };
-  }
-  const [y, mo, d, h, mi] = [Number(m[1]), Number(m[2]), Number(m[3]), Number(m[4]), Number(m[5])];
-  const s = m[6] === undefined ? 0 : Number(m[6]);
-  const fraction = (m[7] ?? '').padEnd(6, '0').slice(0, 6);
-  const offsetHours = m[10] === undefined ? 0 : Number(m[10]);
-  const offsetMinutes = m[11] === undefined ? 0 : Number(m[11]);
-  if (!validDay(y, mo, d) || h > 23 || mi > 59 || s > 59 || offsetHours > 23 || offsetMinutes > 59) {
-    return { ok: false, type: 'datetime_parsing', error: 'field out of range' };
-  }
-  const offset = (m[9] === '-' ? -1 : 1) * (offsetHours * 60 + offsetMinutes);
-  const ms = utcMs(y, mo, d, h, mi, s, Number(fraction.slice(0, 3))) - offset * 60_000;
-  return { ok: true, instant: { ms, us: Number(fraction.slice(3)) } };
+  const bound = readRangeBound(raw, endOfDay ? 'end' : 'start');
+  if (isRangeBoundProblem(bound)) return { ok: false, ...bound };
+  return { ok: true, instant: { ms: bound.ms, us: bound.us } };
 }
 
 function clamp(i: Instant): Instant {

@@ -36,13 +36,19 @@ export function createTimeseriesRepository(db: Knex) {
       return result.rows;
     },
 
-    /** The stored stream of a workout of an active user of the scope; undefined when there is none. */
-    async workoutStream(scope: TeamScope, workoutId: string): Promise<Record<string, unknown> | undefined> {
-      const row = await db('workout_streams as ws')
-        .where({ 'ws.workout_id': workoutId })
-        .whereExists(activeUserOf(scope).whereRaw('users.id = ws.user_id'))
-        .first<{ payload: Record<string, unknown> } | undefined>('ws.payload');
-      return row?.payload;
+    /**
+     * A workout summary of an active user of the scope with its stored stream (`payload` null when the
+     * workout has none); undefined when the scope has no such workout.
+     */
+    async workoutStream(
+      scope: TeamScope,
+      workoutId: string,
+    ): Promise<{ payload: Record<string, unknown> | null } | undefined> {
+      return db('summaries as s')
+        .leftJoin('workout_streams as ws', 'ws.workout_id', 's.id')
+        .where({ 's.id': workoutId, 's.kind': 'workouts' })
+        .whereExists(activeUserOf(scope).whereRaw('users.id = s.user_id'))
+        .first<{ payload: Record<string, unknown> | null } | undefined>('ws.payload');
     },
   };
 }

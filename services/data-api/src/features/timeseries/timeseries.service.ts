@@ -97,8 +97,10 @@ export function createTimeseriesService(deps: { db: Knex; pageSize: number; lega
     },
 
     async workoutStream(scope: TeamScope, workoutId: string): Promise<WorkoutStream> {
-      const payload = await samples.workoutStream(scope, workoutId);
-      if (!payload) throw new NotFoundError('No stream for this workout.');
+      const workout = await samples.workoutStream(scope, workoutId);
+      if (!workout) throw new NotFoundError('No workout with this id.');
+      // A workout the provider sent no stream for answers every series null, as a sleep without samples does.
+      const payload = workout.payload ?? {};
       const stream = {} as WorkoutStream;
       for (const key of WORKOUT_STREAM_KEYS) {
         const series = payload[key];

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { newId, timeseriesBySlug } from '@meridian/domain';
+import { newId, timeseriesBySlug, WORKOUT_STREAM_KEYS } from '@meridian/domain';
 import type { Knex } from '@meridian/db';
 import { seedOrg, seedTeam, type SeededTeam } from '@meridian/test-utils';
 import { createDataApiHarness, type DataApiHarness } from '../../testing/data-api.harness';
@@ -179,18 +179,32 @@ describe('sleep and workout streams', () => {
       });
     });
 
-    it("a workout without a stream, another team's, a deleted user's, an unknown id → 404", async () => {
+    it('a workout of the team without a stored stream has every series null', async () => {
+      const id = await insertSummary(h.db.knex, userId, 'workouts');
+      const res = await get(`workouts/${id}/stream`);
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual(Object.fromEntries(WORKOUT_STREAM_KEYS.map((key) => [key, null])));
+    });
+
+    it("another team's or environment's workout, a deleted user's, a non-workout summary, an unknown id → 404", async () => {
       const org = await seedOrg(h.db.knex);
       const otherTeam = await seedTeam(h.db.knex, org.orgId);
       const ids = [
-        await insertSummary(h.db.knex, userId, 'workouts'),
         await insertStream(await insertUser(h.db.knex, otherTeam.teamId), { time: [0] }),
+        await insertSummary(h.db.knex, await insertUser(h.db.knex, otherTeam.teamId), 'workouts'),
+        await insertSummary(
+          h.db.knex,
+          await insertUser(h.db.knex, team.teamId, { environment: 'production' }),
+          'workouts',
+        ),
         await insertStream(await insertUser(h.db.knex, team.teamId, { deleted: true }), { time: [0] }),
+        await insertSummary(h.db.knex, userId, 'sleep'),
         newId(),
       ];
       for (const id of ids) {
         const res = await get(`workouts/${id}/stream`);
         expect({ id, status: res.status }).toEqual({ id, status: 404 });
+        expect(res.body.detail.error_type).toBe('not_found');
       }
     });
   });

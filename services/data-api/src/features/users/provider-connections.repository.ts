@@ -51,6 +51,28 @@ export function createProviderConnectionsRepository(db: Knex | Knex.Transaction)
       return db('provider_connections').where({ user_id: userId }).del();
     },
 
+    /**
+     * Providers of the user's connections made through a connector (demo connections generate their data
+     * and have nothing to fetch; the caller keeps those with a connector).
+     */
+    async listNonDemoProviders(userId: string): Promise<string[]> {
+      const rows = await db('provider_connections as pc')
+        .where('pc.user_id', userId)
+        .whereNotExists((q) =>
+          q.select(1).from('demo_connections as dc').whereRaw('dc.connection_id = pc.id'),
+        )
+        .select<{ provider: string }[]>('pc.provider');
+      return rows.map((r) => r.provider);
+    },
+
+    /** True when the user's connection to `provider` is a demo connection. */
+    async isDemo(userId: string, provider: string): Promise<boolean> {
+      return (
+        (await db('demo_connections').where({ user_id: userId, provider }).first('connection_id')) !==
+        undefined
+      );
+    },
+
     /** False when the user has no connection to `provider`. */
     async deleteOne(userId: string, provider: string): Promise<boolean> {
       const deleted = await db('provider_connections').where({ user_id: userId, provider }).del();

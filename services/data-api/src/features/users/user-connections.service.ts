@@ -1,15 +1,15 @@
 import { connectorFor } from '@meridian/connectors';
-import { withTransaction } from '@meridian/db';
 import { NotFoundError, providerBySlug, type ProviderConnection, type TeamScope } from '@meridian/domain';
 import type { Logger } from '@meridian/platform';
 import { deregisterConnection, requestRefresh, type SyncDeps } from '@meridian/sync';
-import { createProviderConnectionsRepository } from './provider-connections.repository';
-import { createUsersRepository } from './users.repository';
-import { USER_NOT_FOUND, type UsersServiceDeps } from './users.service';
+import type { UnitOfWork } from '../unit-of-work';
+import { USER_NOT_FOUND } from './users.service';
 
 /** A user's provider connections: list them with their status, refresh them, deregister one. */
 
-export interface UserConnectionsDeps extends UsersServiceDeps {
+export interface UserConnectionsDeps {
+  uow: UnitOfWork<'users' | 'providerConnections' | 'refreshRequests'>;
+  clock: () => Date;
   sync: SyncDeps;
   logger?: Logger;
 }
@@ -32,42 +32,35 @@ const NO_CONNECTION = (provider: string) =>
 
 export function createUserConnectionsService(deps: UserConnectionsDeps) {
   async function requireUser(scope: TeamScope, userId: string) {
-    const user = await createUsersRepository(deps.db).findActiveById(scope, userId);
+    const user = await deps.uow.read(({ users }) => users.findActiveById(scope, userId));
     if (!user) throw new NotFoundError(USER_NOT_FOUND);
     return user;
   }
 
   /** Connections made through a connector (demo connections generate their data and have nothing to fetch). */
   async function refreshableProviders(userId: string): Promise<string[]> {
-    const rows = await deps
-      .db('provider_connections as pc')
-      .where('pc.user_id', userId)
-      .whereNotExists((q) => q.select(1).from('demo_connections as dc').whereRaw('dc.connection_id = pc.id'))
-      .select<{ provider: string }[]>('pc.provider');
-    return rows.map((r) => r.provider).filter((p) => connectorFor(p) !== undefined);
+    const providers = await deps.uow.read(({ providerConnections }) =>
+      providerConnections.listNonDemoProviders(userId),
+    );
+    return providers.filter((p) => connectorFor(p) !== undefined);
   }
 
   /** Records the call unless the user already had REFRESH_LIMIT within the hour (then: seconds to wait). */
   async function admitRefresh(scope: TeamScope, userId: string): Promise<number | null> {
-    return withTransaction(deps.db, async (trx) => {
+    return deps.uow.write(async ({ users, refreshRequests }) => {
       // The user's row lock serialises concurrent calls, so the count cannot be overtaken.
-      if (!(await createUsersRepository(trx).findActiveById(scope, userId, { forUpdate: true }))) {
+      if (!(await users.findActiveById(scope, userId, { forUpdate: true }))) {
         throw new NotFoundError(USER_NOT_FOUND);
       }
       const now = deps.clock();
       const windowStart = new Date(now.getTime() - REFRESH_WINDOW_MS);
-      const recent = await trx('provider_refresh_requests')
-        .where({ user_id: userId })
-        .where('requested_at', '>', windowStart)
-        .orderBy('requested_at', 'desc')
-        .limit(REFRESH_LIMIT)
-        .select<{ requested_at: Date }[]>('requested_at');
+      const recent = await refreshRequests.latestSince(userId, windowStart, REFRESH_LIMIT);
       if (recent.length >= REFRESH_LIMIT) {
         // The call is admitted again once the oldest of the last REFRESH_LIMIT leaves the window.
-        const frees = recent[REFRESH_LIMIT - 1]!.requested_at.getTime() + REFRESH_WINDOW_MS;
+        const frees = recent[REFRESH_LIMIT - 1]!.getTime() + REFRESH_WINDOW_MS;
         return Math.max(1, Math.ceil((frees - now.getTime()) / 1000));
       }
-      await trx('provider_refresh_requests').insert({ user_id: userId, requested_at: now });
+      await refreshRequests.record(userId, now);
       return null;
     });
   }
@@ -75,7 +68,7 @@ export function createUserConnectionsService(deps: UserConnectionsDeps) {
   return {
     async listConnections(scope: TeamScope, userId: string): Promise<ProviderConnection[]> {
       const user = await requireUser(scope, userId);
-      return createProviderConnectionsRepository(deps.db).listForUser(user.id);
+      return deps.uow.read(({ providerConnections }) => providerConnections.listForUser(user.id));
     },
 
     async refresh(scope: TeamScope, userId: string, timeoutSeconds: number): Promise<RefreshOutcome> {
@@ -116,20 +109,18 @@ export function createUserConnectionsService(deps: UserConnectionsDeps) {
      */
     async deregister(scope: TeamScope, userId: string, provider: string): Promise<void> {
       await requireUser(scope, userId);
-      const demo = await deps
-        .db('demo_connections')
-        .where({ user_id: userId, provider })
-        .first('connection_id');
+      const demo = await deps.uow.read(({ providerConnections }) =>
+        providerConnections.isDemo(userId, provider),
+      );
       if (!demo && connectorFor(provider)) {
         if (!(await deregisterConnection(deps.sync, { userId, provider }))) throw NO_CONNECTION(provider);
         return;
       }
-      await withTransaction(deps.db, async (trx) => {
+      await deps.uow.write(async ({ users, providerConnections }) => {
         // Locking the user keeps a concurrent DELETE of the user from interleaving.
-        const user = await createUsersRepository(trx).findActiveById(scope, userId, { forUpdate: true });
+        const user = await users.findActiveById(scope, userId, { forUpdate: true });
         if (!user) throw new NotFoundError(USER_NOT_FOUND);
-        if (!(await createProviderConnectionsRepository(trx).deleteOne(user.id, provider)))
-          throw NO_CONNECTION(provider);
+        if (!(await providerConnections.deleteOne(user.id, provider))) throw NO_CONNECTION(provider);
       });
     },
 

@@ -1,7 +1,5 @@
-import { withTransaction } from '@meridian/db';
 import { ConflictError, NotFoundError, purgeDueAt, type TeamScope } from '@meridian/domain';
-import { createProviderConnectionsRepository } from './provider-connections.repository';
-import { createUsersRepository, isClientUserIdTaken, type StoredUser } from './users.repository';
+import { isClientUserIdTaken, type StoredUser } from './users.repository';
 import type { UndoSelector } from './user-input.rules';
 import { USER_NOT_FOUND, type UsersServiceDeps } from './users.service';
 
@@ -31,7 +29,9 @@ export function createUserDeletionService(
   },
 ) {
   async function throwIfTaken(scope: TeamScope, user: StoredUser): Promise<void> {
-    const holder = await createUsersRepository(deps.db).findActiveByClientUserId(scope, user.clientUserId);
+    const holder = await deps.uow.read(({ users }) =>
+      users.findActiveByClientUserId(scope, user.clientUserId),
+    );
     if (holder && holder.id !== user.id) throw clientUserIdTaken(holder.id);
   }
 
@@ -41,29 +41,23 @@ export function createUserDeletionService(
       // Revocation first, outside the transaction (provider calls are slow): a deleted user never keeps
       // live connections, even when the process stops between the two steps.
       if (deps.deregisterAtProviders) {
-        if (!(await createUsersRepository(deps.db).findActiveById(scope, userId))) {
+        if (!(await deps.uow.read(({ users }) => users.findActiveById(scope, userId)))) {
           throw new NotFoundError(USER_NOT_FOUND);
         }
         await deps.deregisterAtProviders(userId);
       }
-      await withTransaction(deps.db, async (trx) => {
+      await deps.uow.write(async ({ users, providerConnections }) => {
         const deletedAt = deps.clock();
-        const marked = await createUsersRepository(trx).markDeleted(
-          scope,
-          userId,
-          deletedAt,
-          purgeDueAt(deletedAt),
-        );
+        const marked = await users.markDeleted(scope, userId, deletedAt, purgeDueAt(deletedAt));
         if (!marked) throw new NotFoundError(USER_NOT_FOUND);
-        await createProviderConnectionsRepository(trx).deleteAllForUser(userId);
+        await providerConnections.deleteAllForUser(userId);
       });
     },
 
     async undoDelete(scope: TeamScope, selector: UndoSelector): Promise<void> {
       let target: StoredUser | undefined;
       try {
-        await withTransaction(deps.db, async (trx) => {
-          const users = createUsersRepository(trx);
+        await deps.uow.write(async ({ users }) => {
           if ('userId' in selector) {
             target = await users.lockById(scope, selector.userId);
           } else {

@@ -6,14 +6,16 @@ describe('clientUserIdIssue', () => {
     ['someone@example.com', 'email_address'],
     ['+1 415 555 0100', 'phone_number'],
     ['(415) 555-0100', 'phone_number'],
-  ])('names the rule for %p', (value, reason) => {
-    expect(clientUserIdIssue(value)).toEqual({
+  ])('names the rule for %p without echoing the personal data', (value, reason) => {
+    const issue = clientUserIdIssue(value);
+    expect(issue).toEqual({
       loc: ['body', 'client_user_id'],
       msg: CLIENT_USER_ID_RULE,
       type: 'value_error',
-      input: value,
+      input: null,
       ctx: { reason },
     });
+    expect(JSON.stringify(issue)).not.toContain(value);
   });
 
   it.each(['12345678', 'user_42', '3f1c7f0e-8d0b-4c53-9a0e-2f5d6a1b9c7e'])('allows %p', (value) => {

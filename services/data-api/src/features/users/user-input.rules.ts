@@ -34,9 +34,10 @@ function issue(key: string, msg: string, type: string, input: unknown, ctx: Reco
   return { loc: ['body', key], msg, type, input, ctx };
 }
 
+/** The personal-data rule: its 422 never echoes the value (`input: null`), which is the personal data. */
 export function clientUserIdIssue(value: string): ValidationIssue | null {
   const reason = clientUserIdViolation(value);
-  return reason ? issue('client_user_id', CLIENT_USER_ID_RULE, 'value_error', value, { reason }) : null;
+  return reason ? issue('client_user_id', CLIENT_USER_ID_RULE, 'value_error', null, { reason }) : null;
 }
 
 /**

@@ -1,8 +1,8 @@
 import express, { type Router } from 'express';
-import type { Knex } from '@meridian/db';
 import type { Logger } from '@meridian/platform';
 import type { SyncDeps } from '@meridian/sync';
 import { principalOf } from '../../auth/principal';
+import type { UnitOfWork } from '../unit-of-work';
 import { createUserConnectionsService, REFRESH_LIMIT } from './user-connections.service';
 import { createUserDeletionService } from './user-deletion.service';
 import { undoSelector, type UserInput } from './user-input.rules';
@@ -35,7 +35,7 @@ const userBody = (v: UserView) => toUserResponse(v.user, v.connections);
 const SUCCESS = { success: true } as const;
 
 export function createUsersRouter(deps: {
-  db: Knex;
+  uow: UnitOfWork<'users' | 'providerConnections' | 'refreshRequests'>;
   clock: () => Date;
   sync: SyncDeps;
   logger?: Logger;

@@ -1,4 +1,3 @@
-import { withTransaction, type Knex } from '@meridian/db';
 import {
   BadRequestError,
   MANUAL_SOURCE_SLUG,
@@ -9,13 +8,13 @@ import {
   type TeamScope,
   type User,
 } from '@meridian/domain';
-import { createProviderConnectionsRepository } from './provider-connections.repository';
-import { createUsersRepository, isClientUserIdTaken, type UserChanges } from './users.repository';
+import type { UnitOfWork } from '../unit-of-work';
+import { isClientUserIdTaken, type UserChanges } from './users.repository';
 import { assertNoIssues, ingestionBoundsIssue, userInputIssues, type UserInput } from './user-input.rules';
 import { wireDateTime } from './users.presenter';
 
 export interface UsersServiceDeps {
-  db: Knex;
+  uow: UnitOfWork<'users' | 'providerConnections'>;
   clock: () => Date;
 }
 
@@ -59,15 +58,17 @@ function changesFrom(input: UserInput, now: Date): UserChanges {
 
 /** Create, read and update users of the caller's team environment. */
 export function createUsersService(deps: UsersServiceDeps) {
-  const users = createUsersRepository(deps.db);
-  const connections = createProviderConnectionsRepository(deps.db);
+  const { uow } = deps;
 
   async function view(user: User): Promise<UserView> {
-    return { user, connections: await connections.listForUser(user.id) };
+    return {
+      user,
+      connections: await uow.read(({ providerConnections }) => providerConnections.listForUser(user.id)),
+    };
   }
 
   async function throwIfHeld(scope: TeamScope, clientUserId: string): Promise<void> {
-    const holder = await users.findActiveByClientUserId(scope, clientUserId);
+    const holder = await uow.read(({ users }) => users.findActiveByClientUserId(scope, clientUserId));
     if (holder) throw duplicateClientUserId(holder);
   }
 
@@ -92,7 +93,7 @@ export function createUsersService(deps: UsersServiceDeps) {
           deletedAt: null,
         };
         try {
-          await users.insert(user);
+          await uow.write(({ users }) => users.insert(user));
           return { user, connections: [] };
         } catch (err) {
           if (!isClientUserIdTaken(err) || attempt >= 2) throw err;
@@ -101,8 +102,10 @@ export function createUsersService(deps: UsersServiceDeps) {
     },
 
     async list(scope: TeamScope, offset: number, limit: number): Promise<UsersPageView> {
-      const page = await users.page(scope, offset, limit);
-      const byUser = await connections.listForUsers(page.users.map((u) => u.id));
+      const { page, byUser } = await uow.read(async ({ users, providerConnections }) => {
+        const page = await users.page(scope, offset, limit);
+        return { page, byUser: await providerConnections.listForUsers(page.users.map((u) => u.id)) };
+      });
       return {
         users: page.users.map((user) => ({ user, connections: byUser.get(user.id) ?? [] })),
         total: page.total,
@@ -110,13 +113,13 @@ export function createUsersService(deps: UsersServiceDeps) {
     },
 
     async get(scope: TeamScope, userId: string): Promise<UserView> {
-      const user = await users.findActiveById(scope, userId);
+      const user = await uow.read(({ users }) => users.findActiveById(scope, userId));
       if (!user) throw new NotFoundError(USER_NOT_FOUND);
       return view(user);
     },
 
     async resolve(scope: TeamScope, clientUserId: string): Promise<UserView> {
-      const user = await users.findActiveByClientUserId(scope, clientUserId);
+      const user = await uow.read(({ users }) => users.findActiveByClientUserId(scope, clientUserId));
       if (!user) throw new NotFoundError('No user with this client_user_id in this team environment.');
       return view(user);
     },
@@ -124,8 +127,7 @@ export function createUsersService(deps: UsersServiceDeps) {
     async patch(scope: TeamScope, userId: string, input: UserInput): Promise<void> {
       assertNoIssues(userInputIssues(input));
       try {
-        await withTransaction(deps.db, async (trx) => {
-          const repo = createUsersRepository(trx);
+        await uow.write(async ({ users: repo }) => {
           const current = await repo.findActiveById(scope, userId, { forUpdate: true });
           if (!current) throw new NotFoundError(USER_NOT_FOUND);
           const bounds = ingestionBoundsIssue(input, current);

@@ -19,7 +19,8 @@ export interface EtlPipelineConfig {
   push_historical_data: boolean;
   provider_raw_data: boolean;
   preferences: { preferred: EtlDestination; enabled: EtlDestination[] };
-  azure_amqp: { connectionString: string; settings: AzureAmqpSettings } | null;
+  /** `endpoint`: the connection string's `sb://host[:port]/`, for the SSRF check of the upsert. */
+  azure_amqp: { connectionString: string; endpoint: string; settings: AzureAmqpSettings } | null;
   cloud_pubsub: { project: string; topic: string; message_ordering: boolean } | null;
   rabbitmq: { uri: string; settings: { exchange: string } } | null;
   webhook: { regional: boolean } | null;
@@ -72,6 +73,7 @@ function azureBlock(
   }
   return {
     connectionString: input.connection_string.trim(),
+    endpoint: parsed.ok ? parsed.value.endpoint : '',
     settings: {
       default_event_hub: input.default_event_hub,
       event_hub_matchers:

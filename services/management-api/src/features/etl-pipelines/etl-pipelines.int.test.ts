@@ -28,6 +28,23 @@ interface Pipeline {
 }
 const teamIdsOf = (pipelines: Pipeline[]) => pipelines.map((p) => p.team_id);
 
+/** Fake DNS: tests never resolve real names. */
+const DNS: Record<string, string[]> = {
+  'meridian-test.servicebus.windows.net': ['20.42.65.92'],
+  'dual.servicebus.windows.net': ['20.42.65.92', '2603:1030:20e:3::23c'],
+  'internal.example.com': ['10.20.0.5'],
+  'sneaky.example.com': ['20.42.65.92', '169.254.169.254'],
+  'nat64.example.com': ['64:ff9b::c0a8:101'],
+  localhost: ['127.0.0.1', '::1'],
+};
+const resolveHost = async (host: string) => {
+  const found = DNS[host];
+  if (!found) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: 'ENOTFOUND' });
+  return found;
+};
+const connectionStringAt = (endpoint: string) =>
+  `Endpoint=${endpoint};SharedAccessKeyName=send-only;SharedAccessKey=${SAS_KEY}`;
+
 describe('ETL pipelines', () => {
   const secretsKey = randomBytes(32);
   const box = createSecretBox(secretsKey);
@@ -41,7 +58,8 @@ describe('ETL pipelines', () => {
   const rowsOf = (teamId: string) => h.db.knex('etl_pipelines').where({ team_id: teamId });
 
   beforeAll(async () => {
-    h = await createManagementApiHarness({ secretsKey });
+    // `localhost` stands for a local Event Hubs emulator, reachable through the operator's allow-list
+    h = await createManagementApiHarness({ secretsKey, resolveHost, webhookAllowedTargets: ['localhost'] });
   });
   beforeEach(async () => {
     org = await seedOrg(h.db.knex);
@@ -519,6 +537,103 @@ describe('ETL pipelines', () => {
       expect(env.status).toBe(422);
       expect(env.body.detail[0]).toMatchObject({ loc: ['path', 'env'], type: 'enum' });
       expect((await as().delete(`${base()}?team_id=nope`)).status).toBe(422);
+    });
+
+    describe('SSRF rules of the Event Hubs endpoint (those of webhooks)', () => {
+      it.each([
+        ['sb://127.0.0.1:5671/', 'loopback'],
+        ['sb://10.0.0.1/', 'private'],
+        ['sb://172.20.1.1/', 'private'],
+        ['sb://192.168.1.10:5671', 'private'],
+        ['sb://169.254.169.254/', 'link-local'],
+        ['sb://100.64.1.1/', 'carrier-grade NAT'],
+        ['sb://198.18.0.1/', 'reserved'],
+        ['sb://192.0.2.1/', 'reserved'],
+        ['sb://203.0.113.5/', 'reserved'],
+        ['sb://0.0.0.0/', 'unspecified'],
+        ['sb://224.0.0.1/', 'multicast'],
+        ['sb://2130706433/', 'loopback'],
+        ['sb://0x7f000001/', 'loopback'],
+        ['sb://0177.0.0.1/', 'loopback'],
+        ['sb://127.1/', 'loopback'],
+        ['sb://167772161:5671/', 'private'],
+        ['sb://[::1]/', 'loopback'],
+        ['sb://[::127.0.0.1]/', 'reserved'],
+        ['sb://[::ffff:10.0.0.1]/', 'private'],
+        ['sb://[::ffff:7f00:1]/', 'loopback'],
+        ['sb://[64:ff9b::a9fe:a9fe]/', 'link-local'],
+        ['sb://[2002:a00:1::]/', 'private'],
+        ['sb://[2001:db8::1]/', 'reserved'],
+        ['sb://[2001::1]/', 'Teredo'],
+        ['sb://[fd00::1]/', 'private'],
+        ['sb://[fe80::1]/', 'link-local'],
+        ['sb://internal.example.com/', 'private'],
+        ['sb://sneaky.example.com/', 'link-local'],
+        ['sb://nat64.example.com/', 'private'],
+      ])('refuses the endpoint %s (%s) and stores nothing', async (endpoint, reason) => {
+        const detail = await invalid({
+          azure_amqp: { ...AZURE, connection_string: connectionStringAt(endpoint) },
+        });
+        expect(detail).toEqual([
+          {
+            loc: ['body', 'azure_amqp', 'connection_string'],
+            type: 'value_error',
+            input: '[redacted]',
+            msg: `The Endpoint host resolves to a ${reason} address, which Event Hubs delivery cannot reach`,
+            ctx: { host: expect.any(String), reason },
+          },
+        ]);
+        expect(await rowsOf(team.teamId)).toEqual([]);
+      });
+
+      it('answers as webhooks do for a private target', async () => {
+        const webhook = await as()
+          .post(`/v1/org/${org.orgId}/team/${team.teamId}/sandbox/webhook`)
+          .send({ url: 'https://internal.example.com/hooks' });
+        const etl = await upsert({
+          team_ids: [team.teamId],
+          azure_amqp: { ...AZURE, connection_string: connectionStringAt('sb://internal.example.com/') },
+        });
+        for (const res of [webhook, etl]) {
+          expect(res.status).toBe(422);
+          expect(res.body.detail).toEqual([
+            expect.objectContaining({
+              type: 'value_error',
+              msg: expect.stringMatching(/ host resolves to a private address, which .* cannot reach$/),
+              ctx: { host: 'internal.example.com', reason: 'private' },
+            }),
+          ]);
+        }
+      });
+
+      it('refuses an endpoint host that does not resolve', async () => {
+        const detail = await invalid({
+          azure_amqp: { ...AZURE, connection_string: connectionStringAt('sb://nowhere.example.com/') },
+        });
+        expect(detail).toEqual([
+          expect.objectContaining({
+            loc: ['body', 'azure_amqp', 'connection_string'],
+            msg: 'The Endpoint host does not resolve',
+            input: '[redacted]',
+          }),
+        ]);
+      });
+
+      it('accepts public endpoints, and allow-listed ones such as a local emulator', async () => {
+        for (const endpoint of [
+          'sb://meridian-test.servicebus.windows.net/',
+          'sb://dual.servicebus.windows.net:5671',
+          'sb://20.42.65.92/',
+          'sb://[2603:1030:20e:3::23c]/',
+          'sb://localhost:5672',
+        ]) {
+          const res = await upsert({
+            team_ids: [team.teamId],
+            azure_amqp: { ...AZURE, connection_string: connectionStringAt(endpoint) },
+          });
+          expect({ endpoint, status: res.status }).toEqual({ endpoint, status: 200 });
+        }
+      });
     });
 
     it('leaves the stored pipeline untouched when an upsert is refused', async () => {

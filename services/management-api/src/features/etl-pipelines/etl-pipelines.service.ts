@@ -6,6 +6,7 @@ import { decodeCursor } from '../shared/keyset-cursor';
 import { MANAGEMENT_PAGE_SIZE } from '../shared/page';
 import type { UnitOfWork } from '../shared/unit-of-work';
 import { resolveEtlPipelineConfig, type UpsertEtlPipelinesInput } from './etl-pipeline-config';
+import { assertSafeEventHubsEndpoint, type DestinationTargetRules } from './event-hubs-target';
 import { redactStoredConnectionString } from './event-hubs-connection-string';
 import { redactAmqpUri } from './rabbitmq-uri';
 import type { EtlPipelinePlace, EtlPipelineRow } from './etl-pipelines.repository';
@@ -24,6 +25,8 @@ export function createEtlPipelinesService(deps: {
   region: Region;
   secretBox: SecretBox;
   clock: () => Date;
+  /** The SSRF rules of webhooks, applied to the Event Hubs endpoint (as the delivery does before each send). */
+  targetRules: DestinationTargetRules;
 }) {
   const { uow, secretBox } = deps;
 
@@ -100,6 +103,7 @@ export function createEtlPipelinesService(deps: {
     ): Promise<EtlPipeline[]> {
       const place = placeOf(where);
       const config = resolveEtlPipelineConfig(input);
+      if (config.azure_amqp) await assertSafeEventHubsEndpoint(config.azure_amqp.endpoint, deps.targetRules);
       const named = input.team_ids && [...new Set(input.team_ids.map((id) => id.toLowerCase()))];
       const now = deps.clock();
       const rows = await uow.write(async ({ etlPipelines }) => {

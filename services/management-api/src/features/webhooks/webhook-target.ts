@@ -1,19 +1,15 @@
-import { lookup } from 'node:dns/promises';
 import { ValidationError } from '@meridian/domain';
-import { forbiddenReason, type TargetAllowList } from '@meridian/platform';
+import { checkTargetHost, type HostResolver, type TargetAllowList } from '@meridian/platform';
 
-/** Resolves a host name to every address it has (injectable: tests use no real DNS). */
-export type HostResolver = (host: string) => Promise<string[]>;
-
-export const resolveWithDns: HostResolver = async (host) =>
-  (await lookup(host, { all: true, verbatim: true })).map((a) => a.address);
+export { resolveWithDns, type HostResolver } from '@meridian/platform';
 
 const urlError = (msg: string, input: unknown, ctx: Record<string, unknown> = {}) =>
   ValidationError.single(['body', 'url'], msg, 'value_error', input, ctx);
 
 /**
  * The SSRF check at creation and URL change: the URL must be https (http only for allow-listed targets) and
- * every address its host resolves to must be public, unless the host or all its addresses are allow-listed.
+ * every address its host resolves to must be public, unless the host or all its addresses are allow-listed
+ * (the rules of `checkTargetHost`, shared with delivery, ETL destinations and provider APIs).
  */
 export async function assertSafeWebhookTarget(
   url: string,
@@ -31,24 +27,18 @@ export async function assertSafeWebhookTarget(
   if (parsed.username !== '' || parsed.password !== '') {
     throw urlError('The URL cannot carry credentials; use the headers API', url);
   }
-  const host = parsed.hostname.replace(/^\[|\]$/g, '');
-  let addresses: string[];
-  try {
-    addresses = await deps.resolve(host);
-  } catch {
+  const verdict = await checkTargetHost(parsed.hostname, deps);
+  const { host } = verdict;
+  if (!verdict.ok && verdict.problem === 'unresolved') {
     throw urlError('The URL host does not resolve', url, { host });
   }
-  if (addresses.length === 0) throw urlError('The URL host does not resolve', url, { host });
-  const allowed = deps.allowList.allows(host, addresses);
-  if (parsed.protocol === 'http:' && !allowed) throw urlError('The URL must use https', url);
-  if (allowed) return;
-  for (const address of addresses) {
-    const reason = forbiddenReason(address);
-    if (reason !== null) {
-      throw urlError(`The URL host resolves to a ${reason} address, which webhooks cannot reach`, url, {
-        host,
-        reason,
-      });
-    }
+  if (parsed.protocol === 'http:' && !(verdict.ok && verdict.allowListed)) {
+    throw urlError('The URL must use https', url);
+  }
+  if (!verdict.ok) {
+    throw urlError(`The URL host resolves to a ${verdict.reason} address, which webhooks cannot reach`, url, {
+      host,
+      reason: verdict.reason,
+    });
   }
 }

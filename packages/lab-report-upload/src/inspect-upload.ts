@@ -1,6 +1,6 @@
 import { LAB_REPORT_LIMITS } from '@meridian/domain';
 import type { LabReportMediaType } from '@meridian/domain';
-import { inspectPdf } from '../pdf/pdf-runner';
+import { countPdfPages } from './count-pdf-pages';
 import { readImageSize } from './image-header';
 import { classifyDeclaredType, sniffMediaType } from './sniff-media-type';
 import { UploadRejectedError } from './upload-rejected-error';
@@ -62,7 +62,7 @@ function checkPart(part: UploadPart, index: number, count: number): UploadFile {
  */
 export async function inspectUpload(
   parts: UploadPart[],
-): Promise<{ files: UploadFile[]; pageCount: number }> {
+): Promise<{ files: UploadFile[]; pageCount: number | null }> {
   if (parts.length === 0) throw new UploadRejectedError('empty_file', 'no file was uploaded');
   if (parts.length > LAB_REPORT_LIMITS.maxImages) {
     throw new UploadRejectedError(
@@ -86,14 +86,15 @@ export async function inspectUpload(
   }
   const [first] = files;
   if (files.length === 1 && first?.mediaType === 'application/pdf') {
-    const pageCount = await countPdfPages(first, label(parts[0] as UploadPart, 0, 1));
+    const pageCount = await checkPdfPages(first, label(parts[0] as UploadPart, 0, 1));
     return { files, pageCount };
   }
   return { files, pageCount: files.length };
 }
 
-async function countPdfPages(file: UploadFile, name: string): Promise<number> {
-  const inspection = await inspectPdf(file.bytes);
+/** The page count; null when it can only be read once the file is decrypted (the parser checks it then). */
+async function checkPdfPages(file: UploadFile, name: string): Promise<number | null> {
+  const inspection = await countPdfPages(file.bytes);
   if (!inspection.ok) {
     const why =
       inspection.error === 'encrypted'
@@ -101,6 +102,7 @@ async function countPdfPages(file: UploadFile, name: string): Promise<number> {
         : 'is not a readable PDF (corrupt or truncated)';
     throw new UploadRejectedError('invalid_file', `${name} ${why}`);
   }
+  if (inspection.pageCount === null) return null;
   if (inspection.pageCount === 0) throw new UploadRejectedError('invalid_file', `${name} has no pages`);
   if (inspection.pageCount > LAB_REPORT_LIMITS.maxPages) {
     throw new UploadRejectedError(

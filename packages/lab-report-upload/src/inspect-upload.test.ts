@@ -122,6 +122,19 @@ describe('inspectUpload', () => {
     expect(err.message).toContain('"cut.pdf"');
   });
 
+  it('refuses a password-protected PDF', async () => {
+    const locked = await new Promise<Buffer>((resolve) => {
+      const doc = new PDFDocument({ size: 'LETTER', userPassword: 'secret' });
+      const chunks: Buffer[] = [];
+      doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+      doc.on('end', () => resolve(Buffer.concat(chunks)));
+      doc.text('Hidden', 50, 50);
+      doc.end();
+    });
+    const err = await rejection([{ bytes: locked, declaredType: 'application/pdf', filename: 'locked.pdf' }]);
+    expect([err.code, err.message]).toEqual(['invalid_file', '"locked.pdf" is password-protected']);
+  });
+
   it('refuses a PDF of more than 30 pages', async () => {
     const err = await rejection([{ bytes: await pdf(31), declaredType: 'application/pdf' }]);
     expect([err.code, err.status]).toEqual(['too_many_pages', 400]);

@@ -1,0 +1,2 @@
+export * from './audit-events.repository';
+export * from './audit-writer';

@@ -1,0 +1,97 @@
+/**
+ * The one ISO 8601 reader of Meridian (api-shapes "How to read" 7): every date-time that arrives — ingested
+ * data, provider payloads, query parameters, stored payloads — is read by this grammar:
+ *
+ *   date       YYYY-MM-DD                     year 0001-9999, a day that exists (29 Feb in leap years only)
+ *   date-time  date (T|t|space) HH:MM[:SS[(.|,)F+]] [Z|z|±HH|±HHMM|±HH:MM]
+ *              HH 00-23, MM 00-59, SS 00-59 (no 24:00, no leap second); the fraction is kept to the
+ *              microsecond and truncated beyond; an offset's hours 00-23 and minutes 00-59; no offset = UTC.
+ *
+ * Luxon's own ISO parser is not used here on purpose: it also takes week and ordinal dates, the basic format
+ * without separators and 24:00, which the API does not accept. Zones and DST are Luxon's (time-zone.ts).
+ */
+import { DAY_MS, daysFromCivil, isValidDay } from './calendar-date';
+
+export interface IsoDateTime {
+  /** `YYYY-MM-DD` as written: the date in the written offset (UTC when none). */
+  date: string;
+  /** The time of day as written, normalised to `HH:MM[:SS[.F]]` (`T` and `.`). */
+  time: string;
+  /** Minutes east of UTC as written; null when no offset was written (the time is read as UTC). */
+  offsetMinutes: number | null;
+  /** The instant in epoch milliseconds (the fraction below a millisecond is in `us`). */
+  ms: number;
+  /** Microseconds past `ms` (0-999). */
+  us: number;
+}
+
+const DATE_TIME_RE =
+  /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?(?:([Zz])|([+-])(\d{2})(?::?(\d{2}))?)?$/;
+
+/** A sign accepted where a query string turned an unencoded `+` into a space. */
+const SPACE_SIGN_RE =
+  /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?(?:([Zz])|([+ -])(\d{2})(?::?(\d{2}))?)?$/;
+
+export interface IsoReadOptions {
+  /**
+   * Read a space before the offset as `+` (`10:00:00 01:00`): what an unencoded `+` becomes in a URL query.
+   * Only for query parameters.
+   */
+  spaceAsPlus?: boolean;
+}
+
+/** Why a text is not a date-time: the grammar did not match, or a field is out of range. */
+export type IsoDateTimeProblem = 'syntax' | 'range';
+
+/**
+ * Reads an ISO 8601 date-time; a problem (not a throw) when `text` is not one. The hot path of ingestion:
+ * one regular expression and integer arithmetic.
+ */
+export function readIsoDateTime(
+  text: string,
+  options: IsoReadOptions = {},
+): IsoDateTime | IsoDateTimeProblem {
+  const m = (options.spaceAsPlus ? SPACE_SIGN_RE : DATE_TIME_RE).exec(text);
+  if (!m) return 'syntax';
+  const year = Number(m[1]);
+  const month = Number(m[2]);
+  const day = Number(m[3]);
+  const hour = Number(m[4]);
+  const minute = Number(m[5]);
+  const second = m[6] === undefined ? 0 : Number(m[6]);
+  if (!isValidDay(year, month, day) || hour > 23 || minute > 59 || second > 59) return 'range';
+  let offsetMinutes: number | null = null;
+  if (m[8] !== undefined) offsetMinutes = 0;
+  else if (m[9] !== undefined) {
+    const oh = Number(m[10]);
+    const om = m[11] === undefined ? 0 : Number(m[11]);
+    if (oh > 23 || om > 59) return 'range';
+    offsetMinutes = (m[9] === '-' ? -1 : 1) * (oh * 60 + om);
+  }
+  const fraction = m[7] ?? '';
+  const micros =
+    fraction === '' ? 0 : Number(fraction.length >= 6 ? fraction.slice(0, 6) : fraction.padEnd(6, '0'));
+  const millis = Math.floor(micros / 1000);
+  const local =
+    daysFromCivil(year, month, day) * DAY_MS + ((hour * 60 + minute) * 60 + second) * 1000 + millis;
+  const hm = `${m[4]}:${m[5]}`;
+  return {
+    date: `${m[1]}-${m[2]}-${m[3]}`,
+    time: m[6] === undefined ? hm : fraction === '' ? `${hm}:${m[6]}` : `${hm}:${m[6]}.${fraction}`,
+    offsetMinutes,
+    ms: local - (offsetMinutes ?? 0) * 60_000,
+    us: micros - millis * 1000,
+  };
+}
+
+/** An ISO 8601 date-time, or null when `text` is not one. */
+export function parseIsoDateTime(text: string, options?: IsoReadOptions): IsoDateTime | null {
+  const read = readIsoDateTime(text, options);
+  return typeof read === 'string' ? null : read;
+}
+
+/** Epoch milliseconds of an ISO 8601 date-time, or null when `text` is not one. */
+export function isoDateTimeMs(text: string): number | null {
+  const read = readIsoDateTime(text);
+  return typeof read === 'string' ? null : read.ms;
+}

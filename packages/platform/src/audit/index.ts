@@ -1,0 +1,2 @@
+export * from './audit-middleware';
+export * from './audit-metrics';

@@ -1,0 +1,217 @@
+import type { Request, RequestHandler } from 'express';
+import { BadRequestError, ValidationError } from '@meridian/domain';
+
+/**
+ * Refusals at the edge of both APIs, before authentication and before anything reaches PostgreSQL:
+ * paths that do not percent-decode, the NUL character in any string (PostgreSQL text cannot hold it),
+ * compressed bodies we cannot decode, JSON nested deeper than any document of ours, and (after the
+ * OpenAPI validator) numbers the validator coerced to ±Infinity. Each answers 400 with the error
+ * envelope, or 422 for a number, never a 500.
+ */
+
+/** Deeper JSON than any request schema of ours; also bounds every recursive walk over a body. */
+export const MAX_JSON_DEPTH = 64;
+
+const BODY_CODINGS = new Set(['gzip', 'deflate', 'br']);
+const NUL = '\u0000';
+
+const nulCharacter = (loc: string[]) =>
+  new BadRequestError(
+    'nul_character',
+    `Strings must not contain the NUL character (U+0000); found in ${loc.join('.')}.`,
+    { loc },
+  );
+
+/** Path segments that do not percent-decode (`/v2/user/%ZZ`) or that decode to a NUL. */
+export function pathEncodingGuard(): RequestHandler {
+  return (req, _res, next) => {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(req.path);
+    } catch {
+      next(new BadRequestError('malformed_path', 'The request path holds a malformed percent-escape.'));
+      return;
+    }
+    next(decoded.includes(NUL) ? nulCharacter(['path']) : undefined);
+  };
+}
+
+/** Where `value` (keys included) holds a NUL, as a `loc` under `root`; null when nowhere. */
+export function findNul(value: unknown, root: string[]): string[] | null {
+  const stack: Array<{ value: unknown; loc: string[] }> = [{ value, loc: root }];
+  while (stack.length > 0) {
+    const { value: v, loc } = stack.pop()!;
+    if (typeof v === 'string') {
+      if (v.includes(NUL)) return loc;
+      continue;
+    }
+    if (v === null || typeof v !== 'object' || Buffer.isBuffer(v)) continue;
+    // Bodies are at most MAX_JSON_DEPTH deep (checked before parsing); query strings far less.
+    if (loc.length - root.length > MAX_JSON_DEPTH) continue;
+    for (const [key, child] of Object.entries(v)) {
+      if (key.includes(NUL)) return [...loc, key];
+      stack.push({ value: child, loc: [...loc, key] });
+    }
+  }
+  return null;
+}
+
+function nulIn(req: Request, parts: Array<'query' | 'header' | 'body'>): string[] | null {
+  for (const part of parts) {
+    const found =
+      part === 'query'
+        ? findNul(req.query, ['query'])
+        : part === 'header'
+          ? findNul(req.headers, ['header'])
+          : findNul(req.body, ['body']);
+    if (found) return found;
+  }
+  return null;
+}
+
+/** NUL in the query string or a header (before any route, public pages included). */
+export function queryAndHeaderNulGuard(): RequestHandler {
+  return (req, _res, next) => {
+    const loc = nulIn(req, ['query', 'header']);
+    next(loc ? nulCharacter(loc) : undefined);
+  };
+}
+
+/**
+ * NUL in a parsed body: JSON right after parsing (before authentication); with `multipartOnly`, the
+ * fields and file names of a multipart body once the validator's multipart reader has filled them.
+ */
+export function bodyNulGuard(opts: { multipartOnly?: boolean } = {}): RequestHandler {
+  return (req, _res, next) => {
+    if (opts.multipartOnly && !req.is('multipart/form-data')) {
+      next();
+      return;
+    }
+    const files = (req as { files?: Array<{ originalname?: string }> }).files;
+    const fileNames = Array.isArray(files) ? files.map((f) => f.originalname ?? '') : [];
+    const loc = nulIn(req, ['body']) ?? findNul(fileNames, ['body', 'filename']);
+    next(loc ? nulCharacter(loc) : undefined);
+  };
+}
+
+function contentCoding(req: Request): string {
+  return (req.headers['content-encoding'] ?? '').trim().toLowerCase();
+}
+
+/** True when the request carries a body in a content coding other than `identity`. */
+export function hasCodedBody(req: Request): boolean {
+  const coding = contentCoding(req);
+  if (coding === '' || coding === 'identity') return false;
+  return req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
+}
+
+/**
+ * Compressed bodies: gzip, deflate and br, on JSON bodies only (the JSON parser decodes them and its
+ * decoding errors become 400 `invalid_content_encoding`). Anything else is refused before it is read.
+ */
+export function contentEncodingGate(): RequestHandler {
+  return (req, _res, next) => {
+    if (!hasCodedBody(req)) {
+      next();
+      return;
+    }
+    const coding = contentCoding(req);
+    if (!BODY_CODINGS.has(coding)) {
+      next(
+        new BadRequestError(
+          'unsupported_content_encoding',
+          'Content-Encoding must be gzip, deflate or br (or the body sent uncompressed).',
+        ),
+      );
+      return;
+    }
+    if (!req.is('application/json')) {
+      next(
+        new BadRequestError(
+          'unsupported_content_encoding',
+          'Only application/json bodies may be sent compressed.',
+        ),
+      );
+      return;
+    }
+    next();
+  };
+}
+
+/** The deepest nesting of arrays and objects in JSON text (strings skipped); stops past `limit`. */
+export function jsonNestingDepth(text: Buffer | string, limit = Number.POSITIVE_INFINITY): number {
+  const bytes = typeof text === 'string' ? Buffer.from(text) : text;
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < bytes.length; i++) {
+    const b = bytes[i];
+    if (inString) {
+      if (b === 0x5c)
+        i++; // backslash: skip the escaped character
+      else if (b === 0x22) inString = false;
+      continue;
+    }
+    if (b === 0x22) inString = true;
+    else if (b === 0x5b || b === 0x7b) {
+      depth++;
+      if (depth > deepest) {
+        deepest = depth;
+        if (deepest > limit) return deepest;
+      }
+    } else if (b === 0x5d || b === 0x7d) depth--;
+  }
+  return deepest;
+}
+
+/**
+ * `verify` for the JSON parser: refuses nesting deeper than MAX_JSON_DEPTH before `JSON.parse` runs,
+ * so no recursive walk later (validator, error mapper, logger) meets a 5,000-level document.
+ */
+export function verifyJsonDepth(_req: unknown, _res: unknown, body: Buffer, encoding: string): void {
+  const text = /^utf-?8$/i.test(encoding) ? body : new TextDecoder(encoding).decode(body);
+  if (jsonNestingDepth(text, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) {
+    throw new BadRequestError(
+      'json_too_deep',
+      `The JSON body is nested more than ${MAX_JSON_DEPTH} levels deep.`,
+    );
+  }
+}
+
+function rawQueryValue(req: Request, key: string): string | null {
+  const at = req.originalUrl.indexOf('?');
+  if (at === -1) return null;
+  return new URLSearchParams(req.originalUrl.slice(at + 1)).get(key);
+}
+
+/**
+ * After the validator: a query, path or header number it coerced from text like `1e309` is ±Infinity,
+ * which its integer and bounds checks let through (ajv skips `maximum` for non-finite numbers). Refused
+ * as 422, so every number a handler sees is finite and within the documented bounds.
+ */
+export function finiteNumberGuard(): RequestHandler {
+  return (req, _res, next) => {
+    const sources: Array<[string, unknown]> = [
+      ['query', req.query],
+      ['path', (req as { openapi?: { pathParams?: unknown } }).openapi?.pathParams],
+      ['header', req.headers],
+    ];
+    for (const [location, values] of sources) {
+      if (values === null || typeof values !== 'object') continue;
+      for (const [key, value] of Object.entries(values)) {
+        const items: unknown[] = Array.isArray(value) ? value : [value];
+        if (!items.some((v) => typeof v === 'number' && !Number.isFinite(v))) continue;
+        next(
+          ValidationError.single(
+            [location, key],
+            'Input should be a finite number',
+            'finite_number',
+            location === 'query' ? rawQueryValue(req, key) : null,
+          ),
+        );
+        return;
+      }
+    }
+    next();
+  };
+}

@@ -1,0 +1,75 @@
+/**
+ * The data API process, composed from its validated config and the connections a composition root chose:
+ * `main.ts` (RabbitMQ, DATABASE_URL, providers from the environment) and `pnpm start` (in-process transport,
+ * embedded PostgreSQL, local provider emulators) start exactly this.
+ */
+import { providerTargetAllowList, type ProviderSettings } from '@meridian/connectors';
+import { createKnex } from '@meridian/db';
+import type { Transport } from '@meridian/messaging';
+import {
+  createSecretBox,
+  decodeSecretsKey,
+  type Logger,
+  type PortClaim,
+  type RunningService,
+} from '@meridian/platform';
+import type { DataApiProcessConfig } from './config';
+import { startDataApi } from './server';
+
+export interface DataApiConnections {
+  logger: Logger;
+  /** The process opens its own pool (DATABASE_POOL_MAX) on this database. */
+  databaseUrl: string;
+  /** Publishes scheduler tasks; without one they wait for the scheduler's sweep. */
+  transport?: Transport;
+  /** Provider URLs and platform OAuth apps (the environment's, or local emulators'). */
+  providers: Map<string, ProviderSettings>;
+}
+
+export const dataApiPorts = (cfg: DataApiProcessConfig): PortClaim[] => [
+  { port: cfg.DATA_API_PORT, host: cfg.HOST, owner: 'data-api', variable: 'DATA_API_PORT' },
+];
+
+export async function startDataApiProcess(
+  cfg: DataApiProcessConfig,
+  io: DataApiConnections,
+): Promise<RunningService> {
+  const db = createKnex({
+    connectionString: io.databaseUrl,
+    applicationName: 'data-api',
+    log: io.logger,
+    poolMax: cfg.DATABASE_POOL_MAX,
+  });
+  try {
+    const service = await startDataApi({
+      db,
+      logger: io.logger,
+      region: cfg.REGION,
+      host: cfg.HOST,
+      port: cfg.DATA_API_PORT,
+      brokerReady: () => io.transport?.isReady() ?? true,
+      transport: io.transport,
+      validateResponses: cfg.VALIDATE_RESPONSES,
+      keyCacheMs: cfg.DATA_API_KEY_CACHE_MS,
+      providerLinks: {
+        secretBox: createSecretBox(decodeSecretsKey(cfg.SECRETS_ENCRYPTION_KEY)),
+        providers: io.providers,
+        allowList: providerTargetAllowList(io.providers.values(), cfg.PROVIDER_ALLOWED_TARGETS, {
+          production: cfg.NODE_ENV === 'production',
+        }),
+        publicUrl: cfg.DATA_API_PUBLIC_URL,
+        linkWebUrl: cfg.LINK_WEB_URL,
+      },
+    });
+    return {
+      url: service.url,
+      close: async () => {
+        await service.close();
+        await db.destroy();
+      },
+    };
+  } catch (err) {
+    await db.destroy();
+    throw err;
+  }
+}

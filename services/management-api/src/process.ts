@@ -1,0 +1,57 @@
+/**
+ * The management API process, composed from its validated config and the connections a composition root
+ * chose: `main.ts` (DATABASE_URL, RabbitMQ when set) and `pnpm start` (the local database) start exactly this.
+ */
+import { createKnex } from '@meridian/db';
+import type { Transport } from '@meridian/messaging';
+import { decodeSecretsKey, type Logger, type PortClaim, type RunningService } from '@meridian/platform';
+import type { ManagementApiProcessConfig } from './config';
+import { startManagementApi } from './server';
+
+export interface ManagementApiConnections {
+  logger: Logger;
+  /** The process opens its own pool (DATABASE_POOL_MAX) on this database. */
+  databaseUrl: string;
+  /** Only its readiness is reported: the management API publishes through the outbox. */
+  transport?: Pick<Transport, 'isReady'>;
+}
+
+export const managementApiPorts = (cfg: ManagementApiProcessConfig): PortClaim[] => [
+  { port: cfg.MANAGEMENT_API_PORT, host: cfg.HOST, owner: 'management-api', variable: 'MANAGEMENT_API_PORT' },
+];
+
+export async function startManagementApiProcess(
+  cfg: ManagementApiProcessConfig,
+  io: ManagementApiConnections,
+): Promise<RunningService> {
+  const db = createKnex({
+    connectionString: io.databaseUrl,
+    applicationName: 'management-api',
+    log: io.logger,
+    poolMax: cfg.DATABASE_POOL_MAX,
+  });
+  try {
+    const service = await startManagementApi({
+      db,
+      logger: io.logger,
+      region: cfg.REGION,
+      host: cfg.HOST,
+      port: cfg.MANAGEMENT_API_PORT,
+      brokerReady: () => io.transport?.isReady() ?? true,
+      validateResponses: cfg.VALIDATE_RESPONSES,
+      secretsKey: decodeSecretsKey(cfg.SECRETS_ENCRYPTION_KEY),
+      webhookAllowedTargets: cfg.WEBHOOK_ALLOWED_TARGETS,
+      dataApiPublicUrl: cfg.DATA_API_PUBLIC_URL,
+    });
+    return {
+      url: service.url,
+      close: async () => {
+        await service.close();
+        await db.destroy();
+      },
+    };
+  } catch (err) {
+    await db.destroy();
+    throw err;
+  }
+}

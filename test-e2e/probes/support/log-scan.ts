@@ -1,0 +1,61 @@
+/**
+ * The log scan: no line a process printed may carry a key, a secret, a client_user_id, a name, a date of
+ * birth or a lab value the run used, nor a stack trace or SQL text (those belong to an error someone
+ * must fix, and they carry values with them).
+ */
+import { leakFindings } from './response-checks';
+
+export interface LogFinding {
+  /** What leaked: the kind of value ("team API key", "date of birth"...) or the marker ("leak_sql"). */
+  what: string;
+  /** The line with the value masked, shortened. */
+  line: string;
+}
+
+function mask(line: string, value: string): string {
+  return line.split(value).join(`<${value.length} chars>`);
+}
+
+/** Lines that contain any of the values (matched as written, and as JSON would escape them). */
+export function scanForValues(lines: string[], values: Map<string, string>): LogFinding[] {
+  const out: LogFinding[] = [];
+  const needles = [...values.entries()].flatMap(([value, kind]) => {
+    const escaped = JSON.stringify(value).slice(1, -1);
+    return escaped === value ? [[value, kind] as const] : [[value, kind] as const, [escaped, kind] as const];
+  });
+  for (const line of lines) {
+    for (const [needle, kind] of needles) {
+      if (line.includes(needle)) out.push({ what: kind, line: shorten(mask(line, needle)) });
+    }
+  }
+  return out;
+}
+
+/** Lines with a stack trace, a source path or SQL text. */
+export function scanForInternals(lines: string[]): LogFinding[] {
+  const out: LogFinding[] = [];
+  for (const line of lines) {
+    // JSON logs escape newlines; unescape so the stack-trace pattern sees frames.
+    const text = line.replace(/\\n/g, '\n');
+    for (const f of leakFindings(text)) if (f !== 'html_body') out.push({ what: f, line: shorten(line) });
+  }
+  return out;
+}
+
+function shorten(s: string, max = 400): string {
+  return s.length > max ? `${s.slice(0, max)}…` : s;
+}
+
+/** Groups findings for printing: one line per (what, message) with a count. */
+export function formatLogFindings(findings: LogFinding[], max = 40): string[] {
+  const groups = new Map<string, { n: number; line: string }>();
+  for (const f of findings) {
+    const message = /"message":"([^"]{0,80})/.exec(f.line)?.[1] ?? f.line.slice(0, 80);
+    const key = `${f.what} in "${message}"`;
+    const g = groups.get(key);
+    if (g) g.n++;
+    else groups.set(key, { n: 1, line: f.line });
+  }
+  const out = [...groups.entries()].map(([key, g]) => `${key} ×${g.n}: ${g.line}`);
+  return out.length > max ? [...out.slice(0, max), `… and ${out.length - max} more`] : out;
+}

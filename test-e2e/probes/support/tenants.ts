@@ -1,0 +1,453 @@
+/**
+ * Tenants for the probes: orgs on the Scale plan with teams, keys of every kind, and in each team and
+ * environment the resources the id-taking endpoints reach (users with a demo connection and health data, a
+ * lab report job, a link token, webhooks with a delivered message, custom credentials, preferences...).
+ * Created the way an integrator would (through both APIs) where the API can create them, and written to the
+ * database where only a worker or the dashboard writes them (members, webhook messages, ingested data).
+ * Every personal or secret value used is recorded, for the log scan.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import PDFDocument from 'pdfkit';
+import { newId, type Environment } from '@meridian/domain';
+import { createIngestion, summaryId } from '@meridian/ingestion';
+import { seedManagementKey, seedOrg, seedTeam } from '@meridian/test-utils';
+import type { Knex } from '@meridian/db';
+
+export const ENVIRONMENTS: readonly Environment[] = ['sandbox', 'production'];
+
+export interface EnvResources {
+  userId: string;
+  clientUserId: string;
+  /** A second user, for the operations that delete. */
+  spareUserId: string;
+  sleepId: string;
+  workoutId: string;
+  jobId: string;
+  linkToken: string;
+  webhookId: string;
+  spareWebhookId: string;
+  messageId: string;
+  apiKeyId: string;
+  /** The team's custom OAuth credentials for this environment. */
+  credentialId: string;
+}
+
+export interface TeamFixture {
+  teamId: string;
+  apiKeys: Record<Environment, string>;
+  /** A Team Management Key bound to this team only. */
+  teamKey: string;
+  teamKeyId: string;
+  env: Record<Environment, EnvResources>;
+}
+
+export interface OrgFixture {
+  orgId: string;
+  orgKey: string;
+  teams: TeamFixture[];
+  memberId: string;
+  spareMemberId: string;
+  inviteId: string;
+  spareInviteId: string;
+  /** A management key only the fuzz's deleting operations use. */
+  spareKeyId: string;
+}
+
+/** Values that must never appear in a log line. */
+export interface Sensitive {
+  values: Set<string>;
+  add(kind: string, value: string): void;
+  kinds: Map<string, string>;
+}
+
+export function createSensitive(): Sensitive {
+  const values = new Set<string>();
+  const kinds = new Map<string, string>();
+  return {
+    values,
+    kinds,
+    add(kind, value) {
+      if (!value || value.length < 6) return;
+      values.add(value);
+      kinds.set(value, kind);
+    },
+  };
+}
+
+interface Api {
+  dataUrl: string;
+  managementUrl: string;
+}
+
+async function call(
+  base: string,
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body?: unknown,
+): Promise<{ status: number; json: unknown }> {
+  const res = await fetch(`${base}${path}`, {
+    method,
+    headers: { ...headers, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+    body: body !== undefined ? JSON.stringify(body) : undefined,
+  });
+  const text = await res.text();
+  let json: unknown;
+  try {
+    json = text ? JSON.parse(text) : undefined;
+  } catch {
+    json = text;
+  }
+  return { status: res.status, json };
+}
+
+async function must(
+  what: string,
+  p: Promise<{ status: number; json: unknown }>,
+  ok: number[] = [200, 201, 202, 204],
+): Promise<Record<string, unknown>> {
+  const res = await p;
+  if (!ok.includes(res.status))
+    throw new Error(`seeding: ${what} answered ${res.status}: ${JSON.stringify(res.json)?.slice(0, 500)}`);
+  return res.json as Record<string, unknown>;
+}
+
+/** A lab report with a fictional patient (name, date of birth, results): the values are recorded. */
+export function labReportPdf(patient: { name: string; dob: string; glucose: string }): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const doc = new PDFDocument({ size: 'LETTER', margin: 40 });
+    const chunks: Buffer[] = [];
+    doc.on('data', (c: Buffer) => chunks.push(c));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+    doc.font('Helvetica-Bold').fontSize(16).text('Probe Clinical Laboratories', 40, 40);
+    doc.font('Helvetica').fontSize(9);
+    doc.text('Patient:', 40, 100, { lineBreak: false }).text(patient.name, 115, 100, { lineBreak: false });
+    doc.text('DOB:', 40, 114, { lineBreak: false }).text(patient.dob, 115, 114, { lineBreak: false });
+    doc
+      .text('Collection Date:', 330, 100, { lineBreak: false })
+      .text('11/02/2026', 420, 100, { lineBreak: false });
+    doc.font('Helvetica-Bold');
+    ['Test', 'Result', 'Units', 'Reference Range'].forEach((h, i) =>
+      doc.text(h, [40, 255, 330, 415][i], 170, { lineBreak: false }),
+    );
+    doc.font('Helvetica');
+    [
+      ['Glucose', patient.glucose, 'mg/dL', '70-99'],
+      ['Sodium', '140', 'mmol/L', '136-145'],
+    ].forEach((row, r) =>
+      row.forEach((cell, c) => doc.text(cell, [40, 255, 330, 415][c], 204 + r * 15, { lineBreak: false })),
+    );
+    doc.end();
+  });
+}
+
+function multipart(fields: Record<string, string>, file: Buffer): { body: Buffer; type: string } {
+  const boundary = `----seed${randomBytes(6).toString('hex')}`;
+  const parts: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields))
+    parts.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+    );
+  parts.push(
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="report.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+    ),
+    file,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  );
+  return { body: Buffer.concat(parts), type: `multipart/form-data; boundary=${boundary}` };
+}
+
+const tag = () => randomBytes(4).toString('hex');
+
+async function seedEnv(
+  api: Api,
+  knex: Knex,
+  org: { orgId: string; orgKey: string },
+  teamId: string,
+  env: Environment,
+  key: string,
+  sensitive: Sensitive,
+): Promise<EnvResources> {
+  const data = { 'x-service-api-key': key };
+  const mgmt = { 'x-management-key': org.orgKey };
+  const clientUserId = `probe-patient-${tag()}`;
+  sensitive.add('client_user_id', clientUserId);
+  const user = await must(
+    'create user',
+    call(api.dataUrl, 'POST', '/v2/user', data, { client_user_id: clientUserId }),
+  );
+  const userId = user.user_id as string;
+  const birthDate = `19${40 + Math.floor(Math.random() * 50)}-0${1 + Math.floor(Math.random() * 8)}-1${Math.floor(Math.random() * 9)}`;
+  sensitive.add('date of birth', birthDate);
+  await must(
+    'patch user',
+    call(api.dataUrl, 'PATCH', `/v2/user/${userId}`, data, {
+      fallback_birth_date: birthDate,
+      fallback_time_zone: 'Europe/Berlin',
+    }),
+  );
+  const spareClientUserId = `probe-spare-${tag()}`;
+  sensitive.add('client_user_id', spareClientUserId);
+  const spare = await must(
+    'create spare user',
+    call(api.dataUrl, 'POST', '/v2/user', data, { client_user_id: spareClientUserId }),
+  );
+  if (env === 'sandbox') {
+    await must(
+      'demo connection',
+      call(api.dataUrl, 'POST', '/v2/link/connect/demo', data, { user_id: userId, provider: 'oura' }),
+    );
+  } else {
+    // Production has no demo provider: a connection as the OAuth flow leaves it (tokens not needed here).
+    await knex('provider_connections').insert({
+      id: newId(),
+      user_id: userId,
+      provider: 'oura',
+      status: 'connected',
+      external_user_id: `oura-${tag()}`,
+      auth_type: 'oauth',
+    });
+  }
+
+  // Health data as a provider sync writes it: a night, a workout with its stream, heart rate, glucose.
+  const day = new Date(Date.UTC(2026, 0, 14));
+  const at = (hours: number) => new Date(day.getTime() + hours * 3_600_000).toISOString();
+  const source = { provider: 'oura', type: 'ring' as const };
+  const glucose = `${100 + Math.floor(Math.random() * 80)}.${10 + Math.floor(Math.random() * 89)}`;
+  sensitive.add('lab value', glucose);
+  await createIngestion({ db: knex }).ingest({
+    userId,
+    mode: 'historical',
+    timeseries: [
+      {
+        resource: 'heartrate',
+        source,
+        samples: [
+          { timestamp: at(8), value: 61 },
+          { timestamp: at(9), value: 64 },
+        ],
+      },
+      { resource: 'glucose', source, samples: [{ timestamp: at(8), value: Number(glucose), unit: 'mg/dL' }] },
+    ],
+    summaries: [
+      {
+        kind: 'sleep',
+        source,
+        provider_id: `sleep-${userId}`,
+        fields: { bedtime_start: at(-1), bedtime_stop: at(7), rem: 5400, deep: 4800 },
+      },
+      {
+        kind: 'workouts',
+        source,
+        provider_id: `workout-${userId}`,
+        fields: { time_start: at(10), time_end: at(11), sport: { id: 1, name: 'running' }, calories: 400 },
+      },
+    ],
+    workoutStreams: [
+      {
+        workout_provider_id: `workout-${userId}`,
+        provider: 'oura',
+        stream: { time: [0, 60, 120], heartrate: [120, 130, 140] },
+      },
+    ],
+  });
+
+  // A lab report whose patient is fictional but whose values are distinctive.
+  const patient = { name: `ZELDA QUIXANO-${tag().toUpperCase()}`, dob: '07/29/1961', glucose };
+  sensitive.add('name', patient.name);
+  sensitive.add('date of birth', patient.dob);
+  const form = multipart({ user_id: userId }, await labReportPdf(patient));
+  const upload = await fetch(`${api.dataUrl}/lab_report/v1/parser/job`, {
+    method: 'POST',
+    headers: { ...data, 'content-type': form.type },
+    body: form.body,
+  });
+  const job = (await upload.json()) as { job_id: string };
+  if (upload.status !== 200)
+    throw new Error(`seeding: upload answered ${upload.status}: ${JSON.stringify(job)}`);
+
+  const link = await must(
+    'link token',
+    call(api.dataUrl, 'POST', '/v2/link/token', data, { user_id: userId }),
+  );
+  sensitive.add('link token', link.link_token as string);
+
+  const hooks = `/v1/org/${org.orgId}/team/${teamId}/${env}/webhook`;
+  const webhook = await must(
+    'webhook',
+    call(api.managementUrl, 'POST', hooks, mgmt, {
+      url: `http://127.0.0.1:9/hook-${tag()}`,
+      description: 'probe',
+    }),
+  );
+  const spareWebhook = await must(
+    'spare webhook',
+    call(api.managementUrl, 'POST', hooks, mgmt, { url: `http://127.0.0.1:9/spare-${tag()}` }),
+  );
+  const secret = await must(
+    'webhook secret',
+    call(api.managementUrl, 'GET', `${hooks}/${String(webhook.id)}/secret`, mgmt),
+  );
+  sensitive.add('webhook secret', secret.key as string);
+  await must(
+    'webhook headers',
+    call(api.managementUrl, 'PUT', `${hooks}/${String(webhook.id)}/headers`, mgmt, {
+      headers: { authorization: `Bearer probe-header-secret-${tag()}` },
+    }),
+  );
+
+  // A delivered message with one attempt, as the delivery worker records them.
+  const eventId = randomUUID();
+  await knex('outbox').insert({
+    id: eventId,
+    team_id: teamId,
+    environment: env,
+    event_type: 'daily.data.sleep.created',
+    payload: JSON.stringify({ user_id: userId }),
+    created_at: new Date(),
+  });
+  const messageId = `msg_probe_${tag()}`;
+  await knex('webhook_messages').insert({
+    id: messageId,
+    event_id: eventId,
+    webhook_id: webhook.id,
+    status: 'succeeded',
+    attempts: 1,
+    next_attempt_at: new Date(),
+    last_status_code: 200,
+  });
+  await knex('webhook_attempts').insert({
+    id: newId(),
+    message_id: messageId,
+    status_code: 200,
+    response_body: 'ok',
+    duration_ms: 12,
+  });
+
+  const clientSecret = `probe-custom-secret-${tag()}${tag()}`;
+  sensitive.add('custom credential secret', clientSecret);
+  const credential = await must(
+    'custom credentials',
+    call(api.managementUrl, 'POST', `/v1/org/${org.orgId}/team_custom_credentials/${env}/us`, mgmt, {
+      team_id: teamId,
+      provider: 'oura',
+      client_id: `probe-client-${tag()}`,
+      client_secret: clientSecret,
+    }),
+  );
+
+  const apiKey = await knex('team_api_keys').where({ team_id: teamId, environment: env }).first('id');
+  return {
+    userId,
+    clientUserId,
+    spareUserId: spare.user_id as string,
+    sleepId: summaryId(userId, 'sleep', 'oura', `sleep-${userId}`),
+    workoutId: summaryId(userId, 'workouts', 'oura', `workout-${userId}`),
+    jobId: job.job_id,
+    linkToken: link.link_token as string,
+    webhookId: webhook.id as string,
+    spareWebhookId: spareWebhook.id as string,
+    messageId,
+    apiKeyId: apiKey!.id as string,
+    credentialId: credential.id as string,
+  };
+}
+
+async function managementKeyId(knex: Knex, label: string): Promise<string> {
+  const row = await knex('management_keys').where({ label }).first('id');
+  return row!.id as string;
+}
+
+/** One org with `teamCount` teams, every team with both environments' resources. */
+export async function seedTenant(
+  api: Api,
+  knex: Knex,
+  sensitive: Sensitive,
+  opts: { teamCount: number },
+): Promise<OrgFixture> {
+  const org = await seedOrg(knex, { plan: 'scale', name: `Probe Org ${tag()}` });
+  sensitive.add('org management key', org.orgKey);
+  const mgmt = { 'x-management-key': org.orgKey };
+  const teams: TeamFixture[] = [];
+  for (let i = 0; i < opts.teamCount; i++) {
+    const team = await seedTeam(knex, org.orgId, { name: `Probe Team ${tag()}` });
+    for (const k of Object.values(team.apiKeys)) sensitive.add('team API key', k);
+    const label = `probe team key ${tag()}`;
+    const teamKey = await seedManagementKey(knex, org.orgId, {
+      role: 'team_admin',
+      teamIds: [team.teamId],
+      label,
+    });
+    sensitive.add('team management key', teamKey);
+    const env = {} as Record<Environment, EnvResources>;
+    for (const e of ENVIRONMENTS)
+      env[e] = await seedEnv(api, knex, org, team.teamId, e, team.apiKeys[e], sensitive);
+    for (const e of ENVIRONMENTS) {
+      await must(
+        'data pull preferences',
+        call(api.managementUrl, 'POST', `/v1/org/${org.orgId}/team_data_pull_preferences/${e}/us`, mgmt, {
+          team_ids: [team.teamId],
+          providers: { oura: { default: true } },
+        }),
+      );
+      await must(
+        'link settings',
+        call(api.managementUrl, 'PUT', `/v1/org/${org.orgId}/team/${team.teamId}/${e}/link_settings`, mgmt, {
+          allowed_redirect_hosts: ['example.test'],
+        }),
+      );
+    }
+    await must(
+      'scope requirements',
+      call(api.managementUrl, 'POST', `/v1/org/${org.orgId}/team/${team.teamId}/scope_requirements`, mgmt, {
+        oura: { user_must_grant: ['daily'], user_may_grant: [] },
+      }),
+    );
+    teams.push({
+      ...team,
+      teamKey,
+      teamKeyId: await managementKeyId(knex, label),
+      env,
+    });
+  }
+  const member = async (name: string) => {
+    const id = newId();
+    const email = `${name.toLowerCase().replace(/\W+/g, '.')}@example.test`;
+    sensitive.add('name', name);
+    sensitive.add('e-mail', email);
+    await knex('org_members').insert({
+      id,
+      org_id: org.orgId,
+      name,
+      email,
+      role: 'no_role',
+      created_on: new Date(),
+    });
+    return id;
+  };
+  const invite = async () => {
+    const email = `invitee.${tag()}@example.test`;
+    sensitive.add('e-mail', email);
+    await must('invite', call(api.managementUrl, 'POST', `/v1/org/${org.orgId}/invite`, mgmt, { email }));
+    const row = await knex('org_invites').where({ org_id: org.orgId, email }).first('id');
+    return row!.id as string;
+  };
+  const spareLabel = `probe spare key ${tag()}`;
+  await seedManagementKey(knex, org.orgId, {
+    role: 'team_admin',
+    teamIds: [teams[0]!.teamId],
+    label: spareLabel,
+  });
+  return {
+    orgId: org.orgId,
+    orgKey: org.orgKey,
+    teams,
+    memberId: await member(`Ada Probemember ${tag()}`),
+    spareMemberId: await member(`Bea Sparemember ${tag()}`),
+    inviteId: await invite(),
+    spareInviteId: await invite(),
+    spareKeyId: await managementKeyId(knex, spareLabel),
+  };
+}
