@@ -40,6 +40,9 @@ import { plannedEmulators, startLocalProviders } from './local-providers';
 const startConfigSpec = {
   ...commonConfigSpec,
   NODE_ENV: config.optionalString(),
+  /** Unset: the embedded PostgreSQL (see local-database.ts). */
+  DATABASE_URL: config.url({ protocols: ['postgres', 'postgresql'], optional: true, secret: true }),
+  /** Unset: the in-process transport. */
   AMQP_URL: config.url({ protocols: ['amqp', 'amqps'], optional: true, secret: true }),
   /** The three workers' health ports: this one and the next two (0: any free port). */
   WORKER_HEALTH_PORT: config.port(8010),

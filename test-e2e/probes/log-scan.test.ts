@@ -3,8 +3,8 @@
  * management API, lab-report parser, scheduler, event delivery) run from their `main.ts` over RabbitMQ at
  * the most verbose log level, and do the work that handles personal data: users with a client_user_id and
  * a date of birth, the demo provider's 30-day pull ingested and delivered as signed webhooks, a lab report
- * with a patient's name, date of birth and results parsed by the worker, keys and secrets of every kind in
- * use. Then every line any process printed is searched for each of those values.
+ * with a patient's name, date of birth and results parsed by the worker (and one in German that it refuses),
+ * keys and secrets of every kind in use. Then every line any process printed is searched for each of those values.
  */
 import { Webhook } from 'standardwebhooks';
 import { startWebhookReceiver, waitFor, type WebhookReceiver } from '@meridian/test-utils';
@@ -12,7 +12,14 @@ import { AMQP_URL, describeWithBroker } from '../support/broker';
 import { isolatedVhost, type BrokerVhost } from '../support/broker-vhost';
 import { formatLogFindings, scanForInternals, scanForValues } from './support/log-scan';
 import { startProbeStack, type ProbeStack } from './support/probe-stack';
-import { createSensitive, seedTenant, type OrgFixture, type Sensitive } from './support/tenants';
+import {
+  createSensitive,
+  labReportPdf,
+  multipart,
+  seedTenant,
+  type OrgFixture,
+  type Sensitive,
+} from './support/tenants';
 
 jest.setTimeout(300_000);
 
@@ -77,6 +84,39 @@ describeWithBroker('log scan of an end-to-end run (all five processes)', () => {
       { timeoutMs: 120_000, intervalMs: 1_000 },
     );
     expect(job?.status).toBe('completed');
+    // A report the parser refuses (German): the failure path must not print the patient either.
+    const refused = {
+      name: `WOLFGANG PROBELMANN-${Date.now().toString(36).toUpperCase()}`,
+      dob: '23.04.1958',
+      glucose: '187.61',
+    };
+    sensitive.add('name', refused.name);
+    sensitive.add('date of birth', refused.dob);
+    sensitive.add('lab value', refused.glucose);
+    const form = multipart({ user_id: env.userId }, await labReportPdf(refused, { german: true }));
+    const upload = await fetch(`${stack.dataUrl}/lab_report/v1/parser/job`, {
+      method: 'POST',
+      headers: { 'x-service-api-key': key, 'content-type': form.type },
+      body: form.body,
+    });
+    expect(upload.status).toBe(200);
+    const refusedJob = (await upload.json()) as { job_id: string };
+    const failed = await waitFor(
+      async () => {
+        const j = await get(`/lab_report/v1/parser/job/${refusedJob.job_id}`);
+        return j.status === 'completed' || j.status === 'failed' ? j : undefined;
+      },
+      { timeoutMs: 120_000, intervalMs: 1_000 },
+    );
+    expect(failed).toMatchObject({ status: 'failed', failure_reason: 'not_english' });
+    // Events written from now on reach the receiver's webhook: a second demo connection of the same user
+    // (connection event, then a 30-day pull whose data events are signed and delivered).
+    const connect = await fetch(`${stack.dataUrl}/v2/link/connect/demo`, {
+      method: 'POST',
+      headers: { 'x-service-api-key': key, 'content-type': 'application/json' },
+      body: JSON.stringify({ user_id: env.userId, provider: 'fitbit' }),
+    });
+    expect(connect.status).toBe(200);
     // The parsed results carry the values the scan looks for.
     expect(JSON.stringify(job?.data)).toContain(
       [...sensitive.kinds.entries()].find(([, k]) => k === 'lab value')![0],

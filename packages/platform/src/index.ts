@@ -18,3 +18,4 @@ export * from './security/target-address';
 export * from './security/webhook-config';
 export * from './rate-limit/rate-limits';
 export * from './audit';
+export * from './rate-limit/rate-limit-config';

@@ -6,11 +6,13 @@ import type { Region } from '@meridian/domain';
 import { providerSettingsFromEnv, type ProviderSettings } from '@meridian/connectors';
 import {
   createHttpApp,
+  createRateLimits,
   createRouteMatcher,
   createSecretBox,
   decodeSecretsKey,
   DEV_SECRETS_ENCRYPTION_KEY,
   loadOpenApiDocument,
+  type ApiRateLimitOptions,
   type Logger,
   type ReadinessCheck,
   type SecretBox,
@@ -24,6 +26,7 @@ import { LAB_REPORT_LIMITS, type AuditRecorder } from '@meridian/domain';
 import { createDataApiGuard } from './auth/data-api.guard';
 import { dataApiAuditedGuard } from './audit/data-api-audit';
 import { withCredentialCache } from './auth/credential-cache';
+import type { TeamPrincipal } from './auth/principal';
 import { createUsersRouter } from './features/users/users.router';
 import { createProvidersRouter } from './features/providers/providers.router';
 import { createTimeseriesRouter } from './features/timeseries/timeseries.router';
@@ -71,6 +74,8 @@ export interface DataApiDeps {
   providerLinks?: ProviderLinkOptions;
   /** Audit trail recorder (issue 11); default: a batched PostgreSQL writer on `db`; null: no audit trail. */
   audit?: AuditRecorder | null;
+  /** Request rate limits (issue 11); absent: none (tests), main.ts and `pnpm start` pass the configured ones. */
+  rateLimits?: ApiRateLimitOptions;
 }
 
 function syncDepsOf(
@@ -131,7 +136,10 @@ export function createDataApi(deps: DataApiDeps): Express {
     logger: deps.logger,
     metrics: deps.metrics,
     readiness: deps.readiness,
-    guard: dataApiAuditedGuard(
+    trustProxy: deps.rateLimits?.trustProxy,
+    rateLimits: deps.rateLimits && dataApiRateLimits(deps.rateLimits, deps.logger),
+    // Headers only: the body of a request without a valid key is never read.
+    authenticate: dataApiAuditedGuard(
       { ...deps, openapi, clock },
       createDataApiGuard({
         credentials: withCredentialCache(createCredentialsRepository(deps.db), {
@@ -145,5 +153,19 @@ export function createDataApi(deps: DataApiDeps): Express {
     publicRoutes,
     validateResponses: deps.validateResponses,
     upload: { maxBytes: LAB_REPORT_LIMITS.maxBytes, tooLargeErrorType: 'file_too_large' },
+  });
+}
+
+/** Per team API key (a team's override wins) and, for requests without a key, per client address. */
+function dataApiRateLimits(opts: ApiRateLimitOptions, logger: Logger) {
+  return createRateLimits({
+    limiter: opts.limiter,
+    settings: opts.settings,
+    keyHeaders: ['x-service-api-key'],
+    keyBucketOf: (res) => {
+      const p = res.locals.principal as TeamPrincipal | undefined;
+      return p ? { keyId: p.keyId, perMinute: p.rateLimitPerMinute ?? null } : null;
+    },
+    onError: (err) => logger.warn('rate limiter unavailable: letting requests through', { err }),
   });
 }

@@ -1,4 +1,10 @@
-import { commonConfigSpec, config, loadConfig, webhookConfigSpec } from '@meridian/platform';
+import {
+  commonConfigSpec,
+  config,
+  loadConfig,
+  rateLimitConfigSpec,
+  webhookConfigSpec,
+} from '@meridian/platform';
 
 const dataApiPort = config.port(8000);
 const publicUrlOf = (env: Record<string, string | undefined>) =>
@@ -8,6 +14,7 @@ const dataApiPublicUrl = config.publicUrl(publicUrlOf);
 /** Everything but the connections: `main.ts` and `pnpm start` both validate this part the same way. */
 export const dataApiProcessConfigSpec = {
   ...commonConfigSpec,
+  ...rateLimitConfigSpec,
   /** `production` keeps the SSRF rules whole for emulated providers and refuses the public dev key. */
   NODE_ENV: config.optionalString(),
   DATA_API_PORT: dataApiPort,

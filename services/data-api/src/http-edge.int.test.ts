@@ -29,14 +29,17 @@ describe('data API edge', () => {
   afterAll(() => h.close());
 
   it.each(['gzip', 'deflate', 'br'])(
-    'answers a body that does not decode as %s with 400 before authentication',
+    'answers a body that does not decode as %s with 400; without a key, 401 and the body is never read',
     async (coding) => {
-      const res = await request(h.app)
-        .post('/v2/user')
-        .set('content-type', 'application/json')
-        .set('content-encoding', coding)
-        .send('not compressed');
-      expectEnvelope(res, 400, 'invalid_content_encoding');
+      const send = (headers: Record<string, string>) =>
+        request(h.app)
+          .post('/v2/user')
+          .set(headers)
+          .set('content-type', 'application/json')
+          .set('content-encoding', coding)
+          .send('not compressed');
+      expectEnvelope(await send({ 'x-service-api-key': key() }), 400, 'invalid_content_encoding');
+      expectEnvelope(await send({}), 401, 'invalid_credentials');
     },
   );
 
@@ -56,14 +59,17 @@ describe('data API edge', () => {
     expect(await h.db.knex('users').where('client_user_id', 'like', 'nul%').first()).toBeUndefined();
   });
 
-  it('refuses JSON nested 5,000 levels deep with 400, as JSON (with and without a key)', async () => {
-    for (const headers of [{}, { 'x-service-api-key': key() }]) {
+  it('refuses JSON nested 5,000 levels deep with 400, as JSON (without a key: 401, unread)', async () => {
+    for (const [headers, status, type] of [
+      [{ 'x-service-api-key': key() }, 400, 'json_too_deep'],
+      [{}, 401, 'invalid_credentials'],
+    ] as const) {
       const res = await request(h.app)
         .post('/v2/user')
         .set(headers)
         .set('content-type', 'application/json')
         .send(`{"client_user_id":${nested(5000)}}`);
-      expectEnvelope(res, 400, 'json_too_deep');
+      expectEnvelope(res, status, type);
     }
   });
 

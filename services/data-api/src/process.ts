@@ -4,7 +4,7 @@
  * embedded PostgreSQL, local provider emulators) start exactly this.
  */
 import { providerTargetAllowList, type ProviderSettings } from '@meridian/connectors';
-import { createKnex } from '@meridian/db';
+import { createApiRateLimiter, createKnex } from '@meridian/db';
 import type { Transport } from '@meridian/messaging';
 import {
   createSecretBox,
@@ -12,6 +12,8 @@ import {
   type Logger,
   type PortClaim,
   type RunningService,
+  rateLimitSettingsOf,
+  trustProxyOf,
 } from '@meridian/platform';
 import type { DataApiProcessConfig } from './config';
 import { startDataApi } from './server';
@@ -50,6 +52,14 @@ export async function startDataApiProcess(
       brokerReady: () => io.transport?.isReady() ?? true,
       transport: io.transport,
       validateResponses: cfg.VALIDATE_RESPONSES,
+      rateLimits: {
+        limiter: createApiRateLimiter(db, {
+          onStoreError: (err) =>
+            io.logger.warn('rate limits unavailable (database): letting requests through', { err }),
+        }),
+        settings: rateLimitSettingsOf(cfg),
+        trustProxy: trustProxyOf(cfg.TRUST_PROXY),
+      },
       keyCacheMs: cfg.DATA_API_KEY_CACHE_MS,
       providerLinks: {
         secretBox: createSecretBox(decodeSecretsKey(cfg.SECRETS_ENCRYPTION_KEY)),

@@ -4,6 +4,7 @@ import {
   auditWriterMetrics,
   createMetricsRegistry,
   serveHttp,
+  type ApiRateLimitOptions,
   type Logger,
   type RunningService,
 } from '@meridian/platform';
@@ -23,6 +24,7 @@ export async function startDataApi(opts: {
   keyCacheMs?: number;
   /** Provider connections (secret box, provider settings, SSRF rules, public and widget URLs). */
   providerLinks?: ProviderLinkOptions;
+  rateLimits?: ApiRateLimitOptions;
 }): Promise<RunningService> {
   const metrics = createMetricsRegistry('data-api');
   // The audit trail's writer lives as long as the server: what it still holds is written on close.
@@ -38,6 +40,7 @@ export async function startDataApi(opts: {
     validateResponses: opts.validateResponses,
     keyCacheMs: opts.keyCacheMs,
     providerLinks: opts.providerLinks,
+    rateLimits: opts.rateLimits,
   });
   const service = await serveHttp(app, {
     name: 'data API',

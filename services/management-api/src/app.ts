@@ -5,13 +5,16 @@ import { createCredentialsRepository, type Knex } from '@meridian/db';
 import type { AuditRecorder, Region } from '@meridian/domain';
 import {
   createHttpApp,
+  createRateLimits,
   createRouteMatcher,
   loadOpenApiDocument,
+  type ApiRateLimitOptions,
   type Logger,
   type ReadinessCheck,
 } from '@meridian/platform';
+import type { ManagementPrincipal } from './auth/principal';
 import type { Registry } from 'prom-client';
-import { createManagementGuard } from './auth/management.guard';
+import { createManagementAuthentication, createManagementAuthorization } from './auth/management.guard';
 import { managementAuditedGuard } from './audit/management-audit';
 import { createManagementRoutes } from './features/routes';
 import { createSecretBox } from '@meridian/platform';
@@ -41,11 +44,14 @@ export interface ManagementApiDeps {
   dataApiPublicUrl?: string;
   /** Audit trail recorder (issue 11); default: a batched PostgreSQL writer on `db`; null: no audit trail. */
   audit?: AuditRecorder | null;
+  /** Request rate limits (issue 11); absent: none (tests), main.ts and `pnpm start` pass the configured ones. */
+  rateLimits?: ApiRateLimitOptions;
 }
 
 /** The management API (operators' surface). Does no I/O of its own: everything arrives in `deps`. */
 export function createManagementApi(deps: ManagementApiDeps): Express {
   const openapi = loadOpenApiDocument(MANAGEMENT_API_OPENAPI_PATH);
+  const guardDeps = { credentials: createCredentialsRepository(deps.db), match: createRouteMatcher(openapi) };
   const routes = express.Router();
   routes.use(
     createManagementRoutes({
@@ -58,6 +64,7 @@ export function createManagementApi(deps: ManagementApiDeps): Express {
         allowList: createTargetAllowList(deps.webhookAllowedTargets ?? []),
       },
       dataApiPublicUrl: deps.dataApiPublicUrl ?? 'http://localhost:8000',
+      defaultKeyRateLimit: deps.rateLimits?.dataApiPerKey,
     }),
   );
   return createHttpApp({
@@ -66,14 +73,27 @@ export function createManagementApi(deps: ManagementApiDeps): Express {
     logger: deps.logger,
     metrics: deps.metrics,
     readiness: deps.readiness,
-    guard: managementAuditedGuard(
-      { ...deps, openapi },
-      createManagementGuard({
-        credentials: createCredentialsRepository(deps.db),
-        match: createRouteMatcher(openapi),
-      }),
-    ),
+    trustProxy: deps.rateLimits?.trustProxy,
+    rateLimits: deps.rateLimits && managementRateLimits(deps.rateLimits, deps.logger),
+    // Headers only: the body of a request without a valid key is never read.
+    authenticate: managementAuditedGuard({ ...deps, openapi }, createManagementAuthentication(guardDeps)),
+    // Scope checks may need the body (team ids it names).
+    guard: createManagementAuthorization(guardDeps),
     routes,
     validateResponses: deps.validateResponses,
+  });
+}
+
+/** Per management key and, for requests without a key, per client address. */
+function managementRateLimits(opts: ApiRateLimitOptions, logger: Logger) {
+  return createRateLimits({
+    limiter: opts.limiter,
+    settings: opts.settings,
+    keyHeaders: ['x-management-key', 'x-service-org-key'],
+    keyBucketOf: (res) => {
+      const p = res.locals.principal as ManagementPrincipal | undefined;
+      return p ? { keyId: p.keyId, perMinute: null } : null;
+    },
+    onError: (err) => logger.warn('rate limiter unavailable: letting requests through', { err }),
   });
 }

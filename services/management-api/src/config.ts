@@ -1,10 +1,17 @@
-import { commonConfigSpec, config, loadConfig, webhookConfigSpec } from '@meridian/platform';
+import {
+  commonConfigSpec,
+  config,
+  loadConfig,
+  webhookConfigSpec,
+  rateLimitConfigSpec,
+} from '@meridian/platform';
 
 export { DEV_SECRETS_ENCRYPTION_KEY } from '@meridian/platform';
 
 /** Everything but the connections: `main.ts` and `pnpm start` both validate this part the same way. */
 export const managementApiProcessConfigSpec = {
   ...commonConfigSpec,
+  ...rateLimitConfigSpec,
   NODE_ENV: config.optionalString(),
   MANAGEMENT_API_PORT: config.port(8001),
   VALIDATE_RESPONSES: config.boolean(false),

@@ -35,13 +35,14 @@ describe('management API edge', () => {
     expectEnvelope(await as().get(`/v1/org/${org.orgId}/team/%ZZ`), 400, 'malformed_path');
   });
 
-  it('answers a body that does not decode as gzip with 400 before authentication', async () => {
-    const res = await request(h.app)
-      .post(`/v1/org/${org.orgId}/team`)
-      .set('content-type', 'application/json')
-      .set('content-encoding', 'gzip')
-      .send('not gzip');
-    expectEnvelope(res, 400, 'invalid_content_encoding');
+  it('answers a body that does not decode as gzip with 400; without a key, 401 and the body is never read', async () => {
+    const send = (withKey: boolean) => {
+      const req = request(h.app).post(`/v1/org/${org.orgId}/team`);
+      if (withKey) req.set('X-Management-Key', org.orgKey);
+      return req.set('content-type', 'application/json').set('content-encoding', 'gzip').send('not gzip');
+    };
+    expectEnvelope(await send(true), 400, 'invalid_content_encoding');
+    expectEnvelope(await send(false), 401, 'invalid_credentials');
   });
 
   it('refuses a NUL character in names, ids and webhook fields before it reaches PostgreSQL', async () => {

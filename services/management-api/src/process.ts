@@ -2,9 +2,16 @@
  * The management API process, composed from its validated config and the connections a composition root
  * chose: `main.ts` (DATABASE_URL, RabbitMQ when set) and `pnpm start` (the local database) start exactly this.
  */
-import { createKnex } from '@meridian/db';
+import { createApiRateLimiter, createKnex } from '@meridian/db';
 import type { Transport } from '@meridian/messaging';
-import { decodeSecretsKey, type Logger, type PortClaim, type RunningService } from '@meridian/platform';
+import {
+  decodeSecretsKey,
+  type Logger,
+  type PortClaim,
+  type RunningService,
+  rateLimitSettingsOf,
+  trustProxyOf,
+} from '@meridian/platform';
 import type { ManagementApiProcessConfig } from './config';
 import { startManagementApi } from './server';
 
@@ -39,6 +46,15 @@ export async function startManagementApiProcess(
       port: cfg.MANAGEMENT_API_PORT,
       brokerReady: () => io.transport?.isReady() ?? true,
       validateResponses: cfg.VALIDATE_RESPONSES,
+      rateLimits: {
+        limiter: createApiRateLimiter(db, {
+          onStoreError: (err) =>
+            io.logger.warn('rate limits unavailable (database): letting requests through', { err }),
+        }),
+        settings: rateLimitSettingsOf(cfg),
+        trustProxy: trustProxyOf(cfg.TRUST_PROXY),
+        dataApiPerKey: cfg.RATE_LIMIT_PER_KEY_PER_MINUTE,
+      },
       secretsKey: decodeSecretsKey(cfg.SECRETS_ENCRYPTION_KEY),
       webhookAllowedTargets: cfg.WEBHOOK_ALLOWED_TARGETS,
       dataApiPublicUrl: cfg.DATA_API_PUBLIC_URL,

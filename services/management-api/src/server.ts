@@ -6,6 +6,7 @@ import {
   serveHttp,
   type Logger,
   type RunningService,
+  type ApiRateLimitOptions,
 } from '@meridian/platform';
 import { createManagementApi } from './app';
 
@@ -21,6 +22,7 @@ export async function startManagementApi(opts: {
   secretsKey: Buffer;
   webhookAllowedTargets: string[];
   dataApiPublicUrl?: string;
+  rateLimits?: ApiRateLimitOptions;
 }): Promise<RunningService> {
   const metrics = createMetricsRegistry('management-api');
   // The audit trail's writer lives as long as the server: what it still holds is written on close.
@@ -36,6 +38,7 @@ export async function startManagementApi(opts: {
     secretsKey: opts.secretsKey,
     webhookAllowedTargets: opts.webhookAllowedTargets,
     dataApiPublicUrl: opts.dataApiPublicUrl,
+    rateLimits: opts.rateLimits,
   });
   const service = await serveHttp(app, {
     name: 'management API',

@@ -55,6 +55,7 @@ export async function startSchedulerProcess(
       logger: io.logger,
       tickMs: cfg.SCHEDULER_TICK_MS,
       labReports: { stuckAfterMs: cfg.LAB_REPORT_STUCK_AFTER_MS, maxAttempts: cfg.LAB_REPORT_MAX_ATTEMPTS },
+      auditPartitions: { retentionDays: cfg.AUDIT_RETENTION_DAYS },
       providerSync: {
         secretBox: createSecretBox(decodeSecretsKey(cfg.SECRETS_ENCRYPTION_KEY)),
         providers: io.providers,

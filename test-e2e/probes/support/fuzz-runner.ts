@@ -31,6 +31,8 @@ export interface FuzzReport {
   operations: number;
   byStatus: Map<number, number>;
   byKind: Map<FuzzKind, Map<string, number>>;
+  /** Total response time per kind (where the run's time goes). */
+  msByKind: Map<FuzzKind, number>;
   failures: FuzzFailure[];
   /** Failures matching a documented pending defect (fixed elsewhere, not hidden: printed too). */
   pending: FuzzFailure[];
@@ -74,6 +76,7 @@ export async function runFuzz(opts: {
     operations: operations.length,
     byStatus: new Map(),
     byKind: new Map(),
+    msByKind: new Map(),
     failures: [],
     pending: [],
     durationMs: 0,
@@ -98,6 +101,7 @@ export async function runFuzz(opts: {
     perKind.set(cls, (perKind.get(cls) ?? 0) + 1);
     report.byKind.set(kind, perKind);
     const what = `${fuzzCase.request.method} ${op.path} [${kind}: ${fuzzCase.detail}]`;
+    report.msByKind.set(kind, (report.msByKind.get(kind) ?? 0) + res.ms);
     report.slowest.push({ ms: res.ms, what });
     report.slowest.sort((a, b) => b.ms - a.ms).splice(5);
     const check = checkResponse(res, fuzzCase.targetsOperation ? op : undefined, opts.docs[op.api].resolve);
@@ -144,7 +148,7 @@ export function formatReport(report: FuzzReport, maxFailures = 60): string {
       `  ${kind.padEnd(22)} ${[...classes.entries()]
         .sort()
         .map(([c, n]) => `${c} ${n}`)
-        .join(', ')}`,
+        .join(', ')}; ${((report.msByKind.get(kind) ?? 0) / 1000).toFixed(1)} s`,
     );
   lines.push(
     `  slowest: ${report.slowest.map((s) => `${s.ms.toFixed(0)} ms ${s.what.slice(0, 100)}`).join(' | ')}`,

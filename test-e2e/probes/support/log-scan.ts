@@ -16,16 +16,24 @@ function mask(line: string, value: string): string {
   return line.split(value).join(`<${value.length} chars>`);
 }
 
-/** Lines that contain any of the values (matched as written, and as JSON would escape them). */
+/**
+ * Lines that contain any of the values (matched as written, and as JSON would escape them). A number is
+ * matched only as a whole number (not inside a longer one: a lab value 108.24 is not in `108.248`).
+ */
 export function scanForValues(lines: string[], values: Map<string, string>): LogFinding[] {
   const out: LogFinding[] = [];
   const needles = [...values.entries()].flatMap(([value, kind]) => {
     const escaped = JSON.stringify(value).slice(1, -1);
-    return escaped === value ? [[value, kind] as const] : [[value, kind] as const, [escaped, kind] as const];
+    const forms = escaped === value ? [value] : [value, escaped];
+    return forms.map((form) => {
+      const numeric = /^[\d.]+$/.test(form);
+      const pattern = numeric ? new RegExp(`(?<![\\d.])${form.replace(/\./g, '\\.')}(?![\\d])`) : undefined;
+      return { form, kind, found: (line: string) => (pattern ? pattern.test(line) : line.includes(form)) };
+    });
   });
   for (const line of lines) {
-    for (const [needle, kind] of needles) {
-      if (line.includes(needle)) out.push({ what: kind, line: shorten(mask(line, needle)) });
+    for (const needle of needles) {
+      if (needle.found(line)) out.push({ what: needle.kind, line: shorten(mask(line, needle.form)) });
     }
   }
   return out;

@@ -5,6 +5,8 @@
  * Everything they print is kept for the log scan.
  */
 import { randomBytes } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { CONNECTORS } from '@meridian/connectors';
 import { createTestDatabase, type TestDatabase } from '@meridian/test-utils';
 import { freePort, runTs, waitReady, type RunningProcess } from '../../support/processes';
@@ -112,6 +114,12 @@ export async function startProbeStack(
       procs.filter((p) => p.child.exitCode !== null || p.child.signalCode !== null).map((p) => p.name),
     async stop() {
       await Promise.all(procs.map((p) => p.stop()));
+      // PROBE_LOG_DUMP=<dir>: keep what the processes printed, for reading after a failure.
+      if (process.env.PROBE_LOG_DUMP) {
+        mkdirSync(process.env.PROBE_LOG_DUMP, { recursive: true });
+        for (const p of procs)
+          writeFileSync(path.join(process.env.PROBE_LOG_DUMP, `${p.name}-${dataPort}.log`), p.output());
+      }
       if (!opts.db) await db.destroy();
     },
   };

@@ -112,37 +112,55 @@ async function must(
   return res.json as Record<string, unknown>;
 }
 
-/** A lab report with a fictional patient (name, date of birth, results): the values are recorded. */
-export function labReportPdf(patient: { name: string; dob: string; glucose: string }): Promise<Buffer> {
+/**
+ * A lab report with a fictional patient (name, date of birth, results): the values are recorded. `german`
+ * gives the same report in German, which the parser refuses (`not_english`): the failure path.
+ */
+export function labReportPdf(
+  patient: { name: string; dob: string; glucose: string },
+  opts: { german?: boolean } = {},
+): Promise<Buffer> {
+  const words = opts.german
+    ? { lab: 'Laborgemeinschaft Probe', patient: 'Patient:', dob: 'Geburtsdatum:', collected: 'Entnahme:' }
+    : { lab: 'Probe Clinical Laboratories', patient: 'Patient:', dob: 'DOB:', collected: 'Collection Date:' };
+  const headers = opts.german
+    ? ['Untersuchung', 'Ergebnis', 'Einheit', 'Referenzbereich']
+    : ['Test', 'Result', 'Units', 'Reference Range'];
+  const rows = opts.german
+    ? [
+        ['Glukose', patient.glucose, 'mg/dl', '70-99'],
+        ['Natrium', '140', 'mmol/l', '136-145'],
+      ]
+    : [
+        ['Glucose', patient.glucose, 'mg/dL', '70-99'],
+        ['Sodium', '140', 'mmol/L', '136-145'],
+      ];
+  const xs = [40, 255, 330, 415];
   return new Promise((resolve, reject) => {
     const doc = new PDFDocument({ size: 'LETTER', margin: 40 });
     const chunks: Buffer[] = [];
     doc.on('data', (c: Buffer) => chunks.push(c));
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
-    doc.font('Helvetica-Bold').fontSize(16).text('Probe Clinical Laboratories', 40, 40);
+    doc.font('Helvetica-Bold').fontSize(16).text(words.lab, 40, 40);
     doc.font('Helvetica').fontSize(9);
-    doc.text('Patient:', 40, 100, { lineBreak: false }).text(patient.name, 115, 100, { lineBreak: false });
-    doc.text('DOB:', 40, 114, { lineBreak: false }).text(patient.dob, 115, 114, { lineBreak: false });
+    doc.text(words.patient, 40, 100, { lineBreak: false }).text(patient.name, 115, 100, { lineBreak: false });
+    doc.text(words.dob, 40, 114, { lineBreak: false }).text(patient.dob, 115, 114, { lineBreak: false });
     doc
-      .text('Collection Date:', 330, 100, { lineBreak: false })
+      .text(words.collected, 330, 100, { lineBreak: false })
       .text('11/02/2026', 420, 100, { lineBreak: false });
     doc.font('Helvetica-Bold');
-    ['Test', 'Result', 'Units', 'Reference Range'].forEach((h, i) =>
-      doc.text(h, [40, 255, 330, 415][i], 170, { lineBreak: false }),
-    );
+    headers.forEach((h, i) => doc.text(h, xs[i], 170, { lineBreak: false }));
     doc.font('Helvetica');
-    [
-      ['Glucose', patient.glucose, 'mg/dL', '70-99'],
-      ['Sodium', '140', 'mmol/L', '136-145'],
-    ].forEach((row, r) =>
-      row.forEach((cell, c) => doc.text(cell, [40, 255, 330, 415][c], 204 + r * 15, { lineBreak: false })),
+    rows.forEach((row, r) =>
+      row.forEach((cell, c) => doc.text(cell, xs[c], 204 + r * 15, { lineBreak: false })),
     );
     doc.end();
   });
 }
 
-function multipart(fields: Record<string, string>, file: Buffer): { body: Buffer; type: string } {
+/** A multipart upload body with `fields` and one PDF `file` part. */
+export function multipart(fields: Record<string, string>, file: Buffer): { body: Buffer; type: string } {
   const boundary = `----seed${randomBytes(6).toString('hex')}`;
   const parts: Buffer[] = [];
   for (const [name, value] of Object.entries(fields))

@@ -17,7 +17,10 @@ export interface AuditWriterOptions {
   flushIntervalMs?: number;
   /** Events per INSERT; a queue this long is flushed at once (default 500). */
   maxBatchSize?: number;
-  /** Events kept in memory while the database is unreachable; beyond it the oldest are dropped (default 20,000). */
+  /**
+   * Events kept in memory while the database is unreachable (default 20,000); past it the oldest tenth is
+   * dropped.
+   */
   maxQueued?: number;
   logger?: {
     warn(message: string, meta?: Record<string, unknown>): void;
@@ -101,9 +104,11 @@ export function createAuditWriter(db: Knex, options: AuditWriterOptions = {}): A
     }
   };
 
+  // A full queue sheds its oldest tenth at once, so an outage costs one copy per many events, not per event.
+  const shedTo = maxQueued - Math.max(1, Math.floor(maxQueued / 10));
   const trim = () => {
     if (queue.length > maxQueued) {
-      const excess = queue.length - maxQueued;
+      const excess = queue.length - shedTo;
       queue = queue.slice(excess);
       drop(excess);
     }

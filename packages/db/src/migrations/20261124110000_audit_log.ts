@@ -14,7 +14,7 @@ import type { Knex } from 'knex';
  * Append-only: a trigger refuses UPDATE, DELETE and TRUNCATE on every partition, so the application (and a
  * stray query) can only insert; retention removes whole partitions with DROP TABLE, which no row trigger
  * sees. The table owner can still drop the trigger: a deployment that wants the trail tamper-evident against
- * its own application runs the services as a role that does not own the table (docs/decisions/0006).
+ * its own application runs the services as a role that does not own the table (docs/decisions/0008).
  */
 export async function up(knex: Knex): Promise<void> {
   await knex.raw(`

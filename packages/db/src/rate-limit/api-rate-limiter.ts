@@ -21,7 +21,7 @@ export interface ApiRateLimiter {
 export interface ApiRateLimiterOptions {
   /** Share of the limit a replica leases at a time (default 1/20): one round trip per slice. */
   leaseFraction?: number;
-  /** Called when PostgreSQL cannot be asked; the request is then let through (fail open). */
+  /** Called (at most once a minute) when PostgreSQL cannot be asked; requests are then let through. */
   onStoreError?: (err: unknown) => void;
   now?: () => number;
 }
@@ -52,6 +52,12 @@ export function createApiRateLimiter(db: Knex, options: ApiRateLimiterOptions = 
   const leases = new Map<string, Lease>();
   const inFlight = new Map<string, Promise<void>>();
   let lastSweep = now();
+  let lastReported = Number.NEGATIVE_INFINITY;
+  const report = (err: unknown) => {
+    if (now() - lastReported < 60_000) return;
+    lastReported = now();
+    options.onStoreError?.(err);
+  };
 
   const decision = (lease: Lease, allowed: boolean, at: number): RateDecision => ({
     allowed,
@@ -88,7 +94,7 @@ export function createApiRateLimiter(db: Knex, options: ApiRateLimiterOptions = 
   function maybeSweep(at: number): void {
     if (at - lastSweep < SWEEP_EVERY_MS) return;
     lastSweep = at;
-    sweep().catch((err: unknown) => options.onStoreError?.(err));
+    sweep().catch(report);
   }
 
   async function sweep(): Promise<number> {
@@ -117,7 +123,7 @@ export function createApiRateLimiter(db: Knex, options: ApiRateLimiterOptions = 
         try {
           await pending;
         } catch (err) {
-          options.onStoreError?.(err);
+          report(err);
           return {
             allowed: true,
             limit,

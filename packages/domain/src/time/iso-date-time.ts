@@ -43,16 +43,14 @@ export interface IsoReadOptions {
 /** Why a text is not a date-time: the grammar did not match, or a field is out of range. */
 export type IsoDateTimeProblem = 'syntax' | 'range';
 
-/**
- * Reads an ISO 8601 date-time; a problem (not a throw) when `text` is not one. The hot path of ingestion:
- * one regular expression and integer arithmetic.
- */
-export function readIsoDateTime(
-  text: string,
-  options: IsoReadOptions = {},
-): IsoDateTime | IsoDateTimeProblem {
-  const m = (options.spaceAsPlus ? SPACE_SIGN_RE : DATE_TIME_RE).exec(text);
-  if (!m) return 'syntax';
+/** The instant of a matched date-time (epoch ms, µs past it, offset), or a range problem. */
+interface Instant {
+  ms: number;
+  us: number;
+  offsetMinutes: number | null;
+}
+
+function instantOf(m: RegExpExecArray): Instant | 'range' {
   const year = Number(m[1]);
   const month = Number(m[2]);
   const day = Number(m[3]);
@@ -68,20 +66,29 @@ export function readIsoDateTime(
     if (oh > 23 || om > 59) return 'range';
     offsetMinutes = (m[9] === '-' ? -1 : 1) * (oh * 60 + om);
   }
-  const fraction = m[7] ?? '';
+  const fraction = m[7];
   const micros =
-    fraction === '' ? 0 : Number(fraction.length >= 6 ? fraction.slice(0, 6) : fraction.padEnd(6, '0'));
+    fraction === undefined
+      ? 0
+      : Number(fraction.length >= 6 ? fraction.slice(0, 6) : fraction.padEnd(6, '0'));
   const millis = Math.floor(micros / 1000);
   const local =
     daysFromCivil(year, month, day) * DAY_MS + ((hour * 60 + minute) * 60 + second) * 1000 + millis;
+  return { ms: local - (offsetMinutes ?? 0) * 60_000, us: micros - millis * 1000, offsetMinutes };
+}
+
+/** Reads an ISO 8601 date-time; a problem (not a throw) when `text` is not one. */
+export function readIsoDateTime(
+  text: string,
+  options: IsoReadOptions = {},
+): IsoDateTime | IsoDateTimeProblem {
+  const m = (options.spaceAsPlus ? SPACE_SIGN_RE : DATE_TIME_RE).exec(text);
+  if (!m) return 'syntax';
+  const instant = instantOf(m);
+  if (instant === 'range') return 'range';
   const hm = `${m[4]}:${m[5]}`;
-  return {
-    date: `${m[1]}-${m[2]}-${m[3]}`,
-    time: m[6] === undefined ? hm : fraction === '' ? `${hm}:${m[6]}` : `${hm}:${m[6]}.${fraction}`,
-    offsetMinutes,
-    ms: local - (offsetMinutes ?? 0) * 60_000,
-    us: micros - millis * 1000,
-  };
+  const time = m[6] === undefined ? hm : m[7] === undefined ? `${hm}:${m[6]}` : `${hm}:${m[6]}.${m[7]}`;
+  return { date: `${m[1]}-${m[2]}-${m[3]}`, time, ...instant };
 }
 
 /** An ISO 8601 date-time, or null when `text` is not one. */
@@ -90,8 +97,13 @@ export function parseIsoDateTime(text: string, options?: IsoReadOptions): IsoDat
   return typeof read === 'string' ? null : read;
 }
 
-/** Epoch milliseconds of an ISO 8601 date-time, or null when `text` is not one. */
+/**
+ * Epoch milliseconds of an ISO 8601 date-time, or null when `text` is not one. The hot path of ingestion
+ * (every sample timestamp): one regular expression and integer arithmetic.
+ */
 export function isoDateTimeMs(text: string): number | null {
-  const read = readIsoDateTime(text);
-  return typeof read === 'string' ? null : read.ms;
+  const m = DATE_TIME_RE.exec(text);
+  if (!m) return null;
+  const instant = instantOf(m);
+  return instant === 'range' ? null : instant.ms;
 }

@@ -27,8 +27,20 @@ export interface HttpAppOptions {
   logger: Logger;
   metrics: Registry;
   readiness: Record<string, ReadinessCheck>;
-  /** Runs before request validation: authentication and authorization (check order §2.4). */
+  /**
+   * Authentication from headers alone (issue 11): runs before any request body is read, so the body of an
+   * unauthenticated request is never parsed or buffered. Sets `res.locals.principal`.
+   */
+  authenticate?: RequestHandler;
+  /** Runs after the body is parsed, before request validation: authorization needing the body (§2.4). */
   guard?: RequestHandler;
+  /**
+   * Request rate limits: `beforeAuth` (per client address, failed-authentication lockout) runs before the
+   * key is checked, `afterAuth` (per key) right after `authenticate`.
+   */
+  rateLimits?: { beforeAuth: RequestHandler; afterAuth: RequestHandler };
+  /** Express's `trust proxy` (which `X-Forwarded-For` hops tell the client address); default none. */
+  trustProxy?: boolean | number | string[];
   routes: Router;
   /**
    * Routes served before the body parsers, the guard and the OpenAPI validator: hosted pages and
@@ -75,8 +87,8 @@ function accessLog(logger: Logger): RequestHandler {
 }
 
 /**
- * Builds an express app: context, edge checks, health, metrics, docs, JSON, guard, OpenAPI validator
- * (once), routes, errors. The edge checks run before authentication; every answer, errors included, is JSON.
+ * Builds an express app: context, edge checks, health, metrics, docs, address limits, public routes,
+ * authentication and key limits (headers only), JSON, guard, OpenAPI validator (once), routes, errors. The edge checks run before authentication; every answer, errors included, is JSON.
  */
 export function createHttpApp(opts: HttpAppOptions): Express {
   const app = express();
@@ -84,6 +96,7 @@ export function createHttpApp(opts: HttpAppOptions): Express {
   app.set('query parser', 'extended');
   // Pages of health data run to megabytes: hashing each for an ETag costs more than it saves.
   app.set('etag', false);
+  app.set('trust proxy', opts.trustProxy ?? false);
   app.use(requestContext());
   app.use((req, res, next) => {
     const id = res.getHeader('x-request-id');
@@ -99,8 +112,12 @@ export function createHttpApp(opts: HttpAppOptions): Express {
   app.use(accessLog(opts.logger));
   app.use(httpMetricsMiddleware(opts.metrics));
   app.use(queryAndHeaderNulGuard());
+  if (opts.rateLimits) app.use(opts.rateLimits.beforeAuth);
   if (opts.publicRoutes) app.use(opts.publicRoutes);
   app.use(contentEncodingGate());
+  // Authenticate from headers before any body is read: an unauthenticated body is never parsed.
+  if (opts.authenticate) app.use(opts.authenticate);
+  if (opts.rateLimits) app.use(opts.rateLimits.afterAuth);
   app.use(express.json({ limit: opts.jsonLimit ?? '1mb', verify: verifyJsonDepth }));
   app.use(bodyNulGuard());
   if (opts.guard) app.use(opts.guard);

@@ -31,6 +31,15 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
 
 const WINDOW_MS = 60_000;
 
+/** What an API's composition needs to limit requests. */
+export interface ApiRateLimitOptions {
+  limiter: RateLimitConsumer;
+  settings: RateLimitSettings;
+  trustProxy?: boolean | number | string[];
+  /** Management API: the data API's per-key default, which team overrides replace (shown by GET …/rate_limit). */
+  dataApiPerKey?: number;
+}
+
 /** The caller a limit applies to once authentication has run, or null (not authenticated here). */
 export type KeyBucketOf = (res: Response) => { keyId: string; perMinute: number | null } | null;
 

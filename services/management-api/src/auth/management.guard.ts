@@ -67,14 +67,21 @@ function authorize(p: ManagementPrincipal, op: MatchedOperation, req: Request): 
   if ((p.role === 'org_admin' || scaleForAll) && !planAllowsOrgManagement(p.plan)) throw planRequired();
 }
 
-/** Authentication, key-type, scope, plan and closed-beta checks, in the order of api-shapes §2.4. */
-export function createManagementGuard(deps: {
+interface GuardDeps {
   credentials: CredentialsRepository;
   match: RouteMatcher;
-}): RequestHandler {
+}
+
+const isPublic = (op: MatchedOperation | null | undefined) =>
+  !!op && Array.isArray(op.operation.security) && op.operation.security.length === 0;
+
+/**
+ * Authentication from the headers alone (runs before any body is read): the key's type and validity, then
+ * `res.locals.principal`.
+ */
+export function createManagementAuthentication(deps: GuardDeps): RequestHandler {
   return (req, res, next) => {
-    const op = deps.match(req.method, req.path);
-    if (op && Array.isArray(op.operation.security) && op.operation.security.length === 0) return next();
+    if (isPublic(deps.match(req.method, req.path))) return next();
     void (async () => {
       const presented = presentedKey(req);
       if (!presented) {
@@ -102,7 +109,17 @@ export function createManagementGuard(deps: {
         plan: key.plan,
       };
       res.locals.principal = principal;
-      if (!op) return; // unknown route: the validator answers 404
+    })().then(() => next(), next);
+  };
+}
+
+/** Scope, plan and closed-beta checks of an authenticated key (after the body is parsed: it may name teams). */
+export function createManagementAuthorization(deps: GuardDeps): RequestHandler {
+  return (req, res, next) => {
+    const op = deps.match(req.method, req.path);
+    const principal = res.locals.principal as ManagementPrincipal | undefined;
+    if (!op || isPublic(op) || !principal) return next(); // unknown route: the validator answers 404
+    void (async () => {
       authorize(principal, op, req);
       const feature = op.operation['x-meridian-feature'] as Feature | undefined;
       const teamId = op.params.team_id;
@@ -110,5 +127,14 @@ export function createManagementGuard(deps: {
         throw featureNotEnabled(feature);
       }
     })().then(() => next(), next);
+  };
+}
+
+/** Authentication, key-type, scope, plan and closed-beta checks, in the order of api-shapes §2.4 (both steps). */
+export function createManagementGuard(deps: GuardDeps): RequestHandler {
+  const authenticate = createManagementAuthentication(deps);
+  const authorizeStep = createManagementAuthorization(deps);
+  return (req, res, next) => {
+    authenticate(req, res, (err?: unknown) => (err ? next(err) : authorizeStep(req, res, next)));
   };
 }
