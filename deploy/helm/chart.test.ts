@@ -146,7 +146,11 @@ describe('helm chart deploy/helm/meridian', () => {
       for (const d of deployments) {
         const c = onlyContainer(podSpec(d));
         const [name, port] = portEnv[component(d)!]!;
-        expect(c.env).toEqual([{ name, value: String(port) }]);
+        // The APIs also trust in-cluster proxies for the client address (rate limits per address).
+        const trustProxy = APIS.includes(component(d)!)
+          ? [{ name: 'TRUST_PROXY', value: '10.0.0.0/8,172.16.0.0/12,192.168.0.0/16' }]
+          : [];
+        expect(c.env).toEqual([{ name, value: String(port) }, ...trustProxy]);
         expect(c.ports?.[0]?.containerPort).toBe(port);
         expect(c.envFrom).toEqual([
           { configMapRef: { name: configMap.metadata!.name } },

@@ -19,3 +19,4 @@ export * from './security/webhook-config';
 export * from './rate-limit/rate-limits';
 export * from './audit';
 export * from './rate-limit/rate-limit-config';
+export * from './security/cursor-codec';

@@ -68,6 +68,11 @@ export async function startProbeStack(
     DATA_API_PUBLIC_URL: `http://127.0.0.1:${dataPort}`,
     // Webhook targets on loopback are allowed (the probes' webhooks point at a closed local port).
     WEBHOOK_ALLOWED_TARGETS: '127.0.0.1',
+    // The probes send thousands of requests, many with bad keys, from one address in a minute: request
+    // limits (tested on their own) would answer most of them 429 and hide what the probes look for.
+    RATE_LIMIT_PER_KEY_PER_MINUTE: '0',
+    RATE_LIMIT_PER_ADDRESS_PER_MINUTE: '0',
+    RATE_LIMIT_FAILED_AUTH_PER_MINUTE: '0',
     ...opts.extraEnv,
   };
   // Without workers no broker: the APIs publish nothing, and the probes need only PostgreSQL.

@@ -146,3 +146,51 @@ describe('serveHttp', () => {
     });
   });
 });
+
+describe('serveHttp timeouts (slow clients)', () => {
+  const { logger } = recordingLogger();
+  let service: RunningService;
+
+  beforeAll(async () => {
+    service = await serveHttp(createEdgeApp(logger).app, {
+      name: 'edge',
+      host: '127.0.0.1',
+      port: 0,
+      logger,
+      timeouts: { headersMs: 600, requestMs: 1_200, keepAliveMs: 5_000 },
+    });
+  });
+  afterAll(() => service.close());
+
+  /** Opens a connection, writes `first`, then trickles `drip` every 100 ms; resolves when the server closes it. */
+  function slowClient(first: string, drip: string): Promise<{ closedAfterMs: number; raw: string }> {
+    const { hostname, port } = new URL(service.url);
+    const started = Date.now();
+    return new Promise((resolve) => {
+      let raw = '';
+      const socket = net.connect(Number(port), hostname, () => socket.write(first));
+      const timer = setInterval(() => socket.write(drip), 100);
+      socket.on('data', (c: Buffer) => (raw += c.toString()));
+      socket.on('error', () => undefined);
+      socket.on('close', () => {
+        clearInterval(timer);
+        resolve({ closedAfterMs: Date.now() - started, raw });
+      });
+      setTimeout(() => socket.destroy(), 10_000);
+    });
+  }
+
+  it('cuts a client that trickles its headers once the header deadline passes', async () => {
+    const { closedAfterMs, raw } = await slowClient('GET /items HTTP/1.1\r\nHost: x\r\n', 'X-Slow: 1\r\n');
+    expect(closedAfterMs).toBeLessThan(3_000);
+    expect(parseResponse(raw).status).toBe(408);
+  });
+
+  it('cuts a client that trickles its body once the request deadline passes', async () => {
+    const { closedAfterMs } = await slowClient(
+      'POST /items HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n',
+      'a',
+    );
+    expect(closedAfterMs).toBeLessThan(4_000);
+  });
+});

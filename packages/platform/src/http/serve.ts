@@ -88,12 +88,41 @@ function answerClientError(logger: Logger) {
   };
 }
 
+/**
+ * Server timeouts for an API behind a load balancer (issue 11). A client must send its request line and
+ * headers within `headersMs` and the whole request within `requestMs` (uploads of up to 30 MiB included),
+ * so slow-header and slow-body clients cannot hold a connection for minutes; idle keep-alive connections
+ * stay open `keepAliveMs`, longer than the usual 60 s idle timeout of load balancers, so the balancer (not
+ * the server) closes them and never sends on a socket the server is closing. Deadlines are checked every
+ * second (Node checks every 30 s by default).
+ */
+export interface HttpTimeouts {
+  headersMs: number;
+  requestMs: number;
+  keepAliveMs: number;
+}
+
+export const DEFAULT_HTTP_TIMEOUTS: HttpTimeouts = {
+  headersMs: 15_000,
+  requestMs: 60_000,
+  keepAliveMs: 65_000,
+};
+
 /** Serves an app on `host:port` (0 picks a free port) and reports the URL it listens on. */
 export async function serveHttp(
   app: RequestListener,
-  opts: { name: string; host: string; port: number; logger: Logger },
+  opts: { name: string; host: string; port: number; logger: Logger; timeouts?: Partial<HttpTimeouts> },
 ): Promise<RunningService> {
-  const server = http.createServer(app);
+  const timeouts = { ...DEFAULT_HTTP_TIMEOUTS, ...opts.timeouts };
+  const server = http.createServer(
+    {
+      headersTimeout: timeouts.headersMs,
+      requestTimeout: timeouts.requestMs,
+      keepAliveTimeout: timeouts.keepAliveMs,
+      connectionsCheckingInterval: Math.min(1_000, timeouts.headersMs),
+    },
+    app,
+  );
   server.on('clientError', answerClientError(opts.logger));
   await listen(server, opts.port, opts.host);
   const address = server.address();
