@@ -7,12 +7,14 @@ import { providerSettingsFromEnv, type ProviderSettings } from '@meridian/connec
 import {
   createHttpApp,
   createRateLimits,
+  createCursorCodec,
   createRouteMatcher,
   createSecretBox,
   decodeSecretsKey,
   DEV_SECRETS_ENCRYPTION_KEY,
   loadOpenApiDocument,
   type ApiRateLimitOptions,
+  type CursorCodec,
   type Logger,
   type ReadinessCheck,
   type SecretBox,
@@ -76,6 +78,8 @@ export interface DataApiDeps {
   audit?: AuditRecorder | null;
   /** Request rate limits (issue 11); absent: none (tests), main.ts and `pnpm start` pass the configured ones. */
   rateLimits?: ApiRateLimitOptions;
+  /** Seals page cursors (issue 11); default: keyed from the public dev key (main.ts passes the configured one). */
+  cursors?: CursorCodec;
 }
 
 function syncDepsOf(
@@ -110,12 +114,13 @@ export function createDataApi(deps: DataApiDeps): Express {
   publicRoutes.use(createLinkWidgetRouter({ linkWebUrl }));
   const routes = express.Router();
   const uow = createUnitOfWork(deps.db);
+  const cursors = deps.cursors ?? createCursorCodec(decodeSecretsKey(DEV_SECRETS_ENCRYPTION_KEY));
   routes.use(createUsersRouter({ uow, clock, sync, logger: deps.logger }));
   routes.use(createProvidersRouter());
   routes.use(createTimeseriesRouter({ db: deps.db, clock }));
   routes.use(createSummariesRouter({ uow }));
-  routes.use(createIntrospectionRouter({ uow }));
-  routes.use(createEventsRouter({ uow }));
+  routes.use(createIntrospectionRouter({ uow, cursors }));
+  routes.use(createEventsRouter({ uow, cursors }));
   routes.use(createLinkRouter({ db: deps.db, clock, transport: deps.transport, logger: deps.logger }));
   routes.use(createLinkApiRouter({ db: deps.db, clock, sync, publicUrl, linkWebUrl, logger: deps.logger }));
   routes.use(createTeamRouter({ uow }));

@@ -7,6 +7,7 @@ import { providerTargetAllowList, type ProviderSettings } from '@meridian/connec
 import { createApiRateLimiter, createKnex } from '@meridian/db';
 import type { Transport } from '@meridian/messaging';
 import {
+  createCursorCodec,
   createSecretBox,
   decodeSecretsKey,
   type Logger,
@@ -61,6 +62,7 @@ export async function startDataApiProcess(
         trustProxy: trustProxyOf(cfg.TRUST_PROXY),
       },
       keyCacheMs: cfg.DATA_API_KEY_CACHE_MS,
+      cursors: createCursorCodec(decodeSecretsKey(cfg.SECRETS_ENCRYPTION_KEY)),
       providerLinks: {
         secretBox: createSecretBox(decodeSecretsKey(cfg.SECRETS_ENCRYPTION_KEY)),
         providers: io.providers,

@@ -5,6 +5,7 @@ import {
   createMetricsRegistry,
   serveHttp,
   type ApiRateLimitOptions,
+  type CursorCodec,
   type Logger,
   type RunningService,
 } from '@meridian/platform';
@@ -25,6 +26,8 @@ export async function startDataApi(opts: {
   /** Provider connections (secret box, provider settings, SSRF rules, public and widget URLs). */
   providerLinks?: ProviderLinkOptions;
   rateLimits?: ApiRateLimitOptions;
+  /** Seals page cursors (from `SECRETS_ENCRYPTION_KEY`). */
+  cursors?: CursorCodec;
 }): Promise<RunningService> {
   const metrics = createMetricsRegistry('data-api');
   // The audit trail's writer lives as long as the server: what it still holds is written on close.
@@ -41,6 +44,7 @@ export async function startDataApi(opts: {
     keyCacheMs: opts.keyCacheMs,
     providerLinks: opts.providerLinks,
     rateLimits: opts.rateLimits,
+    cursors: opts.cursors,
   });
   const service = await serveHttp(app, {
     name: 'data API',

@@ -18,7 +18,9 @@ import type { Logger } from '@meridian/platform';
  * is finished (or parsed and waiting for review) is left alone, so a redelivered message does nothing.
  * A parser that throws is retried by the transport; on the last delivery, or once the job has been
  * started `maxAttempts` times (a file that kills the worker), the job fails with `processing_error` and
- * the message goes to the DLQ.
+ * the message goes to the DLQ. Ending a job (completed or failed) releases its uploaded files in the same
+ * transaction (the repository deletes them, or keeps them for the team's retention); a job parsed and waiting
+ * for human review keeps them until the review ends it.
  */
 
 export type { ParseOutcome };
@@ -112,6 +114,11 @@ export function createParseJob(deps: ParseJobDeps) {
     }
     const started = Date.now();
     const files = await createLabReportJobsRepository(deps.db).files(jobId);
+    if (files.length === 0) {
+      // Ended since the claim (the sweep failed it) and its uploads were released: nothing left to parse.
+      deps.logger.info('parse job skipped', { job_id: jobId, reason: 'uploads_deleted' });
+      return 'skipped';
+    }
     let outcome: ParseOutcome;
     try {
       outcome = await deps.parser.parse(files);

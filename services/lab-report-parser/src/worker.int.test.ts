@@ -88,19 +88,20 @@ describe('lab-report-parser worker', () => {
 
   async function createJob(
     files: StoredUploadFile[],
-    opts: { needsHumanReview?: boolean; attempts?: number; status?: string } = {},
+    opts: { needsHumanReview?: boolean; attempts?: number; status?: string; teamId?: string } = {},
   ): Promise<{ jobId: string; userId: string }> {
     const userId = newId();
+    const owner = opts.teamId ?? teamId;
     await db.knex('users').insert({
       id: userId,
-      team_id: teamId,
+      team_id: owner,
       environment: 'sandbox',
       client_user_id: `parser-${++seq}`,
     });
     const jobId = newId();
     await createLabReportJobsRepository(db.knex).insert({
       id: jobId,
-      scope: { teamId, environment: 'sandbox' },
+      scope: { teamId: owner, environment: 'sandbox' },
       userId,
       needsHumanReview: opts.needsHumanReview ?? false,
       files,
@@ -133,6 +134,7 @@ describe('lab-report-parser worker', () => {
     });
 
   const pdfFile = (bytes: Buffer): StoredUploadFile => ({ bytes, mediaType: 'application/pdf' });
+  const storedFiles = (jobId: string) => db.knex('lab_report_files').where({ job_id: jobId });
 
   describe('with the real parser', () => {
     let parser: LabReportParser;
@@ -165,6 +167,9 @@ describe('lab-report-parser worker', () => {
       const events = await updates(userId);
       expect(events.map((e) => e.status)).toEqual(['started', 'completed']);
       expect(events[1]).toMatchObject({ job_id: jobId, data: row.data, failure_reason: null });
+      // Data minimisation: the raw upload is gone with the job's end, the parsed report stays.
+      expect(await storedFiles(jobId)).toEqual([]);
+      expect(row).toMatchObject({ uploads_delete_after: NOW, uploads_deleted_at: NOW });
     });
 
     it('fails a German report with not_english', async () => {
@@ -177,6 +182,8 @@ describe('lab-report-parser worker', () => {
         ['started', null],
         ['failed', 'not_english'],
       ]);
+      expect(await storedFiles(jobId)).toEqual([]);
+      expect(row).toMatchObject({ uploads_deleted_at: NOW });
     });
   });
 
@@ -218,6 +225,7 @@ describe('lab-report-parser worker', () => {
     expect(scripted.calls).toHaveLength(PARSER_DELIVERY_ATTEMPTS);
     expect(row.attempts).toBe(PARSER_DELIVERY_ATTEMPTS);
     expect(transport.deadLetters(PARSER_QUEUE)[0]!.envelope?.data).toEqual({ job_id: jobId });
+    expect(await storedFiles(jobId)).toEqual([]);
     expect((await updates(userId)).map((e) => [e.status, e.failure_reason])).toEqual([
       ['started', null],
       ['failed', 'processing_error'],
@@ -256,6 +264,66 @@ describe('lab-report-parser worker', () => {
     await new Promise((r) => setTimeout(r, 200));
     expect(scripted.calls).toHaveLength(1);
     expect((await updates(userId)).map((e) => e.status)).toEqual(['started']);
+    // The reviewer needs the upload: it is kept until the review ends the job.
+    expect(await storedFiles(jobId)).toHaveLength(1);
+    expect(await job(jobId)).toMatchObject({ uploads_delete_after: null, uploads_deleted_at: null });
+  });
+
+  describe('uploads after parsing', () => {
+    async function teamKeepingUploads(days: number): Promise<string> {
+      const org = await seedOrg(db.knex);
+      const team = (await seedTeam(db.knex, org.orgId)).teamId;
+      await db
+        .knex('teams')
+        .where({ id: team })
+        .update({ settings: JSON.stringify({ sandbox: { lab_report_upload_retention_days: days } }) });
+      return team;
+    }
+
+    it('keeps the upload for the team environment’s retention after a completed parse, results stored', async () => {
+      await start(scriptedParser(completed).parser);
+      const keeping = await teamKeepingUploads(7);
+      const { jobId } = await createJob([pdfFile(Buffer.from('%PDF-1.7 kept'))], { teamId: keeping });
+      await request(jobId);
+      const row = await settled(jobId);
+      expect(row).toMatchObject({
+        status: 'completed',
+        data: REPORT,
+        uploads_delete_after: new Date(NOW.getTime() + 7 * 86_400_000),
+        uploads_deleted_at: null,
+      });
+      const kept = await storedFiles(jobId);
+      expect(kept.map((f: { content: Buffer }) => f.content.toString())).toEqual(['%PDF-1.7 kept']);
+    });
+
+    it('deletes at once for a team whose retention is 0, and on a failed parse too', async () => {
+      const outcomes: ParseOutcome[] = [
+        { status: 'failed', failureReason: 'invalid_input', detail: 'an invoice' },
+      ];
+      await start(scriptedParser((call) => Promise.resolve(outcomes[call - 1]!)).parser, { concurrency: 1 });
+      const { jobId } = await createJob([pdfFile(Buffer.from('%PDF-1.7'))], {
+        teamId: await teamKeepingUploads(0),
+      });
+      await request(jobId);
+      expect(await settled(jobId)).toMatchObject({
+        status: 'failed',
+        failure_reason: 'invalid_input',
+        uploads_deleted_at: NOW,
+      });
+      expect(await storedFiles(jobId)).toEqual([]);
+    });
+
+    it('does not parse a job whose uploads are already gone (it ended meanwhile)', async () => {
+      const scripted = scriptedParser(completed);
+      await start(scripted.parser);
+      const { jobId } = await createJob([pdfFile(Buffer.from('%PDF-1.7'))]);
+      await db.knex('lab_report_files').where({ job_id: jobId }).del();
+      await request(jobId);
+      await waitFor(async () => ((await job(jobId)).status === 'started' ? true : undefined));
+      await new Promise((r) => setTimeout(r, 200));
+      expect(scripted.calls).toHaveLength(0);
+      expect(transport.deadLetters(PARSER_QUEUE)).toEqual([]);
+    });
   });
 
   it('records the parser’s failure reason and its low-confidence review flag', async () => {

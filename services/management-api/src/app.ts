@@ -4,8 +4,11 @@ import express, { type Express } from 'express';
 import { createCredentialsRepository, type Knex } from '@meridian/db';
 import type { AuditRecorder, Region } from '@meridian/domain';
 import {
+  createCursorCodec,
   createHttpApp,
   createRateLimits,
+  decodeSecretsKey,
+  DEV_SECRETS_ENCRYPTION_KEY,
   createRouteMatcher,
   loadOpenApiDocument,
   type ApiRateLimitOptions,
@@ -65,6 +68,8 @@ export function createManagementApi(deps: ManagementApiDeps): Express {
       },
       dataApiPublicUrl: deps.dataApiPublicUrl ?? 'http://localhost:8000',
       defaultKeyRateLimit: deps.rateLimits?.dataApiPerKey,
+      // Page cursors must open on every replica (and after a restart): keyed from the configured key.
+      cursors: createCursorCodec(deps.secretsKey ?? decodeSecretsKey(DEV_SECRETS_ENCRYPTION_KEY)),
     }),
   );
   return createHttpApp({

@@ -5,4 +5,5 @@ export * from './leader-lock';
 export * from './scheduler';
 export * from './scheduled-jobs';
 export * from './lab-reports/lab-report-sweep';
+export * from './lab-reports/lab-report-upload-purge.job';
 export * from './providers/provider-sync-jobs';

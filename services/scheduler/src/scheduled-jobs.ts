@@ -4,6 +4,10 @@ import type { Logger } from '@meridian/platform';
 import { createAuditPartitionsJob, type AuditPartitionsOptions } from './audit/audit-partitions.job';
 import { createDemoJobs, type DemoJobsOptions } from './demo/demo-jobs';
 import { createLabReportSweep, type LabReportSweepOptions } from './lab-reports/lab-report-sweep';
+import {
+  createLabReportUploadPurgeJob,
+  type LabReportUploadPurgeOptions,
+} from './lab-reports/lab-report-upload-purge.job';
 import { providerSyncJobs, type ProviderSyncOptions } from './providers/provider-sync-jobs';
 
 /** What a `scheduler.task.<job>` message brings to the job it starts. */
@@ -30,6 +34,8 @@ export function createScheduledJobs(deps: {
   /** Publishes work for other workers (the lab report sweep re-queues parsing jobs). */
   transport?: Pick<Transport, 'publish'>;
   labReports?: LabReportSweepOptions;
+  /** Batches of the deletion of lab report uploads past their retention. */
+  labReportUploads?: LabReportUploadPurgeOptions;
   /** Real provider connections (absent: no provider sync jobs, e.g. tests of other jobs). */
   providerSync?: ProviderSyncOptions;
   /** The audit trail's retention (`AUDIT_RETENTION_DAYS`) and months created ahead. */
@@ -50,6 +56,7 @@ export function createScheduledJobs(deps: {
       ...deps.demo,
     }),
     createLabReportSweep({ db: deps.db, logger: deps.logger, transport: deps.transport, ...deps.labReports }),
+    createLabReportUploadPurgeJob({ db: deps.db, logger: deps.logger, options: deps.labReportUploads }),
     ...providerSyncJobs(deps.providerSync),
     createAuditPartitionsJob({ db: deps.db, logger: deps.logger, options: deps.auditPartitions }),
   ];

@@ -95,6 +95,22 @@ const PATTERN_EXAMPLES: Record<string, string> = {
   '^mg_': 'mg_probe',
 };
 
+/**
+ * Optional inputs a valid request leaves out: opaque cursors a client only echoes back, and fields whose
+ * valid values the documents cannot express (signing secrets, destination credentials, event type names).
+ */
+const OMIT_UNLESS_REQUIRED = new Set([
+  'cursor',
+  'next_cursor',
+  'after',
+  'secret',
+  'key',
+  'filter_types',
+  'azure_amqp',
+  'rabbitmq',
+  'cloud_pubsub',
+]);
+
 const PII_NAME = /client_user_id|name|email|username|password|phone|birth|first|last|mfa/i;
 
 function isUuidSchema(s: Schema, name: string): boolean {
@@ -154,9 +170,11 @@ function generate(
       const out: Record<string, unknown> = {};
       const required = new Set(schema.required ?? []);
       for (const [key, prop] of Object.entries(schema.properties ?? {})) {
-        const include = ctx.minimal
-          ? required.has(key) || key in known
-          : required.has(key) || prng.chance(0.5);
+        const include = required.has(key)
+          ? true
+          : ctx.minimal
+            ? key in known
+            : !OMIT_UNLESS_REQUIRED.has(key) && (key in known || prng.chance(0.5));
         if (include) out[key] = generate(prop, key, prng, ctx, api, known, depth + 1);
       }
       const extra = schema.additionalProperties;
@@ -249,9 +267,14 @@ function slotName(slot: Slot): string {
   return slot.where === 'body' ? `body.${slot.path.join('.')}` : `${slot.where}.${slot.name}`;
 }
 
+/**
+ * Operations that would take the fuzzed tenant down if aimed at it (deleting, revoking, rotating, a team's
+ * request limit): they get the spare resources instead.
+ */
 const DESTRUCTIVE = (op: Operation) =>
   op.method === 'delete' ||
   op.path.endsWith('/secret/rotate') ||
+  (op.method !== 'get' && op.path.endsWith('/rate_limit')) ||
   (op.method === 'patch' && op.path.includes('management_key'));
 
 /** Parameter values that depend on the operation, not only on the name. */
@@ -287,7 +310,8 @@ function baseline(op: Operation, prng: Prng, ctx: FuzzContext): Draft {
     if (param.in === 'path') draft.pathValues[param.name] = String(value);
     else if (
       param.in === 'query' &&
-      (param.required || (ctx.minimal ? param.name in known : prng.chance(0.6)))
+      (param.required ||
+        (ctx.minimal ? param.name in known : !OMIT_UNLESS_REQUIRED.has(param.name) && prng.chance(0.6)))
     ) {
       for (const v of Array.isArray(value) ? value : [value])
         draft.query.push({ key: param.name, value: String(v) });

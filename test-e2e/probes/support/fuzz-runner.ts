@@ -105,7 +105,9 @@ export async function runFuzz(opts: {
     report.slowest.push({ ms: res.ms, what });
     report.slowest.sort((a, b) => b.ms - a.ms).splice(5);
     if (process.env.FUZZ_TRACE_VALID && kind === 'valid' && res.status >= 400)
-      process.stdout.write(`valid→${res.status} ${fuzzCase.request.method} ${op.path} ${fuzzCase.request.path.slice(0, 120)} ${res.body.toString('utf8').slice(0, 200)}\n`);
+      process.stdout.write(
+        `valid→${res.status} ${fuzzCase.request.method} ${op.path} ${fuzzCase.request.path.slice(0, 120)} ${res.body.toString('utf8').slice(0, 200)}\n`,
+      );
     const check = checkResponse(res, fuzzCase.targetsOperation ? op : undefined, opts.docs[op.api].resolve);
     if (check.findings.length > 0) {
       const failure: FuzzFailure = {

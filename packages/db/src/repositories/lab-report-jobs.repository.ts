@@ -13,9 +13,33 @@ import type { OutboxEvent } from '../outbox.repository';
 
 /**
  * Lab report parsing jobs and their uploaded files (api-shapes §4.7), shared by the data API (create,
- * read), the lab-report-parser worker (claim, finish) and the scheduler (stuck-job sweep). Every read that
- * builds an event joins the owner so the envelope carries `client_user_id`.
+ * read), the lab-report-parser worker (claim, finish) and the scheduler (stuck-job sweep, upload deletion).
+ * Every read that builds an event joins the owner so the envelope carries `client_user_id`.
+ *
+ * Uploads are kept only while they are needed: the transitions that end a job (`markCompleted`,
+ * `markFailed`, whoever calls them: the worker, the sweep, a future review step) release its files in the
+ * same transaction — deleted at once, or kept until `uploads_delete_after` when the team environment's
+ * `lab_report_upload_retention_days` asks for it, then deleted by `deleteDueUploads` (the scheduler).
+ * A job parsed and waiting for human review (`storeForReview`) keeps its files: the reviewer needs them.
  */
+
+/** The longest a team may keep raw uploads after parsing ends (`lab_report_upload_retention_days`). */
+export const MAX_LAB_REPORT_UPLOAD_RETENTION_DAYS = 30;
+const DAY_MS = 86_400_000;
+
+/**
+ * The days a team environment keeps raw uploads after parsing ends, from `teams.settings[<env>]` (written by
+ * the management API, which bounds it): 0 when unset; anything unusable counts as 0, and more than the
+ * maximum as the maximum, so a hand-edited row never keeps files longer than the platform allows.
+ */
+export function labReportUploadRetentionDays(settings: unknown, environment: Environment): number {
+  const all = (settings && typeof settings === 'object' ? settings : {}) as Record<string, unknown>;
+  const env = all[environment];
+  const days =
+    env && typeof env === 'object' ? (env as Record<string, unknown>).lab_report_upload_retention_days : 0;
+  if (typeof days !== 'number' || !Number.isInteger(days) || days <= 0) return 0;
+  return Math.min(days, MAX_LAB_REPORT_UPLOAD_RETENTION_DAYS);
+}
 
 export interface LabReportJobRecord {
   id: string;
@@ -33,6 +57,10 @@ export interface LabReportJobRecord {
   attempts: number;
   startedAt: Date | null;
   updatedAt: Date;
+  /** When the uploaded files go (end of parsing + the team's retention); null while the job runs. */
+  uploadsDeleteAfter: Date | null;
+  /** When the uploaded files were deleted; null while they are kept. */
+  uploadsDeletedAt: Date | null;
 }
 
 export interface StoredUploadFile {
@@ -63,6 +91,8 @@ const JOB_COLUMNS = [
   'j.attempts',
   'j.started_at',
   'j.updated_at',
+  'j.uploads_delete_after',
+  'j.uploads_deleted_at',
 ] as const;
 
 interface JobRow {
@@ -79,6 +109,8 @@ interface JobRow {
   attempts: number;
   started_at: Date | null;
   updated_at: Date;
+  uploads_delete_after: Date | null;
+  uploads_deleted_at: Date | null;
 }
 
 function toRecord(row: JobRow): LabReportJobRecord {
@@ -96,6 +128,8 @@ function toRecord(row: JobRow): LabReportJobRecord {
     attempts: row.attempts,
     startedAt: row.started_at,
     updatedAt: row.updated_at,
+    uploadsDeleteAfter: row.uploads_delete_after,
+    uploadsDeletedAt: row.uploads_deleted_at,
   };
 }
 
@@ -139,6 +173,40 @@ export function createLabReportJobsRepository(db: Knex | Knex.Transaction) {
   /** Updates the job and reads it back (with its owner, for the event). */
   async function update(jobId: string, changes: Record<string, unknown>): Promise<LabReportJobRecord> {
     await db('lab_report_jobs').where({ id: jobId }).update(changes);
+    return (await find(jobId))!;
+  }
+
+  /**
+   * The job has ended: its files are deleted now (retention 0) or kept until `now` + the team's retention.
+   * Only the first end counts (a job released once is not kept longer by a later write).
+   */
+  async function releaseUploads(jobId: string, now: Date): Promise<void> {
+    const owner: { team_id: string; environment: Environment; settings: unknown } | undefined = await db(
+      'lab_report_jobs as j',
+    )
+      .join('teams as t', 't.id', 'j.team_id')
+      .where('j.id', jobId)
+      .whereNull('j.uploads_delete_after')
+      .first('j.team_id', 'j.environment', 't.settings');
+    if (!owner) return;
+    const days = labReportUploadRetentionDays(owner.settings, owner.environment);
+    if (days === 0) await db('lab_report_files').where({ job_id: jobId }).del();
+    await db('lab_report_jobs')
+      .where({ id: jobId })
+      .update({
+        uploads_delete_after: new Date(now.getTime() + days * DAY_MS),
+        uploads_deleted_at: days === 0 ? now : null,
+      });
+  }
+
+  /** A transition that ends the job: the change, its uploads released, then the job read back. */
+  async function end(
+    jobId: string,
+    changes: Record<string, unknown>,
+    now: Date,
+  ): Promise<LabReportJobRecord> {
+    await db('lab_report_jobs').where({ id: jobId }).update(changes);
+    await releaseUploads(jobId, now);
     return (await find(jobId))!;
   }
 
@@ -195,6 +263,7 @@ export function createLabReportJobsRepository(db: Knex | Knex.Transaction) {
       );
     },
 
+    /** The job's uploaded files in order; none once they were deleted (the job has ended). */
     async files(jobId: string): Promise<StoredUploadFile[]> {
       const rows: FileRow[] = await db('lab_report_files')
         .where({ job_id: jobId })
@@ -223,16 +292,23 @@ export function createLabReportJobsRepository(db: Knex | Knex.Transaction) {
       needsHumanReview: boolean,
       now: Date,
     ): Promise<LabReportJobRecord> {
-      return update(jobId, {
-        status: 'completed',
-        failure_reason: null,
-        data: JSON.stringify(data),
-        needs_human_review: needsHumanReview,
-        updated_at: now,
-      });
+      return end(
+        jobId,
+        {
+          status: 'completed',
+          failure_reason: null,
+          data: JSON.stringify(data),
+          needs_human_review: needsHumanReview,
+          updated_at: now,
+        },
+        now,
+      );
     },
 
-    /** Parsed, waiting for a human reviewer: stays `started`, the data is kept (not shown yet). */
+    /**
+     * Parsed, waiting for a human reviewer: stays `started`, the data is kept (not shown yet), and so are the
+     * uploaded files until the review ends the job (`markCompleted`).
+     */
     async storeForReview(jobId: string, data: ParsedLabReport, now: Date): Promise<void> {
       // No read-back: nothing is announced until the review finishes the job.
       await db('lab_report_jobs')
@@ -241,7 +317,29 @@ export function createLabReportJobsRepository(db: Knex | Knex.Transaction) {
     },
 
     markFailed(jobId: string, reason: ParsingFailureReason, now: Date): Promise<LabReportJobRecord> {
-      return update(jobId, { status: 'failed', failure_reason: reason, data: null, updated_at: now });
+      return end(jobId, { status: 'failed', failure_reason: reason, data: null, updated_at: now }, now);
+    },
+
+    /**
+     * Deletes the files of up to `limit` ended jobs whose retention has passed (`uploads_delete_after <= now`),
+     * oldest first, and marks them deleted; returns how many jobs. Rows locked elsewhere are skipped.
+     */
+    async deleteDueUploads(now: Date, limit: number): Promise<number> {
+      const result: { rows: { id: string }[] } = await db.raw(
+        `with due as (
+           select id from lab_report_jobs
+           where uploads_delete_after <= ? and uploads_deleted_at is null
+           order by uploads_delete_after
+           limit ?
+           for update skip locked
+         ), deleted_files as (
+           delete from lab_report_files f using due where f.job_id = due.id
+         )
+         update lab_report_jobs j set uploads_deleted_at = ? from due where j.id = due.id
+         returning j.id`,
+        [now, limit, now],
+      );
+      return result.rows.length;
     },
 
     /**

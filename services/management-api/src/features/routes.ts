@@ -1,7 +1,7 @@
 import express, { type Router } from 'express';
 import type { Knex } from '@meridian/db';
 import type { Region } from '@meridian/domain';
-import { DEFAULT_RATE_LIMITS } from '@meridian/platform';
+import { DEFAULT_RATE_LIMITS, type CursorCodec } from '@meridian/platform';
 import { createAuditEventsRouter } from './audit/audit-events.router';
 import { createAuditEventsService } from './audit/audit-events.service';
 import { createCustomCredentialsRouter } from './custom-credentials/custom-credentials.router';
@@ -44,24 +44,27 @@ export function createManagementRoutes(deps: {
   dataApiPublicUrl: string;
   /** The data API's default per-key limit (requests per minute) that team overrides replace. */
   defaultKeyRateLimit?: number;
+  /** Seals and opens the lists' `next_cursor` (issue 11). */
+  cursors: CursorCodec;
 }): Router {
   const uow = createUnitOfWork(deps.db);
-  const { region, clock } = deps;
+  const { region, clock, cursors } = deps;
   const router = express.Router();
   router.use(createOrgRouter(createOrgService({ uow })));
-  router.use(createTeamsRouter(createTeamsService({ uow, region, clock })));
-  router.use(createMembersRouter(createMembersService({ uow })));
-  router.use(createInvitesRouter(createInvitesService({ uow, clock })));
-  router.use(createManagementKeysRouter(createManagementKeysService({ uow, clock })));
-  router.use(createTeamApiKeysRouter(createTeamApiKeysService({ uow, region, clock })));
-  router.use(createWebhooksRouter(createWebhooksService({ uow, clock, ...deps.webhookSecurity })));
-  router.use(createWebhookMessagesRouter(createWebhookMessagesService({ db: deps.db, clock })));
+  router.use(createTeamsRouter(createTeamsService({ uow, region, clock, cursors })));
+  router.use(createMembersRouter(createMembersService({ uow, cursors })));
+  router.use(createInvitesRouter(createInvitesService({ uow, clock, cursors })));
+  router.use(createManagementKeysRouter(createManagementKeysService({ uow, clock, cursors })));
+  router.use(createTeamApiKeysRouter(createTeamApiKeysService({ uow, region, clock, cursors })));
+  router.use(createWebhooksRouter(createWebhooksService({ uow, clock, cursors, ...deps.webhookSecurity })));
+  router.use(createWebhookMessagesRouter(createWebhookMessagesService({ db: deps.db, clock, cursors })));
   router.use(
     createEtlPipelinesRouter(
       createEtlPipelinesService({
         uow,
         region,
         clock,
+        cursors,
         secretBox: deps.webhookSecurity.secretBox,
         targetRules: { resolve: deps.webhookSecurity.resolveHost, allowList: deps.webhookSecurity.allowList },
       }),
@@ -73,13 +76,14 @@ export function createManagementRoutes(deps: {
         uow,
         region,
         clock,
+        cursors,
         secretBox: deps.webhookSecurity.secretBox,
         dataApiPublicUrl: deps.dataApiPublicUrl,
       }),
     ),
   );
   router.use(createScopeRequirementsRouter(createScopeRequirementsService({ uow, clock })));
-  router.use(createDataPullPreferencesRouter(createDataPullPreferencesService({ uow, region, clock })));
+  router.use(createDataPullPreferencesRouter(createDataPullPreferencesService({ uow, region, clock, cursors })));
   router.use(createLinkSettingsRouter(createLinkSettingsService({ uow })));
   router.use(
     createRateLimitsRouter(
@@ -90,6 +94,6 @@ export function createManagementRoutes(deps: {
       }),
     ),
   );
-  router.use(createAuditEventsRouter(createAuditEventsService({ uow })));
+  router.use(createAuditEventsRouter(createAuditEventsService({ uow, cursors })));
   return router;
 }

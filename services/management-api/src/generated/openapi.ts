@@ -792,6 +792,8 @@ export type components = {
             partial_webhooks_enabled?: boolean;
             /** @description Default false. */
             minor_ordering_enabled?: boolean;
+            /** @description Days the raw uploaded files of a lab report parsing job are kept after parsing (and human review, when there is one) ends: 0 deletes them at once, at most 30. The parsed results and the job stay either way. Default 0. */
+            lab_report_upload_retention_days?: number;
         };
         /** @description Settings of one environment; keys left out are unchanged. */
         EnvSettingsPatch: {
@@ -803,6 +805,8 @@ export type components = {
             sdk_per_device_activity_timeseries?: boolean;
             partial_webhooks_enabled?: boolean;
             minor_ordering_enabled?: boolean;
+            /** @description Days raw lab report uploads are kept after parsing (and human review, when there is one) ends; 0 deletes them at once. Applies to jobs that end after the change. */
+            lab_report_upload_retention_days?: number;
             patient_experience?: {
                 [key: string]: unknown;
             } | null;
@@ -881,6 +885,8 @@ export type components = {
             sdk_per_device_activity_timeseries: boolean;
             partial_webhooks_enabled: boolean;
             minor_ordering_enabled: boolean;
+            /** @description Days raw lab report uploads are kept after parsing ends (0 = deleted at once). */
+            lab_report_upload_retention_days: number;
             patient_experience: {
                 [key: string]: unknown;
             } | null;

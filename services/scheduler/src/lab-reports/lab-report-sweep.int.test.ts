@@ -152,6 +152,9 @@ describe('lab report parsing sweep', () => {
       failure_reason: 'processing_error',
       data: null,
     });
+    // Failing the job ends it: its upload is deleted with it (the team keeps none).
+    expect(await db.knex('lab_report_files').where({ job_id: exhausted })).toEqual([]);
+    expect(await job(exhausted)).toMatchObject({ uploads_deleted_at: at(30) });
   });
 
   it('a lost publish is tried again after another grace period', async () => {

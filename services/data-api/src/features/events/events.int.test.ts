@@ -91,6 +91,65 @@ describe('GET /v2/events', () => {
     expect(limit.body.detail[0]).toMatchObject({ loc: ['query', 'limit'] });
   });
 
+  describe('cursors are opaque and bound to the team environment (issue 11)', () => {
+    const ids = (res: request.Response) => res.body.data.map((e: { id: string }) => e.id) as string[];
+    const seqOf = async (id: string) =>
+      String((await h.db.knex('outbox').where({ id }).first('seq')).seq as number | string);
+
+    it('pages through the feed returning every event exactly once, the cursor never showing the sequence', async () => {
+      // Sequence numbers long enough that finding one in a cursor would not be chance.
+      await h.db.knex.raw(`select setval(pg_get_serial_sequence('outbox', 'seq'), 987654321000)`);
+      const start = await feed(team.apiKeys.sandbox);
+      const mine = await record(team.teamId, 'sandbox', 7);
+      const seen: string[] = [];
+      let after = start.body.next_cursor as string;
+      for (let page = 0; page < 10; page++) {
+        const res = await feed(team.apiKeys.sandbox, `?limit=2&after=${after}`);
+        expect(res.status).toBe(200);
+        if (res.body.data.length === 0) break;
+        seen.push(...ids(res));
+        const cursor = res.body.next_cursor as string;
+        expect(cursor).toMatch(/^[A-Za-z0-9_-]{1,64}$/);
+        const seq = await seqOf(seen.at(-1)!);
+        expect(seq).toMatch(/^9876543210\d\d$/);
+        expect(cursor).not.toContain(seq);
+        expect(Buffer.from(cursor, 'base64url').toString('latin1')).not.toContain(seq);
+        expect(Buffer.from(cursor, 'base64').toString('latin1')).not.toContain(seq);
+        after = cursor;
+      }
+      expect(seen).toEqual(mine);
+    });
+
+    it('refuses a cursor of another team, of the other environment, tampered, or in the old form', async () => {
+      await record(team.teamId, 'sandbox', 1);
+      await record(team.teamId, 'production', 1);
+      await record(other.teamId, 'sandbox', 1);
+      const sandbox = (await feed(team.apiKeys.sandbox)).body.next_cursor as string;
+      const otherTeams = (await feed(other.apiKeys.sandbox)).body.next_cursor as string;
+      expect(sandbox).toEqual(expect.any(String));
+      const raw = Buffer.from(sandbox, 'base64url');
+      raw[raw.length - 1] = raw[raw.length - 1]! ^ 0x01;
+      const tampered = raw.toString('base64url');
+      const lastSeq = await seqOf(ids(await feed(team.apiKeys.sandbox)).at(-1)!);
+      const oldForm = Buffer.from(lastSeq, 'utf8').toString('base64url');
+
+      const refusals = [
+        [other.apiKeys.sandbox, sandbox],
+        [team.apiKeys.sandbox, otherTeams],
+        [team.apiKeys.production, sandbox],
+        [team.apiKeys.sandbox, tampered],
+        [team.apiKeys.sandbox, oldForm],
+      ] as const;
+      for (const [key, cursor] of refusals) {
+        const res = await feed(key, `?after=${cursor}`);
+        expect(res.status).toBe(422);
+        expect(res.body.detail[0]).toMatchObject({ loc: ['query', 'after'], type: 'value_error' });
+      }
+      // The owner's cursor still works for its owner.
+      expect((await feed(team.apiKeys.sandbox, `?after=${sandbox}`)).status).toBe(200);
+    });
+  });
+
   it('needs a team API key', async () => {
     expect((await request(h.app).get('/v2/events')).status).toBe(401);
   });

@@ -1,4 +1,5 @@
 import express, { type Request, type Router } from 'express';
+import type { CursorCodec } from '@meridian/platform';
 import { principalOf } from '../../auth/principal';
 import type { UnitOfWork } from '../unit-of-work';
 import { toUserHistoricalPullsPage, toUserResourcesPage } from './introspection.presenter';
@@ -19,7 +20,10 @@ function introspectionQuery(req: Request): IntrospectionQuery {
   };
 }
 
-export function createIntrospectionRouter(deps: { uow: UnitOfWork<'users' | 'introspection'> }): Router {
+export function createIntrospectionRouter(deps: {
+  uow: UnitOfWork<'users' | 'introspection'>;
+  cursors: CursorCodec;
+}): Router {
   const service = createIntrospectionService(deps);
   const router = express.Router();
 

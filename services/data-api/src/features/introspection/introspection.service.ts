@@ -1,4 +1,5 @@
 import { NotFoundError, providerBySlug, RESOURCES, type Resource, type TeamScope } from '@meridian/domain';
+import type { CursorCodec } from '@meridian/platform';
 import type { UnitOfWork } from '../unit-of-work';
 import { USER_NOT_FOUND } from '../users/users.service';
 import {
@@ -71,12 +72,17 @@ function notPulled(provider: string, pulled: readonly HistoricalPullRecord[]): R
   return RESOURCES.filter((r) => supported.has(r) && !seen.has(r));
 }
 
-export function createIntrospectionService(deps: { uow: UnitOfWork<'users' | 'introspection'> }) {
-  const { uow } = deps;
+export function createIntrospectionService(deps: {
+  uow: UnitOfWork<'users' | 'introspection'>;
+  cursors: CursorCodec;
+}) {
+  const { uow, cursors } = deps;
 
   /** One page of user ids (validation, then lookup) and the cursor of the next page. */
   async function usersPage(scope: TeamScope, query: IntrospectionQuery, table: StatsTable) {
-    const after = pagePosition(query.nextCursor, query.cursor);
+    // A cursor opens only for the list and the team environment that it was issued for.
+    const cursorScope = ['data-api/introspection', table, scope.teamId, scope.environment];
+    const after = pagePosition(cursors, cursorScope, query.nextCursor, query.cursor);
     const userId = query.userId;
     if (userId !== undefined && !(await uow.read(({ users }) => users.findActiveById(scope, userId)))) {
       throw new NotFoundError(USER_NOT_FOUND);
@@ -92,7 +98,7 @@ export function createIntrospectionService(deps: { uow: UnitOfWork<'users' | 'in
     );
     const page = positions.slice(0, query.userLimit);
     const last: UserPosition | undefined = page[page.length - 1];
-    const nextCursor = positions.length > query.userLimit && last ? encodeCursor(last) : null;
+    const nextCursor = positions.length > query.userLimit && last ? encodeCursor(cursors, cursorScope, last) : null;
     return { userIds: page.map((p) => p.userId), nextCursor };
   }
 

@@ -308,5 +308,24 @@ describe('management API: audit trail of key changes and GET /v1/org/{org_id}/au
       const rows = await db.knex('audit_events').where({ actor_key_id: keyId, operation: 'listAuditEvents' });
       expect(rows.map((r) => r.status).sort()).toEqual([200, 403]);
     });
+
+    // Last: its refused request by org B's key would count in the test above.
+    it("seals next_cursor for the org: opaque, and refused (422) when altered or used by another org's operator", async () => {
+      const first = await list(orgKeyA, orgA, { limit: 1 });
+      const cursor = first.body.next_cursor as string;
+      expect(cursor).toMatch(/^[A-Za-z0-9_-]+$/);
+      const lastId = idsOf(first)[0]!;
+      const bytes = Buffer.from(cursor, 'base64url').toString('latin1');
+      expect(bytes).not.toContain(lastId);
+      expect(bytes).not.toContain('2026-05');
+      expect((await list(orgKeyA, orgA, { limit: 1, next_cursor: cursor })).status).toBe(200);
+
+      const foreign = await list(orgKeyB, orgB, { next_cursor: cursor });
+      expect(foreign.status).toBe(422);
+      expect(foreign.body.detail[0]).toMatchObject({ loc: ['query', 'next_cursor'], type: 'value_error' });
+      const raw = Buffer.from(cursor, 'base64url');
+      raw[5] = raw[5]! ^ 0x01;
+      expect((await list(orgKeyA, orgA, { next_cursor: raw.toString('base64url') })).status).toBe(422);
+    });
   });
 });

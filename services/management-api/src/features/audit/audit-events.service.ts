@@ -1,6 +1,7 @@
 import { ValidationError } from '@meridian/domain';
 import type { ManagementPrincipal } from '../../auth/principal';
-import { decodeCursor, encodeCursor } from '../shared/keyset-cursor';
+import type { CursorCodec } from '@meridian/platform';
+import { decodeCursor, encodeCursor, listScope, sealCursor } from '../shared/keyset-cursor';
 import type { UnitOfWork } from '../shared/unit-of-work';
 import type { AuditEventFilter, AuditEventRow } from './audit-events.repository';
 
@@ -35,7 +36,7 @@ function toWire(row: AuditEventRow) {
   };
 }
 
-export function createAuditEventsService(deps: { uow: UnitOfWork<'auditEvents'> }) {
+export function createAuditEventsService(deps: { uow: UnitOfWork<'auditEvents'>; cursors: CursorCodec }) {
   return {
     /**
      * One page of the organization's audit trail, newest first. A Team Management Key sees its bound teams'
@@ -53,7 +54,8 @@ export function createAuditEventsService(deps: { uow: UnitOfWork<'auditEvents'> 
           {},
         );
       }
-      const after = decodeCursor(query.nextCursor);
+      const scope = listScope('audit-events', orgId);
+      const after = decodeCursor(deps.cursors, scope, query.nextCursor);
       const filter: AuditEventFilter = {
         orgId,
         teamIds: principal.role === 'org_admin' ? undefined : principal.teamIds,
@@ -70,7 +72,11 @@ export function createAuditEventsService(deps: { uow: UnitOfWork<'auditEvents'> 
       return {
         audit_events: page.map(toWire),
         next_cursor:
-          rows.length > query.limit && last ? encodeCursor({ at: last.cursor_at, id: last.id }) : null,
+          sealCursor(
+            deps.cursors,
+            scope,
+            rows.length > query.limit && last ? encodeCursor({ at: last.cursor_at, id: last.id }) : null,
+          ),
       };
     },
   };

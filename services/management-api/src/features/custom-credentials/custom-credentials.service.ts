@@ -7,10 +7,10 @@ import {
   type Region,
   type ValidationIssue,
 } from '@meridian/domain';
-import type { SecretBox } from '@meridian/platform';
+import type { CursorCodec, SecretBox } from '@meridian/platform';
 import type { components } from '../../generated/openapi';
 import { canReachTeam, type ManagementPrincipal } from '../../auth/principal';
-import { decodeCursor } from '../shared/keyset-cursor';
+import { decodeCursor, listScope, sealCursor } from '../shared/keyset-cursor';
 import { MANAGEMENT_PAGE_SIZE } from '../shared/page';
 import { isOAuthProvider } from '../shared/provider-capabilities';
 import type { UnitOfWork } from '../shared/unit-of-work';
@@ -56,6 +56,8 @@ export function createCustomCredentialsService(deps: {
   clock: () => Date;
   secretBox: SecretBox;
   dataApiPublicUrl: string;
+  /** Seals and opens `next_cursor` (issue 11). */
+  cursors: CursorCodec;
 }) {
   const { uow, secretBox } = deps;
 
@@ -143,7 +145,8 @@ export function createCustomCredentialsService(deps: {
       query: { teamIds?: string[]; provider?: string; nextCursor?: string },
     ): Promise<{ credentials: TeamCredential[]; next_cursor: string | null }> {
       const place = placeOf(where);
-      const after = decodeCursor(query.nextCursor);
+      const scope = listScope('custom-credentials', place.orgId, place.environment, place.region);
+      const after = decodeCursor(deps.cursors, scope, query.nextCursor);
       const named = query.teamIds && [...new Set(query.teamIds.map((id) => id.toLowerCase()))];
       const page = await uow.read(async ({ customCredentials }) => {
         if (named && (await customCredentials.teamsOfPlace(place, named)).length !== named.length) {
@@ -160,7 +163,7 @@ export function createCustomCredentialsService(deps: {
           MANAGEMENT_PAGE_SIZE,
         );
       });
-      return { credentials: page.items.map(toTeamCredential), next_cursor: page.nextCursor };
+      return { credentials: page.items.map(toTeamCredential), next_cursor: sealCursor(deps.cursors, scope, page.nextCursor) };
     },
 
     /** Creates or updates the team's credential for the provider in this environment. */

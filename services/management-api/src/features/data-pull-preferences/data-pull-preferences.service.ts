@@ -1,3 +1,4 @@
+import type { CursorCodec } from '@meridian/platform';
 import {
   isProviderSlug,
   isResource,
@@ -13,6 +14,7 @@ import type { ManagementPrincipal } from '../../auth/principal';
 import { supportedResources } from '../shared/provider-capabilities';
 import type { UnitOfWork } from '../shared/unit-of-work';
 import type { DataPullPreferenceRow, PreferencePlace } from './data-pull-preferences.repository';
+import { listScope } from '../shared/keyset-cursor';
 import { decodePreferenceCursor, encodePreferenceCursor } from './preference-cursor';
 
 export type DataPullPreference = components['schemas']['DataPullPreference'];
@@ -95,6 +97,8 @@ export function createDataPullPreferencesService(deps: {
   uow: UnitOfWork<'dataPullPreferences'>;
   region: Region;
   clock: () => Date;
+  /** Seals and opens `next_cursor` (issue 11). */
+  cursors: CursorCodec;
 }) {
   const { uow } = deps;
 
@@ -116,7 +120,8 @@ export function createDataPullPreferencesService(deps: {
       query: { teamIds?: string[]; providers?: string[]; nextCursor?: string; limit: number },
     ): Promise<DataPullPreferenceList> {
       const place = placeOf(where);
-      const after = decodePreferenceCursor(query.nextCursor);
+      const scope = listScope('data-pull-preferences', place.orgId, place.environment, place.region);
+      const after = decodePreferenceCursor(deps.cursors, scope, query.nextCursor);
       const named = query.teamIds && distinct(query.teamIds);
       const rows = await uow.read(async ({ dataPullPreferences }) => {
         if (named && (await dataPullPreferences.teamsOfPlace(place, named)).length !== named.length) {
@@ -139,7 +144,7 @@ export function createDataPullPreferencesService(deps: {
         data_pull_preferences: items.map(toPreference),
         next_cursor:
           rows.length > query.limit && last
-            ? encodePreferenceCursor({ teamId: last.team_id, provider: last.provider })
+            ? encodePreferenceCursor(deps.cursors, scope, { teamId: last.team_id, provider: last.provider })
             : null,
       };
     },

@@ -1,8 +1,11 @@
 import { isUuid, ValidationError } from '@meridian/domain';
+import type { CursorCodec, CursorScope } from '@meridian/platform';
+import { openCursor } from '../shared/keyset-cursor';
 
 /**
  * Position in the data-pull preference list, which is ordered by (team id, provider) — a preference has no
- * id of its own. On the wire it is opaque base64url of `team_id,provider`.
+ * id of its own. On the wire it is `team_id,provider` sealed by the cursor codec for the list and the org
+ * (issue 11): opaque, and refused (422) by another org or place.
  */
 export interface PreferencePosition {
   teamId: string;
@@ -11,14 +14,22 @@ export interface PreferencePosition {
 
 const PROVIDER_RE = /^[a-z0-9_]{1,64}$/;
 
-export function encodePreferenceCursor(position: PreferencePosition): string {
-  return Buffer.from(`${position.teamId},${position.provider}`, 'utf8').toString('base64url');
+export function encodePreferenceCursor(
+  cursors: CursorCodec,
+  scope: CursorScope,
+  position: PreferencePosition,
+): string {
+  return cursors.seal(scope, `${position.teamId},${position.provider}`);
 }
 
-/** Decodes `next_cursor`; anything we did not issue is a 422 on `["query", "next_cursor"]`. */
-export function decodePreferenceCursor(cursor: string | undefined): PreferencePosition | undefined {
-  if (cursor === undefined) return undefined;
-  const text = /^[A-Za-z0-9_-]+$/.test(cursor) ? Buffer.from(cursor, 'base64url').toString('utf8') : '';
+/** Decodes `next_cursor`; anything we did not seal for `scope` is a 422 on `["query", "next_cursor"]`. */
+export function decodePreferenceCursor(
+  cursors: CursorCodec,
+  scope: CursorScope,
+  cursor: string | undefined,
+): PreferencePosition | undefined {
+  const text = openCursor(cursors, scope, cursor);
+  if (text === undefined) return undefined;
   const [teamId = '', provider = '', ...rest] = text.split(',');
   if (rest.length > 0 || !isUuid(teamId) || !PROVIDER_RE.test(provider)) {
     throw ValidationError.single(['query', 'next_cursor'], 'Invalid cursor', 'value_error', cursor, {});

@@ -1,8 +1,8 @@
 import { NotFoundError, type Environment, type Region } from '@meridian/domain';
-import type { SecretBox } from '@meridian/platform';
+import type { CursorCodec, SecretBox } from '@meridian/platform';
 import type { components } from '../../generated/openapi';
 import type { ManagementPrincipal } from '../../auth/principal';
-import { decodeCursor } from '../shared/keyset-cursor';
+import { decodeCursor, listScope, sealCursor } from '../shared/keyset-cursor';
 import { MANAGEMENT_PAGE_SIZE } from '../shared/page';
 import type { UnitOfWork } from '../shared/unit-of-work';
 import { resolveEtlPipelineConfig, type UpsertEtlPipelinesInput } from './etl-pipeline-config';
@@ -27,6 +27,8 @@ export function createEtlPipelinesService(deps: {
   clock: () => Date;
   /** The SSRF rules of webhooks, applied to the Event Hubs endpoint (as the delivery does before each send). */
   targetRules: DestinationTargetRules;
+  /** Seals and opens `next_cursor` (issue 11). */
+  cursors: CursorCodec;
 }) {
   const { uow, secretBox } = deps;
 
@@ -81,7 +83,8 @@ export function createEtlPipelinesService(deps: {
       query: { teamId?: string; nextCursor?: string },
     ): Promise<{ pipelines: EtlPipeline[]; next_cursor: string | null }> {
       const place = placeOf(where);
-      const after = decodeCursor(query.nextCursor);
+      const scope = listScope('etl-pipelines', place.orgId, place.environment, place.region);
+      const after = decodeCursor(deps.cursors, scope, query.nextCursor);
       const page = await uow.read(async ({ etlPipelines }) => {
         if (query.teamId !== undefined && (await etlPipelines.teamIds(place, [query.teamId])).length === 0) {
           throw teamNotFound();
@@ -92,7 +95,7 @@ export function createEtlPipelinesService(deps: {
           MANAGEMENT_PAGE_SIZE,
         );
       });
-      return { pipelines: page.items.map(toEtlPipeline), next_cursor: page.nextCursor };
+      return { pipelines: page.items.map(toEtlPipeline), next_cursor: sealCursor(deps.cursors, scope, page.nextCursor) };
     },
 
     /** Writes one configuration to every named (or reachable) team, all or nothing. */

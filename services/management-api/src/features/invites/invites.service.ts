@@ -1,6 +1,7 @@
+import type { CursorCodec } from '@meridian/platform';
 import { ConflictError, newId, NotFoundError, type MemberRole } from '@meridian/domain';
 import { MANAGEMENT_KEY_CREATOR, type Creator } from '../shared/creator';
-import { decodeCursor } from '../shared/keyset-cursor';
+import { decodeCursor, listScope, sealCursor } from '../shared/keyset-cursor';
 import { MANAGEMENT_PAGE_SIZE } from '../shared/page';
 import {
   assertKnownTeams,
@@ -58,15 +59,18 @@ const inviteConflict = () =>
 export function createInvitesService(deps: {
   uow: UnitOfWork<'invites' | 'members' | 'teams'>;
   clock: () => Date;
+  /** Seals and opens `next_cursor` (issue 11). */
+  cursors: CursorCodec;
 }) {
   const { uow } = deps;
   return {
     async list(orgId: string, query: { searchQuery?: string; nextCursor?: string }) {
-      const after = decodeCursor(query.nextCursor);
+      const scope = listScope('invites', orgId);
+      const after = decodeCursor(deps.cursors, scope, query.nextCursor);
       const page = await uow.read(({ invites }) =>
         invites.list(orgId, { searchQuery: query.searchQuery, after }, MANAGEMENT_PAGE_SIZE),
       );
-      return { invites: page.items.map(toInvite), next_cursor: page.nextCursor };
+      return { invites: page.items.map(toInvite), next_cursor: sealCursor(deps.cursors, scope, page.nextCursor) };
     },
 
     /**

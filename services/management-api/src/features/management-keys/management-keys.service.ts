@@ -1,6 +1,7 @@
+import type { CursorCodec } from '@meridian/platform';
 import { generateManagementKey, newId, NotFoundError, type ManagementRole } from '@meridian/domain';
 import { MANAGEMENT_KEY_CREATOR, type Creator } from '../shared/creator';
-import { decodeCursor } from '../shared/keyset-cursor';
+import { decodeCursor, listScope, sealCursor } from '../shared/keyset-cursor';
 import { MANAGEMENT_PAGE_SIZE } from '../shared/page';
 import {
   assertKnownTeams,
@@ -57,15 +58,18 @@ const keyNotFound = () => new NotFoundError('Management key not found.');
 export function createManagementKeysService(deps: {
   uow: UnitOfWork<'managementKeys' | 'teams'>;
   clock: () => Date;
+  /** Seals and opens `next_cursor` (issue 11). */
+  cursors: CursorCodec;
 }) {
   const { uow } = deps;
   return {
     async list(orgId: string, query: ManagementKeyListQuery) {
-      const after = decodeCursor(query.nextCursor);
+      const scope = listScope('management-keys', orgId);
+      const after = decodeCursor(deps.cursors, scope, query.nextCursor);
       const page = await uow.read(({ managementKeys }) =>
         managementKeys.list(orgId, { teamId: query.teamId, role: query.role, after }, MANAGEMENT_PAGE_SIZE),
       );
-      return { data: page.items.map(toManagementKey), next_cursor: page.nextCursor };
+      return { data: page.items.map(toManagementKey), next_cursor: sealCursor(deps.cursors, scope, page.nextCursor) };
     },
 
     /** The full key is in this response only: we keep its SHA-256 and a hint. */

@@ -1,5 +1,6 @@
+import type { CursorCodec } from '@meridian/platform';
 import { NotFoundError, type MemberRole } from '@meridian/domain';
-import { decodeCursor } from '../shared/keyset-cursor';
+import { decodeCursor, listScope, sealCursor } from '../shared/keyset-cursor';
 import { MANAGEMENT_PAGE_SIZE } from '../shared/page';
 import {
   assertKnownTeams,
@@ -38,15 +39,16 @@ function toOrgMember(row: MemberRow): OrgMember {
   };
 }
 
-export function createMembersService(deps: { uow: UnitOfWork<'members' | 'teams'> }) {
+export function createMembersService(deps: { uow: UnitOfWork<'members' | 'teams'>; cursors: CursorCodec }) {
   const { uow } = deps;
   return {
     async list(orgId: string, query: { searchQuery?: string; nextCursor?: string }) {
-      const after = decodeCursor(query.nextCursor);
+      const scope = listScope('members', orgId);
+      const after = decodeCursor(deps.cursors, scope, query.nextCursor);
       const page = await uow.read(({ members }) =>
         members.list(orgId, { searchQuery: query.searchQuery, after }, MANAGEMENT_PAGE_SIZE),
       );
-      return { members: page.items.map(toOrgMember), next_cursor: page.nextCursor };
+      return { members: page.items.map(toOrgMember), next_cursor: sealCursor(deps.cursors, scope, page.nextCursor) };
     },
 
     async update(orgId: string, memberId: string, input: UpdateMemberInput): Promise<OrgMember> {

@@ -51,13 +51,19 @@ describe('team rate limit overrides', () => {
   });
 
   it('refuses values outside 1..1,000,000 and non-integers without storing anything', async () => {
-    for (const bad of [0, -5, 1_000_001, 1.5, '100', null, 1e309]) {
+    for (const bad of [0, -5, 1_000_001, 1.5, '100', null]) {
       const res = await request(h.app)
         .put(url())
         .set('X-Management-Key', org.orgKey)
         .send({ requests_per_minute: bad });
       expect([400, 422]).toContain(res.status);
     }
+    const huge = await request(h.app)
+      .put(url())
+      .set('X-Management-Key', org.orgKey)
+      .set('content-type', 'application/json')
+      .send('{"requests_per_minute":1e309}');
+    expect([400, 422]).toContain(huge.status);
     expect(await h.db.knex('team_rate_limits').where({ team_id: team.teamId })).toHaveLength(0);
   });
 

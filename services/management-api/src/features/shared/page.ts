@@ -6,6 +6,7 @@ export const MANAGEMENT_PAGE_SIZE = 50;
 
 export interface Page<T> {
   items: T[];
+  /** The position after the page, unsealed: the service seals it for its list and org (`sealCursor`). */
   nextCursor: string | null;
 }
 

@@ -1,6 +1,7 @@
+import type { CursorCodec } from '@meridian/platform';
 import { generateTeamApiKey, newId, NotFoundError, type Environment, type Region } from '@meridian/domain';
 import { canReachTeam, type ManagementPrincipal } from '../../auth/principal';
-import { decodeCursor } from '../shared/keyset-cursor';
+import { decodeCursor, listScope, sealCursor } from '../shared/keyset-cursor';
 import { MANAGEMENT_PAGE_SIZE } from '../shared/page';
 import type { UnitOfWork } from '../shared/unit-of-work';
 import { toWireDateTime } from '../shared/wire-time';
@@ -44,6 +45,8 @@ export function createTeamApiKeysService(deps: {
   uow: UnitOfWork<'teamApiKeys' | 'teams'>;
   region: Region;
   clock: () => Date;
+  /** Seals and opens `next_cursor` (issue 11). */
+  cursors: CursorCodec;
 }) {
   const { uow } = deps;
 
@@ -60,12 +63,13 @@ export function createTeamApiKeysService(deps: {
       query: { teamId?: string; nextCursor?: string },
     ) {
       const place = placeOf(where.orgId, where.environment, where.region);
-      const after = decodeCursor(query.nextCursor);
+      const scope = listScope('team-api-keys', place.orgId, place.environment, place.region);
+      const after = decodeCursor(deps.cursors, scope, query.nextCursor);
       const reachableTeamIds = principal.role === 'org_admin' ? undefined : principal.teamIds;
       const page = await uow.read(({ teamApiKeys }) =>
         teamApiKeys.list(place, { teamId: query.teamId, reachableTeamIds, after }, MANAGEMENT_PAGE_SIZE),
       );
-      return { api_keys: page.items.map((row) => toTeamApiKey(row)), next_cursor: page.nextCursor };
+      return { api_keys: page.items.map((row) => toTeamApiKey(row)), next_cursor: sealCursor(deps.cursors, scope, page.nextCursor) };
     },
 
     /** The full key is in this response only: we keep its SHA-256 and a hint. */

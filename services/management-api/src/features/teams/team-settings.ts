@@ -21,6 +21,8 @@ export interface TeamEnvSettings {
   sdk_per_device_activity_timeseries: boolean;
   partial_webhooks_enabled: boolean;
   minor_ordering_enabled: boolean;
+  /** Days raw lab report uploads are kept after parsing ends (0 = deleted at once; bounded by the OpenAPI document). */
+  lab_report_upload_retention_days: number;
   patient_experience: Record<string, unknown> | null;
   brand_information: BrandInformation | null;
   logo_url: string | null;
@@ -41,6 +43,7 @@ export const DEFAULT_ENV_SETTINGS: Readonly<TeamEnvSettings> = Object.freeze({
   sdk_per_device_activity_timeseries: false,
   partial_webhooks_enabled: false,
   minor_ordering_enabled: false,
+  lab_report_upload_retention_days: 0,
   patient_experience: null,
   brand_information: null,
   logo_url: null,

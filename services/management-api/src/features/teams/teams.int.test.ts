@@ -1,3 +1,4 @@
+import { labReportUploadRetentionDays } from '@meridian/db';
 import { newId } from '@meridian/domain';
 import { seedManagementKey, seedOrg, seedTeam, type SeededOrg } from '@meridian/test-utils';
 import { createManagementApiHarness, type ManagementApiHarness } from '../../testing/management-api.harness';
@@ -45,6 +46,7 @@ describe('teams', () => {
           sdk_per_device_activity_timeseries: false,
           partial_webhooks_enabled: false,
           minor_ordering_enabled: false,
+          lab_report_upload_retention_days: 0,
           patient_experience: null,
           brand_information: null,
           logo_url: null,
@@ -305,6 +307,37 @@ describe('teams', () => {
         error_type: 'duplicate_integration_team_id',
         team_id: a.teamId,
       });
+    });
+
+    it('sets lab_report_upload_retention_days per environment, stored where the parser reads it', async () => {
+      const { teamId } = await seedTeam(h.db.knex, org.orgId);
+      const res = await as()
+        .patch(`/v1/org/${org.orgId}/team/${teamId}`)
+        .send({ production: { lab_report_upload_retention_days: 30 } });
+      expect(res.status).toBe(200);
+      expect(res.body.production.lab_report_upload_retention_days).toBe(30);
+      expect(res.body.sandbox.lab_report_upload_retention_days).toBe(0);
+      const row = await h.db.knex('teams').where({ id: teamId }).first('settings');
+      expect(labReportUploadRetentionDays(row.settings, 'production')).toBe(30);
+      expect(labReportUploadRetentionDays(row.settings, 'sandbox')).toBe(0);
+
+      const back = await as()
+        .patch(`/v1/org/${org.orgId}/team/${teamId}`)
+        .send({ production: { lab_report_upload_retention_days: 0 } });
+      expect(back.body.production.lab_report_upload_retention_days).toBe(0);
+    });
+
+    it('answers 422 for a retention outside 0-30 days or not a whole number, and stores nothing', async () => {
+      const { teamId } = await seedTeam(h.db.knex, org.orgId);
+      for (const days of [31, -1, 1.5, '7', null]) {
+        const res = await as()
+          .patch(`/v1/org/${org.orgId}/team/${teamId}`)
+          .send({ sandbox: { lab_report_upload_retention_days: days } });
+        expect(res.status).toBe(422);
+        expect(res.body.detail[0].loc).toEqual(['body', 'sandbox', 'lab_report_upload_retention_days']);
+      }
+      const read = await as().get(`/v1/org/${org.orgId}/team/${teamId}?include_environment=sandbox`);
+      expect(read.body.sandbox.lab_report_upload_retention_days).toBe(0);
     });
 
     it('answers 404 for a team of another org', async () => {

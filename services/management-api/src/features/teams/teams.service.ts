@@ -1,3 +1,4 @@
+import type { CursorCodec } from '@meridian/platform';
 import {
   ConflictError,
   ENVIRONMENTS,
@@ -9,7 +10,7 @@ import {
   type Region,
 } from '@meridian/domain';
 import { canReachTeam, type ManagementPrincipal } from '../../auth/principal';
-import { decodeCursor } from '../shared/keyset-cursor';
+import { decodeCursor, listScope, sealCursor } from '../shared/keyset-cursor';
 import { MANAGEMENT_PAGE_SIZE } from '../shared/page';
 import type { UnitOfWork } from '../shared/unit-of-work';
 import { isUniqueViolation } from '../shared/unique-violation';
@@ -73,6 +74,8 @@ export function createTeamsService(deps: {
   uow: UnitOfWork<'teams' | 'managementKeys' | 'members' | 'invites'>;
   region: Region;
   clock: () => Date;
+  /** Seals and opens `next_cursor` (issue 11). */
+  cursors: CursorCodec;
 }) {
   const { uow } = deps;
 
@@ -98,12 +101,13 @@ export function createTeamsService(deps: {
 
   return {
     async list(principal: ManagementPrincipal, orgId: string, query: TeamListQuery) {
-      const after = decodeCursor(query.nextCursor);
+      const scope = listScope('teams', orgId);
+      const after = decodeCursor(deps.cursors, scope, query.nextCursor);
       const reachableTeamIds = principal.role === 'org_admin' ? undefined : principal.teamIds;
       const page = await uow.read(({ teams }) =>
         teams.list(orgId, { ...query, reachableTeamIds, after }, MANAGEMENT_PAGE_SIZE),
       );
-      return { teams: page.items.map(toTeamListItem) satisfies TeamListItem[], next_cursor: page.nextCursor };
+      return { teams: page.items.map(toTeamListItem) satisfies TeamListItem[], next_cursor: sealCursor(deps.cursors, scope, page.nextCursor) };
     },
 
     async create(orgId: string, input: CreateTeamInput): Promise<OrgTeam> {

@@ -101,6 +101,23 @@ describe('webhook messages', () => {
     expect((await as().get(`${hook()}/message?limit=251`)).status).toBe(422);
   });
 
+  it('seals the message cursor for its webhook: opaque, refused by another webhook or list (422)', async () => {
+    await seedMessage(webhookId, { minutesAgo: 3 });
+    const middle = await seedMessage(webhookId, { minutesAgo: 2 });
+    await seedMessage(webhookId, { minutesAgo: 1 });
+    const first = await as().get(`${hook()}/message?limit=2`);
+    const cursor = first.body.next_cursor as string;
+    expect(ids(first.body)[1]).toBe(middle);
+    expect(Buffer.from(cursor, 'base64url').toString('latin1')).not.toContain(middle);
+    expect((await as().get(`${hook()}/message?limit=2&next_cursor=${cursor}`)).status).toBe(200);
+
+    const otherHook = await createWebhook();
+    const foreign = await as().get(`${hook(otherHook)}/message?next_cursor=${cursor}`);
+    expect(foreign.status).toBe(422);
+    expect(foreign.body.detail[0]).toMatchObject({ loc: ['query', 'next_cursor'], type: 'value_error' });
+    expect((await as().get(`${hook()}/message/${middle}/attempt?next_cursor=${cursor}`)).status).toBe(422);
+  });
+
   it('lists the attempts of a message, newest first', async () => {
     const message = await seedMessage(webhookId, { status: 'pending', minutesAgo: 10 });
     const at = (m: number) => new Date(Date.now() - m * 60_000);

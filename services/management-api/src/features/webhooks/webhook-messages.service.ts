@@ -1,6 +1,7 @@
 import { withTransaction, type Knex } from '@meridian/db';
-import { ConflictError, NotFoundError, ValidationError } from '@meridian/domain';
-import type { KeysetPosition } from '../shared/keyset-cursor';
+import { ConflictError, NotFoundError } from '@meridian/domain';
+import type { CursorCodec } from '@meridian/platform';
+import { decodeCursor, listScope, sealCursor } from '../shared/keyset-cursor';
 import { toWireDateTime, toWireDateTimeOrNull } from '../shared/wire-time';
 import {
   createWebhookMessagesRepository,
@@ -60,28 +61,20 @@ function toAttempt(row: WebhookAttemptRow): WebhookAttempt {
   };
 }
 
-const TIMESTAMP_RE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+/** Message and attempt ids are text here, not uuids. */
+const isTextId = (id: string) => /^[A-Za-z0-9_-]{1,128}$/.test(id);
 
-/** `next_cursor` of the message and attempt lists: base64url of `timestamp,id` (ids are text here). */
-function decodeTextCursor(cursor: string | undefined): KeysetPosition | undefined {
-  if (cursor === undefined) return undefined;
-  const text = /^[A-Za-z0-9_-]+$/.test(cursor) ? Buffer.from(cursor, 'base64url').toString('utf8') : '';
-  const cut = text.lastIndexOf(',');
-  const at = text.slice(0, cut);
-  const id = text.slice(cut + 1);
-  if (
-    cut < 0 ||
-    !TIMESTAMP_RE.test(at) ||
-    Number.isNaN(Date.parse(at)) ||
-    !/^[A-Za-z0-9_-]{1,128}$/.test(id)
-  ) {
-    throw ValidationError.single(['query', 'next_cursor'], 'Invalid cursor', 'value_error', cursor, {});
-  }
-  return { at, id };
-}
+/**
+ * The message list's cursors open only for the webhook they were issued for, an attempt list's only for its
+ * message (and both only in the team environment of the webhook).
+ */
+const messagesScope = (place: WebhookPlace, webhookId: string) =>
+  listScope('webhook-messages', place.orgId, place.teamId, place.environment, webhookId);
+const attemptsScope = (place: WebhookPlace, webhookId: string, messageId: string) =>
+  listScope('webhook-attempts', place.orgId, place.teamId, place.environment, webhookId, messageId);
 
 /** Delivery history of a webhook and manual re-delivery (resend one message, recover failed ones). */
-export function createWebhookMessagesService(deps: { db: Knex; clock: () => Date }) {
+export function createWebhookMessagesService(deps: { db: Knex; clock: () => Date; cursors: CursorCodec }) {
   const { db, clock } = deps;
   const repos = (conn: Knex | Knex.Transaction) => ({
     webhooks: createWebhooksRepository(conn),
@@ -114,14 +107,15 @@ export function createWebhookMessagesService(deps: { db: Knex; clock: () => Date
       webhookId: string,
       query: { nextCursor?: string; limit: number; status?: WebhookMessageStatus },
     ) {
-      const after = decodeTextCursor(query.nextCursor);
+      const scope = messagesScope(place, webhookId);
+      const after = decodeCursor(deps.cursors, scope, query.nextCursor, isTextId);
       await webhookOf(place, webhookId);
       const page = await read.messages.listMessages(webhookId, {
         after,
         limit: query.limit,
         status: query.status,
       });
-      return { data: page.items.map(toMessage), next_cursor: page.nextCursor };
+      return { data: page.items.map(toMessage), next_cursor: sealCursor(deps.cursors, scope, page.nextCursor) };
     },
 
     async listAttempts(
@@ -130,11 +124,12 @@ export function createWebhookMessagesService(deps: { db: Knex; clock: () => Date
       messageId: string,
       query: { nextCursor?: string; limit: number },
     ) {
-      const after = decodeTextCursor(query.nextCursor);
+      const scope = attemptsScope(place, webhookId, messageId);
+      const after = decodeCursor(deps.cursors, scope, query.nextCursor, isTextId);
       await webhookOf(place, webhookId);
       if (!(await read.messages.findMessage(webhookId, messageId))) throw messageNotFound();
       const page = await read.messages.listAttempts(messageId, { after, limit: query.limit });
-      return { data: page.items.map(toAttempt), next_cursor: page.nextCursor };
+      return { data: page.items.map(toAttempt), next_cursor: sealCursor(deps.cursors, scope, page.nextCursor) };
     },
 
     async resend(place: WebhookPlace, webhookId: string, messageId: string) {

@@ -1,8 +1,8 @@
 import { NotFoundError, ValidationError } from '@meridian/domain';
-import type { KeysetPosition } from '../shared/keyset-cursor';
+import { decodeCursor, listScope, sealCursor } from '../shared/keyset-cursor';
 import type { UnitOfWork } from '../shared/unit-of-work';
 import { toWireDateTime } from '../shared/wire-time';
-import { openHeaderValues, sealHeaderValues, type SecretBox } from '@meridian/platform';
+import { openHeaderValues, sealHeaderValues, type CursorCodec, type SecretBox } from '@meridian/platform';
 import type { TargetAllowList } from '@meridian/platform';
 import { WEBHOOK_EVENT_TYPES } from './webhook-event-types';
 import { assertValidHeaders, redactHeaders } from './webhook-headers';
@@ -74,20 +74,11 @@ function assertSecret(secret: string, loc: string[]): void {
   }
 }
 
-const TIMESTAMP_RE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+/** Webhook ids are `ep_…` strings, not uuids. */
+const isWebhookId = (id: string) => /^ep_[A-Za-z0-9_-]+$/.test(id);
 
-/** `next_cursor` of the webhook list: like `decodeCursor`, but webhook ids are `ep_…` strings, not uuids. */
-function decodeWebhookCursor(cursor: string | undefined): KeysetPosition | undefined {
-  if (cursor === undefined) return undefined;
-  const text = /^[A-Za-z0-9_-]+$/.test(cursor) ? Buffer.from(cursor, 'base64url').toString('utf8') : '';
-  const cut = text.lastIndexOf(',');
-  const at = text.slice(0, cut);
-  const id = text.slice(cut + 1);
-  if (cut < 0 || !TIMESTAMP_RE.test(at) || Number.isNaN(Date.parse(at)) || !/^ep_[A-Za-z0-9_-]+$/.test(id)) {
-    throw ValidationError.single(['query', 'next_cursor'], 'Invalid cursor', 'value_error', cursor, {});
-  }
-  return { at, id };
-}
+/** The webhook list's cursors open only for the team environment they were issued for. */
+const webhooksScope = (place: WebhookPlace) => listScope('webhooks', place.orgId, place.teamId, place.environment);
 
 /** What keeps webhooks safe: secrets sealed at rest, and the SSRF check of target URLs. */
 export interface WebhookSecurity {
@@ -97,7 +88,7 @@ export interface WebhookSecurity {
 }
 
 export function createWebhooksService(
-  deps: { uow: UnitOfWork<'webhooks' | 'teams'>; clock: () => Date } & WebhookSecurity,
+  deps: { uow: UnitOfWork<'webhooks' | 'teams'>; clock: () => Date; cursors: CursorCodec } & WebhookSecurity,
 ) {
   const { uow, clock, secretBox } = deps;
   const notFound = () => new NotFoundError('Webhook not found.');
@@ -126,12 +117,15 @@ export function createWebhooksService(
 
   return {
     async list(place: WebhookPlace, query: { nextCursor?: string; limit: number }) {
-      const after = decodeWebhookCursor(query.nextCursor);
+      const after = decodeCursor(deps.cursors, webhooksScope(place), query.nextCursor, isWebhookId);
       const page = await uow.read(async ({ teams, webhooks }) => {
         if (!(await teams.findInOrg(place.orgId, place.teamId))) throw new NotFoundError('Team not found.');
         return webhooks.list(place, after, query.limit);
       });
-      return { data: page.items.map(toWebhook), next_cursor: page.nextCursor };
+      return {
+        data: page.items.map(toWebhook),
+        next_cursor: sealCursor(deps.cursors, webhooksScope(place), page.nextCursor),
+      };
     },
 
     async create(place: WebhookPlace, input: CreateWebhookInput): Promise<Webhook> {
