@@ -8,7 +8,7 @@
  * request — of the server process and of its PostgreSQL backends (found by application_name) — the figure
  * that survives a busy machine best.
  *
- *   pnpm bench:controls [--pairs 6] [--duration 8] [--connections 64] [--samples 1000000] [--keep]
+ *   pnpm bench:controls [--pairs 6] [--duration 8] [--warmup 6] [--connections 64] [--samples 1000000] [--keep]
  *
  * Uses DATABASE_URL's server (default postgres://postgres@127.0.0.1:5432/postgres) and a fresh database.
  */
@@ -33,6 +33,8 @@ const CONNECTIONS = flag('connections', 64);
 const SAMPLES = flag('samples', 1_000_000);
 /** Database connections per server, the same for both. */
 const POOL = flag('pool', 4);
+/** Seconds of load per server before the first round (JIT, key cache, the ON server's first lease). */
+const WARMUP = flag('warmup', 6);
 /** After each round: lets the audit writer's last flush (every second) land in that round's CPU. */
 const SETTLE_MS = 1_500;
 const KEEP = args.includes('--keep');

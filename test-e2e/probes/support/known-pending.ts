@@ -36,7 +36,8 @@ export const PENDING_DEFECTS: readonly PendingDefect[] = [
     what:
       'An unhandled error is logged with the knex error whose message and stack carry the SQL statement ' +
       '(and the offending value): platform logger / error mapper. Shows only while a 500 above remains.',
-    matchesLog: (f) => f.line.includes('"message":"unhandled error"'),
+    matchesLog: (f) =>
+      f.message === 'unhandled error' && ['leak_sql', 'leak_stack_trace', 'leak_file_path'].includes(f.what),
   },
 ];
 

@@ -10,6 +10,20 @@ export interface LogFinding {
   what: string;
   /** The line with the value masked, shortened. */
   line: string;
+  /** The log entry's `message`, when the line is a JSON log entry. */
+  message?: string;
+}
+
+/** The `message` of a JSON log line (`<process>: {...}`). */
+function messageOf(line: string): string | undefined {
+  const start = line.indexOf('{');
+  if (start < 0) return undefined;
+  try {
+    const entry = JSON.parse(line.slice(start)) as { message?: unknown };
+    return typeof entry.message === 'string' ? entry.message : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function mask(line: string, value: string): string {
@@ -33,7 +47,8 @@ export function scanForValues(lines: string[], values: Map<string, string>): Log
   });
   for (const line of lines) {
     for (const needle of needles) {
-      if (needle.found(line)) out.push({ what: needle.kind, line: shorten(mask(line, needle.form)) });
+      if (needle.found(line))
+        out.push({ what: needle.kind, line: shorten(mask(line, needle.form)), message: messageOf(line) });
     }
   }
   return out;
@@ -45,7 +60,8 @@ export function scanForInternals(lines: string[]): LogFinding[] {
   for (const line of lines) {
     // JSON logs escape newlines; unescape so the stack-trace pattern sees frames.
     const text = line.replace(/\\n/g, '\n');
-    for (const f of leakFindings(text)) if (f !== 'html_body') out.push({ what: f, line: shorten(line) });
+    for (const f of leakFindings(text))
+      if (f !== 'html_body') out.push({ what: f, line: shorten(line), message: messageOf(line) });
   }
   return out;
 }
@@ -58,7 +74,7 @@ function shorten(s: string, max = 400): string {
 export function formatLogFindings(findings: LogFinding[], max = 40): string[] {
   const groups = new Map<string, { n: number; line: string }>();
   for (const f of findings) {
-    const message = /"message":"([^"]{0,80})/.exec(f.line)?.[1] ?? f.line.slice(0, 80);
+    const message = f.message ?? f.line.slice(0, 80);
     const key = `${f.what} in "${message}"`;
     const g = groups.get(key);
     if (g) g.n++;

@@ -6,12 +6,12 @@
  * database where only a worker or the dashboard writes them (members, webhook messages, ingested data).
  * Every personal or secret value used is recorded, for the log scan.
  */
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import PDFDocument from 'pdfkit';
-import { newId, type Environment } from '@meridian/domain';
+import { eventEnvelope, newId, type Environment } from '@meridian/domain';
 import { createIngestion, summaryId } from '@meridian/ingestion';
 import { seedManagementKey, seedOrg, seedTeam } from '@meridian/test-utils';
-import type { Knex } from '@meridian/db';
+import { createOutboxRepository, type Knex } from '@meridian/db';
 
 export const ENVIRONMENTS: readonly Environment[] = ['sandbox', 'production'];
 
@@ -317,15 +317,24 @@ async function seedEnv(
   );
 
   // A delivered message with one attempt, as the delivery worker records them.
-  const eventId = randomUUID();
-  await knex('outbox').insert({
-    id: eventId,
-    team_id: teamId,
-    environment: env,
-    event_type: 'daily.data.sleep.created',
-    payload: JSON.stringify({ user_id: userId }),
-    created_at: new Date(),
-  });
+  const [eventId] = await createOutboxRepository(knex).append([
+    {
+      teamId,
+      environment: env,
+      userId,
+      envelope: eventEnvelope(
+        'provider.connection.created',
+        {
+          user_id: userId,
+          provider: 'oura',
+          source: 'oura',
+          external_user_id: null,
+          resource_availability: {},
+        },
+        { userId, clientUserId, teamId },
+      ),
+    },
+  ]);
   const messageId = `msg_probe_${tag()}`;
   await knex('webhook_messages').insert({
     id: messageId,

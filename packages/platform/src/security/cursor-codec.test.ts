@@ -35,7 +35,8 @@ describe('cursor codec', () => {
   it('opens nothing that was altered, truncated, or not ours', () => {
     const cursor = codec.seal(teamA, '42');
     const length = Buffer.from(cursor, 'base64url').length;
-    for (const at of [0, 1, 13, length - 17, length - 1]) expect(codec.open(teamA, flipByte(cursor, at))).toBeUndefined();
+    for (const at of [0, 1, 13, length - 17, length - 1])
+      expect(codec.open(teamA, flipByte(cursor, at))).toBeUndefined();
     expect(codec.open(teamA, cursor.slice(0, -2))).toBeUndefined();
     expect(codec.open(teamA, Buffer.from('42').toString('base64url'))).toBeUndefined();
     expect(codec.open(teamA, '$$$')).toBeUndefined();
@@ -62,7 +63,10 @@ describe('cursor codec', () => {
       thrown = e;
     }
     expect(thrown).toBeInstanceOf(ValidationError);
-    expect((thrown as ValidationError).issues[0]).toMatchObject({ loc: ['query', 'after'], type: 'value_error' });
+    expect((thrown as ValidationError).issues[0]).toMatchObject({
+      loc: ['query', 'after'],
+      type: 'value_error',
+    });
   });
 
   it('sealNextCursor keeps null for the last page', () => {

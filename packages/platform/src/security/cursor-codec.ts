@@ -92,6 +92,10 @@ export function openCursorParam(
 }
 
 /** Seals the position of the next page; null (the last page) stays null. */
-export function sealNextCursor(codec: CursorCodec, scope: CursorScope, position: string | null): string | null {
+export function sealNextCursor(
+  codec: CursorCodec,
+  scope: CursorScope,
+  position: string | null,
+): string | null {
   return position === null ? null : codec.seal(scope, position);
 }

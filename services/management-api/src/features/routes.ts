@@ -83,7 +83,9 @@ export function createManagementRoutes(deps: {
     ),
   );
   router.use(createScopeRequirementsRouter(createScopeRequirementsService({ uow, clock })));
-  router.use(createDataPullPreferencesRouter(createDataPullPreferencesService({ uow, region, clock, cursors })));
+  router.use(
+    createDataPullPreferencesRouter(createDataPullPreferencesService({ uow, region, clock, cursors })),
+  );
   router.use(createLinkSettingsRouter(createLinkSettingsService({ uow })));
   router.use(
     createRateLimitsRouter(

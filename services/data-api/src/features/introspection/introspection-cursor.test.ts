@@ -36,17 +36,32 @@ describe('introspection cursors', () => {
 
   it.each([
     ['not a sealed cursor', 'bogus'],
-    ['the unsealed position (the old form)', Buffer.from(JSON.stringify({ c: position.createdOn, u: position.userId })).toString('base64url')],
-    ['another team’s cursor', createCursorCodec(randomBytes(32)).seal(scope, JSON.stringify({ c: position.createdOn, u: position.userId }))],
+    [
+      'the unsealed position (the old form)',
+      Buffer.from(JSON.stringify({ c: position.createdOn, u: position.userId })).toString('base64url'),
+    ],
+    [
+      'another team’s cursor',
+      createCursorCodec(randomBytes(32)).seal(
+        scope,
+        JSON.stringify({ c: position.createdOn, u: position.userId }),
+      ),
+    ],
     ['sealed wrong keys', seal('{"a":1}')],
-    ['a sealed date without microseconds', seal(JSON.stringify({ c: '2026-01-01T10:00:00Z', u: position.userId }))],
+    [
+      'a sealed date without microseconds',
+      seal(JSON.stringify({ c: '2026-01-01T10:00:00Z', u: position.userId })),
+    ],
     ['a sealed user id that is not a uuid', seal(JSON.stringify({ c: position.createdOn, u: 'x' }))],
     ['sealed JSON null', seal('null')],
   ])('refuse %s with 422 at the parameter that carried it', (_name, cursor) => {
     expect(() => pagePosition(cursors, scope, cursor, undefined)).toThrow(ValidationError);
     const thrown = thrownBy(() => pagePosition(cursors, scope, undefined, cursor));
     expect(thrown).toBeInstanceOf(ValidationError);
-    expect((thrown as ValidationError).issues[0]).toMatchObject({ loc: ['query', 'cursor'], type: 'value_error' });
+    expect((thrown as ValidationError).issues[0]).toMatchObject({
+      loc: ['query', 'cursor'],
+      type: 'value_error',
+    });
   });
 
   it('refuse a cursor of another team environment or of the other introspection list', () => {

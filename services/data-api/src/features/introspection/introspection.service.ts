@@ -98,7 +98,8 @@ export function createIntrospectionService(deps: {
     );
     const page = positions.slice(0, query.userLimit);
     const last: UserPosition | undefined = page[page.length - 1];
-    const nextCursor = positions.length > query.userLimit && last ? encodeCursor(cursors, cursorScope, last) : null;
+    const nextCursor =
+      positions.length > query.userLimit && last ? encodeCursor(cursors, cursorScope, last) : null;
     return { userIds: page.map((p) => p.userId), nextCursor };
   }
 

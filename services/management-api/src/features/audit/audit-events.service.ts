@@ -71,12 +71,11 @@ export function createAuditEventsService(deps: { uow: UnitOfWork<'auditEvents'>;
       const last = page[page.length - 1];
       return {
         audit_events: page.map(toWire),
-        next_cursor:
-          sealCursor(
-            deps.cursors,
-            scope,
-            rows.length > query.limit && last ? encodeCursor({ at: last.cursor_at, id: last.id }) : null,
-          ),
+        next_cursor: sealCursor(
+          deps.cursors,
+          scope,
+          rows.length > query.limit && last ? encodeCursor({ at: last.cursor_at, id: last.id }) : null,
+        ),
       };
     },
   };

@@ -163,7 +163,10 @@ export function createCustomCredentialsService(deps: {
           MANAGEMENT_PAGE_SIZE,
         );
       });
-      return { credentials: page.items.map(toTeamCredential), next_cursor: sealCursor(deps.cursors, scope, page.nextCursor) };
+      return {
+        credentials: page.items.map(toTeamCredential),
+        next_cursor: sealCursor(deps.cursors, scope, page.nextCursor),
+      };
     },
 
     /** Creates or updates the team's credential for the provider in this environment. */

@@ -22,10 +22,19 @@ describe('data-pull preference cursor', () => {
 
   it.each([
     ['not a cursor', 'bogus!'],
-    ['the unsealed base64url position (the old form)', Buffer.from(`${position.teamId},oura`).toString('base64url')],
-    ['a cursor of the production list', encodePreferenceCursor(cursors, [...scope.slice(0, 2), 'production', 'us'], position)],
+    [
+      'the unsealed base64url position (the old form)',
+      Buffer.from(`${position.teamId},oura`).toString('base64url'),
+    ],
+    [
+      'a cursor of the production list',
+      encodePreferenceCursor(cursors, [...scope.slice(0, 2), 'production', 'us'], position),
+    ],
     ['a sealed non-uuid team', encodePreferenceCursor(cursors, scope, { ...position, teamId: 'nope' })],
-    ['a sealed odd provider', encodePreferenceCursor(cursors, scope, { ...position, provider: "oura' or 1=1" })],
+    [
+      'a sealed odd provider',
+      encodePreferenceCursor(cursors, scope, { ...position, provider: "oura' or 1=1" }),
+    ],
     ['a sealed extra part', cursors.seal(scope, `${position.teamId},oura,extra`)],
   ])('rejects %s as a 422 on next_cursor', (_name, cursor) => {
     let caught: unknown;

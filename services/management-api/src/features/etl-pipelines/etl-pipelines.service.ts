@@ -95,7 +95,10 @@ export function createEtlPipelinesService(deps: {
           MANAGEMENT_PAGE_SIZE,
         );
       });
-      return { pipelines: page.items.map(toEtlPipeline), next_cursor: sealCursor(deps.cursors, scope, page.nextCursor) };
+      return {
+        pipelines: page.items.map(toEtlPipeline),
+        next_cursor: sealCursor(deps.cursors, scope, page.nextCursor),
+      };
     },
 
     /** Writes one configuration to every named (or reachable) team, all or nothing. */

@@ -70,7 +70,10 @@ export function createInvitesService(deps: {
       const page = await uow.read(({ invites }) =>
         invites.list(orgId, { searchQuery: query.searchQuery, after }, MANAGEMENT_PAGE_SIZE),
       );
-      return { invites: page.items.map(toInvite), next_cursor: sealCursor(deps.cursors, scope, page.nextCursor) };
+      return {
+        invites: page.items.map(toInvite),
+        next_cursor: sealCursor(deps.cursors, scope, page.nextCursor),
+      };
     },
 
     /**

@@ -69,7 +69,10 @@ export function createManagementKeysService(deps: {
       const page = await uow.read(({ managementKeys }) =>
         managementKeys.list(orgId, { teamId: query.teamId, role: query.role, after }, MANAGEMENT_PAGE_SIZE),
       );
-      return { data: page.items.map(toManagementKey), next_cursor: sealCursor(deps.cursors, scope, page.nextCursor) };
+      return {
+        data: page.items.map(toManagementKey),
+        next_cursor: sealCursor(deps.cursors, scope, page.nextCursor),
+      };
     },
 
     /** The full key is in this response only: we keep its SHA-256 and a hint. */

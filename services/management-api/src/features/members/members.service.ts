@@ -48,7 +48,10 @@ export function createMembersService(deps: { uow: UnitOfWork<'members' | 'teams'
       const page = await uow.read(({ members }) =>
         members.list(orgId, { searchQuery: query.searchQuery, after }, MANAGEMENT_PAGE_SIZE),
       );
-      return { members: page.items.map(toOrgMember), next_cursor: sealCursor(deps.cursors, scope, page.nextCursor) };
+      return {
+        members: page.items.map(toOrgMember),
+        next_cursor: sealCursor(deps.cursors, scope, page.nextCursor),
+      };
     },
 
     async update(orgId: string, memberId: string, input: UpdateMemberInput): Promise<OrgMember> {

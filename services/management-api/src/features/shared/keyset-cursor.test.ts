@@ -32,12 +32,21 @@ describe('keyset cursor', () => {
     ['bogus', 'bogus'],
     ['a b', 'a b'],
     ['empty', ''],
-    ['the unsealed base64url position (the old form)', Buffer.from(encodeCursor(position)).toString('base64url')],
+    [
+      'the unsealed base64url position (the old form)',
+      Buffer.from(encodeCursor(position)).toString('base64url'),
+    ],
     ['another org’s cursor', cursors.seal(listScope('teams', 'another-org'), encodeCursor(position))],
     ['another list’s cursor', cursors.seal(listScope('members', orgA[1]!), encodeCursor(position))],
     ['a sealed non-uuid id', cursors.seal(orgA, encodeCursor({ ...position, id: 'nope' }))],
-    ['a sealed impossible date', cursors.seal(orgA, encodeCursor({ ...position, at: '2026-02-31T10:00:00.000000Z' }))],
-    ['a sealed date without microseconds', cursors.seal(orgA, encodeCursor({ ...position, at: '2026-11-21 10:00:00' }))],
+    [
+      'a sealed impossible date',
+      cursors.seal(orgA, encodeCursor({ ...position, at: '2026-02-31T10:00:00.000000Z' })),
+    ],
+    [
+      'a sealed date without microseconds',
+      cursors.seal(orgA, encodeCursor({ ...position, at: '2026-11-21 10:00:00' })),
+    ],
   ])('rejects %s as a 422 on next_cursor', (_name, cursor) => {
     const caught = caughtBy(() => decodeCursor(cursors, orgA, cursor));
     expect(caught).toBeInstanceOf(ValidationError);
@@ -50,7 +59,10 @@ describe('keyset cursor', () => {
 
   it('takes other id shapes when told', () => {
     const cursor = cursors.seal(orgA, encodeCursor({ ...position, id: 'ep_abc' }));
-    expect(decodeCursor(cursors, orgA, cursor, (id) => id.startsWith('ep_'))).toEqual({ ...position, id: 'ep_abc' });
+    expect(decodeCursor(cursors, orgA, cursor, (id) => id.startsWith('ep_'))).toEqual({
+      ...position,
+      id: 'ep_abc',
+    });
     expect(() => decodeCursor(cursors, orgA, cursor)).toThrow(ValidationError);
   });
 });

@@ -13,7 +13,10 @@ export interface KeysetPosition {
 }
 
 /** The scope of a management list's cursors: the list, then the org (and the place) it was read in. */
-export const listScope = (list: string, ...tenant: string[]): CursorScope => [`management-api/${list}`, ...tenant];
+export const listScope = (list: string, ...tenant: string[]): CursorScope => [
+  `management-api/${list}`,
+  ...tenant,
+];
 
 const TIMESTAMP_RE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 
@@ -31,7 +34,11 @@ const invalidCursor = (cursor: string) =>
   ValidationError.single(['query', 'next_cursor'], 'Invalid cursor', 'value_error', cursor, {});
 
 /** The position text sealed in `next_cursor` for `scope`; absent → the first page; anything else → 422. */
-export function openCursor(cursors: CursorCodec, scope: CursorScope, cursor: string | undefined): string | undefined {
+export function openCursor(
+  cursors: CursorCodec,
+  scope: CursorScope,
+  cursor: string | undefined,
+): string | undefined {
   if (cursor === undefined) return undefined;
   const text = cursors.open(scope, cursor);
   if (text === undefined) throw invalidCursor(cursor);

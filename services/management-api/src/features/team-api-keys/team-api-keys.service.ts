@@ -69,7 +69,10 @@ export function createTeamApiKeysService(deps: {
       const page = await uow.read(({ teamApiKeys }) =>
         teamApiKeys.list(place, { teamId: query.teamId, reachableTeamIds, after }, MANAGEMENT_PAGE_SIZE),
       );
-      return { api_keys: page.items.map((row) => toTeamApiKey(row)), next_cursor: sealCursor(deps.cursors, scope, page.nextCursor) };
+      return {
+        api_keys: page.items.map((row) => toTeamApiKey(row)),
+        next_cursor: sealCursor(deps.cursors, scope, page.nextCursor),
+      };
     },
 
     /** The full key is in this response only: we keep its SHA-256 and a hint. */

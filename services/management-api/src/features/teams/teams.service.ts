@@ -107,7 +107,10 @@ export function createTeamsService(deps: {
       const page = await uow.read(({ teams }) =>
         teams.list(orgId, { ...query, reachableTeamIds, after }, MANAGEMENT_PAGE_SIZE),
       );
-      return { teams: page.items.map(toTeamListItem) satisfies TeamListItem[], next_cursor: sealCursor(deps.cursors, scope, page.nextCursor) };
+      return {
+        teams: page.items.map(toTeamListItem) satisfies TeamListItem[],
+        next_cursor: sealCursor(deps.cursors, scope, page.nextCursor),
+      };
     },
 
     async create(orgId: string, input: CreateTeamInput): Promise<OrgTeam> {

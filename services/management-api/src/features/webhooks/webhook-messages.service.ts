@@ -115,7 +115,10 @@ export function createWebhookMessagesService(deps: { db: Knex; clock: () => Date
         limit: query.limit,
         status: query.status,
       });
-      return { data: page.items.map(toMessage), next_cursor: sealCursor(deps.cursors, scope, page.nextCursor) };
+      return {
+        data: page.items.map(toMessage),
+        next_cursor: sealCursor(deps.cursors, scope, page.nextCursor),
+      };
     },
 
     async listAttempts(
@@ -129,7 +132,10 @@ export function createWebhookMessagesService(deps: { db: Knex; clock: () => Date
       await webhookOf(place, webhookId);
       if (!(await read.messages.findMessage(webhookId, messageId))) throw messageNotFound();
       const page = await read.messages.listAttempts(messageId, { after, limit: query.limit });
-      return { data: page.items.map(toAttempt), next_cursor: sealCursor(deps.cursors, scope, page.nextCursor) };
+      return {
+        data: page.items.map(toAttempt),
+        next_cursor: sealCursor(deps.cursors, scope, page.nextCursor),
+      };
     },
 
     async resend(place: WebhookPlace, webhookId: string, messageId: string) {

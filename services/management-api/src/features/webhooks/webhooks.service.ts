@@ -78,7 +78,8 @@ function assertSecret(secret: string, loc: string[]): void {
 const isWebhookId = (id: string) => /^ep_[A-Za-z0-9_-]+$/.test(id);
 
 /** The webhook list's cursors open only for the team environment they were issued for. */
-const webhooksScope = (place: WebhookPlace) => listScope('webhooks', place.orgId, place.teamId, place.environment);
+const webhooksScope = (place: WebhookPlace) =>
+  listScope('webhooks', place.orgId, place.teamId, place.environment);
 
 /** What keeps webhooks safe: secrets sealed at rest, and the SSRF check of target URLs. */
 export interface WebhookSecurity {
