@@ -8,7 +8,8 @@
  * request — of the server process and of its PostgreSQL backends (found by application_name) — the figure
  * that survives a busy machine best.
  *
- *   pnpm bench:controls [--pairs 6] [--duration 8] [--warmup 6] [--connections 64] [--samples 1000000] [--keep]
+ *   pnpm bench:controls [--pairs 6] [--duration 8] [--warmup 6] [--connections 64] [--samples 1000000] [--aa]
+ *                       [--keep]
  *
  * Uses DATABASE_URL's server (default postgres://postgres@127.0.0.1:5432/postgres) and a fresh database.
  */
@@ -38,6 +39,11 @@ const WARMUP = flag('warmup', 6);
 /** After each round: lets the audit writer's last flush (every second) land in that round's CPU. */
 const SETTLE_MS = 1_500;
 const KEEP = args.includes('--keep');
+/**
+ * Control run: both servers without the controls (the "on" one too), to show how far two identical
+ * processes differ on this machine — the noise floor the ON/OFF ratio has to be read against.
+ */
+const AA = args.includes('--aa');
 const SERVER_NODE_FLAGS = (process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean);
 const log = (msg: string) => process.stdout.write(`${msg}\n`);
 
@@ -78,7 +84,13 @@ function startServer(side: Side, env: Record<string, string>): Promise<ChildProc
   return new Promise((resolve, reject) => {
     const child = fork(path.join(__dirname, 'support', 'abuse-controls-server.ts'), [], {
       execArgv: ['--conditions=meridian-src', '--import', 'tsx', ...SERVER_NODE_FLAGS],
-      env: { ...process.env, ...env, BENCH_CONTROLS: side, BENCH_POOL: String(POOL), NODE_OPTIONS: '' },
+      env: {
+        ...process.env,
+        ...env,
+        BENCH_CONTROLS: AA ? 'off' : side,
+        BENCH_POOL: String(POOL),
+        NODE_OPTIONS: '',
+      },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     child.once('message', () => resolve(child));
@@ -221,19 +233,23 @@ async function main(): Promise<void> {
     const probe = async (s: Server) => (await fetch(`${s.url}${day}`, { headers })).headers;
     const onHeaders = await probe(on);
     const offHeaders = await probe(off);
-    if (!onHeaders.get('ratelimit-limit') || offHeaders.get('ratelimit-limit')) {
-      throw new Error('the ON server does not announce rate limits, or the OFF server does');
+    if (AA) {
+      log('CONTROL RUN (--aa): both servers run WITHOUT audit and rate limits ("on" is a second "off")');
+    } else {
+      if (!onHeaders.get('ratelimit-limit') || offHeaders.get('ratelimit-limit')) {
+        throw new Error('the ON server does not announce rate limits, or the OFF server does');
+      }
+      log(
+        `ON answers: RateLimit-Policy ${onHeaders.get('ratelimit-policy')}; OFF answers: no RateLimit headers`,
+      );
     }
-    log(
-      `ON answers: RateLimit-Policy ${onHeaders.get('ratelimit-policy')}; OFF answers: no RateLimit headers`,
-    );
 
     for (const s of servers) {
       await autocannon({
         url: `${s.url}${day}`,
         headers,
         connections: CONNECTIONS,
-        duration: 3,
+        duration: WARMUP,
         timeout: 30,
       });
     }
@@ -272,7 +288,7 @@ async function main(): Promise<void> {
       `${'case (medians over rounds)'.padEnd(36)} ${'req/s'.padStart(8)} ${'p50'.padStart(10)} ${'p99'.padStart(10)} ${'CPU/req API'.padStart(12)} ${'CPU/req DB'.padStart(12)} ${'errors'.padStart(7)}`,
     );
     log(sideRow('data API, audit + rate limits OFF', offRounds));
-    log(sideRow('data API, audit + rate limits ON', onRounds));
+    log(sideRow(AA ? 'data API, OFF (control: 2nd process)' : 'data API, audit + rate limits ON', onRounds));
     log('');
     log(ratioLine('req/s ON / OFF (per pair)', rpsRatios));
     log(ratioLine('API CPU/req ON / OFF', cpuRatios));
