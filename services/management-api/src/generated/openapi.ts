@@ -1466,7 +1466,7 @@ export type components = {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description The request headers together are larger than the server accepts (`request_header_fields_too_large`). Checked before authentication, on every route. */
+        /** @description The request headers together are larger than the server accepts (`headers_too_large`). Checked before authentication, on every route. */
         HeaderFieldsTooLarge: {
             headers: {
                 [name: string]: unknown;
