@@ -98,4 +98,11 @@ describe('data API edge', () => {
       ]);
     },
   );
+
+  it('refuses a urn:uuid: id with 422 instead of letting it reach PostgreSQL', async () => {
+    const id = 'urn:uuid:3b241101-e2bb-4255-8caf-4136c566a962';
+    const res = await request(h.app).get(`/v2/user/${id}`).set('x-service-api-key', key());
+    expect(res.status).toBe(422);
+    expect(res.body.detail[0].loc).toEqual(['path', 'user_id']);
+  });
 });

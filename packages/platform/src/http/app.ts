@@ -55,6 +55,7 @@ export interface HttpAppOptions {
 }
 
 const REQUEST_ID_RE = /^[\w.:-]{1,128}$/;
+const UUID_FORMAT = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function requestContext(): RequestHandler {
   return (req, res, next) => {
@@ -127,6 +128,9 @@ export function createHttpApp(opts: HttpAppOptions): Express {
       validateRequests: { allowUnknownQueryParameters: true, coerceTypes: false, allErrors: true },
       validateResponses: opts.validateResponses ?? false,
       validateFormats: true,
+      // ajv-formats' `uuid` also accepts a `urn:uuid:` prefix, which PostgreSQL's uuid type refuses (a 500):
+      // ids are the plain hyphenated form only (api-shapes §1 "Ids").
+      formats: { uuid: UUID_FORMAT },
       ignoreUndocumented: false,
       validateSecurity: false,
       fileUploader: opts.upload

@@ -195,7 +195,11 @@ export function createErrorMapper(logger: Logger): ErrorRequestHandler {
     }
     try {
       if (answerKnownError(err, req, res)) return;
-      logger.error('unhandled error', { err, method: req.method, route: routeOf(req) });
+      logger.error('unhandled error', {
+        error: describeSafely(err),
+        method: req.method,
+        route: routeOf(req),
+      });
       res.status(500).json(internalError());
     } catch (mappingError) {
       // Never fall through to Express's HTML error page.
@@ -212,4 +216,23 @@ export function notFoundHandler(): RequestHandler {
   return (_req, res) => {
     res.status(404).json(errorEnvelope('not_found', 'Not found.'));
   };
+}
+
+/**
+ * What the log may say of an unexpected error: its class and, for database errors, the SQLSTATE code and
+ * the schema object involved. Never the message, stack or SQL: database messages repeat the statement and
+ * the offending value (health data, identifiers), and stacks name files. The request id ties the line to
+ * the answer the client got.
+ */
+export function describeSafely(err: unknown): Record<string, string> {
+  if (!err || typeof err !== 'object') return { type: typeof err };
+  const e = err as Record<string, unknown>;
+  const out: Record<string, string> = {
+    name: typeof e.name === 'string' ? e.name : (err.constructor?.name ?? 'Object'),
+  };
+  for (const field of ['code', 'routine', 'table', 'constraint', 'column', 'errno', 'syscall'] as const) {
+    const v = e[field];
+    if (typeof v === 'string' || typeof v === 'number') out[field] = String(v).slice(0, 64);
+  }
+  return out;
 }
