@@ -226,6 +226,50 @@ export function crossTenantAttempts(opts: {
   return attempts;
 }
 
+/**
+ * The control: the same reads with the owner's own credentials (team A1's key for the environment, org
+ * A's key), which must succeed — proof that the attempts name real resources in well-formed requests, so a
+ * refusal above is the tenancy check and not a malformed request.
+ */
+export function ownerControls(opts: {
+  docs: Record<ApiName, ApiDocument>;
+  orgA: OrgFixture;
+  pdf: Buffer;
+}): Attempt[] {
+  const { docs, orgA } = opts;
+  const a1 = orgA.teams[0]!;
+  const all = [...docs.data.operations, ...docs.management.operations];
+  const controls: Attempt[] = [];
+  let n = 0;
+  for (const env of ['sandbox', 'production'] as const) {
+    const known = victimValues(orgA, a1, env);
+    const auth = { data: a1.apiKeys[env], link: a1.env[env].linkToken, management: orgA.orgKey };
+    for (const op of all) {
+      if (op.method !== 'get' || op.security.length === 0) continue;
+      if (op.api === 'data' && !takesId(op, docs.data.resolve)) continue;
+      const ctx: FuzzContext = {
+        auth,
+        known: { data: known, management: known },
+        spare: { data: {}, management: {} },
+        pdf: opts.pdf,
+        resolve: { data: docs.data.resolve, management: docs.management.resolve },
+        sensitive: new Set(),
+        minimal: true,
+      };
+      const c = buildCase(op, 'valid', createPrng(0xc0de).fork(n++), ctx, all);
+      controls.push({
+        api: op.api,
+        op,
+        attacker: 'owner',
+        target: `team A1 ${env}`,
+        request: c.request,
+        forbidden: [],
+      });
+    }
+  }
+  return controls;
+}
+
 export type Verdict = 'refused' | 'filtered' | 'breach';
 
 /**

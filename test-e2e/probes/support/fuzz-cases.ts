@@ -134,7 +134,8 @@ function generate(
   depth = 0,
 ): unknown {
   const schema = ctx.resolve[api](raw);
-  if (name in known && typeof known[name] !== 'string') return known[name];
+  // A copy: a case mutates its own body, never the shared known value.
+  if (name in known && typeof known[name] !== 'string') return structuredClone(known[name]);
   if (schema.allOf) {
     const merged: Schema = { type: 'object', properties: {}, required: [] };
     for (const part of schema.allOf.map((s) => ctx.resolve[api](s))) {
@@ -280,7 +281,7 @@ const DESTRUCTIVE = (op: Operation) =>
 /** Parameter values that depend on the operation, not only on the name. */
 function operationOverride(op: Operation, param: Parameter): string | undefined {
   if (param.name === 'provider' && param.in === 'path') {
-    if (op.path.includes('/password/')) return 'freestyle_libre';
+    if (op.path.includes('/password/')) return 'abbott_libreview';
     if (op.path.includes('/email/')) return 'freestyle_libre';
     if (op.path.includes('/manual/')) return 'manual';
     if (op.path.startsWith('/v2/provider_webhooks')) return 'oura';
@@ -291,12 +292,18 @@ function operationOverride(op: Operation, param: Parameter): string | undefined 
   return undefined;
 }
 
+/** Body values that depend on the operation (the provider an e-mail link names is an e-mail provider). */
+function bodyOverrides(op: Operation): Known {
+  if (op.path === '/v2/link/auth/email') return { provider: 'freestyle_libre' };
+  return {};
+}
+
 function baseline(op: Operation, prng: Prng, ctx: FuzzContext): Draft {
   const spare = DESTRUCTIVE(op) ? { ...ctx.spare[op.api] } : {};
   // A webhook's sub-resources live under the fuzzed team: only the other deleting operations take the
   // spare team.
   if (op.path.includes('{webhook_id}')) delete spare.team_id;
-  const known = { ...ctx.known[op.api], ...spare };
+  const known = { ...ctx.known[op.api], ...spare, ...bodyOverrides(op) };
   const draft: Draft = {
     method: op.method.toUpperCase(),
     pathValues: {},
@@ -1122,7 +1129,9 @@ export function buildCase(
   const draft = baseline(op, prng, ctx);
   const slots = slotsOf(draft, op, ctx);
   let detail = MUTATORS[kind](draft, op, prng, ctx, slots);
-  let targetsOperation = true;
+  // An emptied path parameter makes another path (`/job/` is not `/job/{job_id}`): the operation's
+  // documented answers no longer apply.
+  let targetsOperation = !Object.values(draft.pathValues).some((v) => v === '');
   if (kind === 'wrong_method') {
     const others = otherMethods(op, all);
     if (others.length > 0) {

@@ -23,23 +23,7 @@ export interface PendingDefect {
   matchesLog?(f: LogFinding): boolean;
 }
 
-export const PENDING_DEFECTS: readonly PendingDefect[] = [
-  {
-    id: 'edge/uuid-format-urn-prefix',
-    what:
-      "The validator's `uuid` format (ajv-formats) accepts a `urn:uuid:` prefix, so `urn:uuid:<uuid>` in any uuid " +
-      'path, query or body parameter passes validation and PostgreSQL refuses it: 500 (platform/src/http, validator formats).',
-    matches: (f) => f.status === 500 && f.detail.includes('urn:uuid:'),
-  },
-  {
-    id: 'logger/sql-in-unhandled-error',
-    what:
-      'An unhandled error is logged with the knex error whose message and stack carry the SQL statement ' +
-      '(and the offending value): platform logger / error mapper. Shows only while a 500 above remains.',
-    matchesLog: (f) =>
-      f.message === 'unhandled error' && ['leak_sql', 'leak_stack_trace', 'leak_file_path'].includes(f.what),
-  },
-];
+export const PENDING_DEFECTS: readonly PendingDefect[] = [];
 
 export function matchPending(list: readonly PendingDefect[], f: FuzzFailure): PendingDefect | undefined {
   return list.find((d) => d.matches?.(f));

@@ -34,12 +34,3 @@ export function createPrng(seed: number): Prng {
   };
   return prng;
 }
-
-/** A seed from the environment (decimal or 0x-hex), else the fixed default. */
-export function seedFromEnv(value: string | undefined, fallback: number): number {
-  if (!value) return fallback;
-  const n = Number(value);
-  if (!Number.isSafeInteger(n) || n < 0)
-    throw new Error(`FUZZ_SEED must be a non-negative integer, got ${value}`);
-  return n;
-}

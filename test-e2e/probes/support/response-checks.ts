@@ -15,7 +15,10 @@ export type Finding =
   | 'leak_stack_trace'
   | 'leak_file_path'
   | 'leak_sql'
-  | 'html_body';
+  | 'html_body'
+  | 'undocumented_status'
+  /** A value that cannot be valid (a 30 February) answered 2xx: it was not refused. */
+  | 'accepted_invalid';
 
 /** Markers that only an internal error can put in a body. */
 const STACK = /\bat (?:async )?[\w$.<>[\] ]*\(?(?:\/|node:|file:)[^\s()]*:\d+:\d+\)?/;
@@ -100,12 +103,22 @@ export function checkResponse(
       findings.push('not_json');
     } else {
       if (!isErrorForm(parsed)) findings.push('error_shape');
+      if (op && !statusDocumented(op, res.status)) findings.push('undocumented_status');
       const documented = op ? documentedSchema(op, res.status) : undefined;
       if (documented && validate(parsed, documented, resolve).length > 0)
         findings.push('undocumented_error_shape');
     }
   }
   return { findings: [...new Set(findings)], excerpt };
+}
+
+/** The operation lists the status (or its class, or a default response). */
+function statusDocumented(op: Operation, status: number): boolean {
+  return (
+    op.responses.has(String(status)) ||
+    op.responses.has(`${String(status)[0]}XX`) ||
+    op.responses.has('default')
+  );
 }
 
 function documentedSchema(op: Operation, status: number): Schema | undefined {

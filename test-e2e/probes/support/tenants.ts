@@ -235,7 +235,7 @@ async function seedEnv(
   const source = { provider: 'oura', type: 'ring' as const };
   const glucose = `${100 + Math.floor(Math.random() * 80)}.${10 + Math.floor(Math.random() * 89)}`;
   sensitive.add('lab value', glucose);
-  await createIngestion({ db: knex }).ingest({
+  const ingested = await createIngestion({ db: knex }).ingest({
     userId,
     mode: 'historical',
     timeseries: [
@@ -257,6 +257,13 @@ async function seedEnv(
         fields: { bedtime_start: at(-1), bedtime_stop: at(7), rem: 5400, deep: 4800 },
       },
       {
+        kind: 'profile',
+        source,
+        provider_id: `profile-${userId}`,
+        timestamp: at(9),
+        fields: { height: 171, birth_date: birthDate, sex: 'female' },
+      },
+      {
         kind: 'workouts',
         source,
         provider_id: `workout-${userId}`,
@@ -271,6 +278,8 @@ async function seedEnv(
       },
     ],
   });
+  if (ingested.dropped > 0 || ingested.created === 0)
+    throw new Error(`seeding: ingestion kept ${ingested.created} rows and dropped ${ingested.dropped}`);
 
   // A lab report whose patient is fictional but whose values are distinctive.
   const patient = { name: `ZELDA QUIXANO-${tag().toUpperCase()}`, dob: '07/29/1961', glucose };

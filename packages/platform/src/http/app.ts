@@ -3,6 +3,7 @@ import * as OpenApiValidator from 'express-openapi-validator';
 import type { Registry } from 'prom-client';
 import type { OpenAPIV3 } from 'express-openapi-validator/dist/framework/types';
 import { runWithContext } from '../request-context';
+import { parseIsoDateTime } from '@meridian/domain';
 import type { Logger } from '../logger';
 import { apiDocsRouter } from './docs';
 import { createErrorMapper, notFoundHandler } from './error-mapper';
@@ -56,6 +57,10 @@ export interface HttpAppOptions {
 
 const REQUEST_ID_RE = /^[\w.:-]{1,128}$/;
 const UUID_FORMAT = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** RFC 3339 as the validator's fast mode reads it (an offset is required)... */
+const DATE_TIME_SHAPE = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:[Zz]|[+-]\d{2}(?::?\d{2})?)$/;
+/** ...and a real calendar date, time of day and offset (month 13, hour 25, 30 February, +99:00 are not). */
+const isDateTime = (v: string) => DATE_TIME_SHAPE.test(v) && parseIsoDateTime(v) !== null;
 
 function requestContext(): RequestHandler {
   return (req, res, next) => {
@@ -130,7 +135,7 @@ export function createHttpApp(opts: HttpAppOptions): Express {
       validateFormats: true,
       // ajv-formats' `uuid` also accepts a `urn:uuid:` prefix, which PostgreSQL's uuid type refuses (a 500):
       // ids are the plain hyphenated form only (api-shapes §1 "Ids").
-      formats: { uuid: UUID_FORMAT },
+      formats: { uuid: UUID_FORMAT, 'date-time': isDateTime },
       ignoreUndocumented: false,
       validateSecurity: false,
       fileUploader: opts.upload
