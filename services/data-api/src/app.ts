@@ -142,7 +142,7 @@ export function createDataApi(deps: DataApiDeps): Express {
     metrics: deps.metrics,
     readiness: deps.readiness,
     trustProxy: deps.rateLimits?.trustProxy,
-    rateLimits: deps.rateLimits && dataApiRateLimits(deps.rateLimits, deps.logger),
+    rateLimits: deps.rateLimits && dataApiRateLimits(deps.rateLimits),
     // Headers only: the body of a request without a valid key is never read.
     authenticate: dataApiAuditedGuard(
       { ...deps, openapi, clock },
@@ -162,7 +162,7 @@ export function createDataApi(deps: DataApiDeps): Express {
 }
 
 /** Per team API key (a team's override wins) and, for requests without a key, per client address. */
-function dataApiRateLimits(opts: ApiRateLimitOptions, logger: Logger) {
+function dataApiRateLimits(opts: ApiRateLimitOptions) {
   return createRateLimits({
     limiter: opts.limiter,
     settings: opts.settings,
@@ -171,6 +171,5 @@ function dataApiRateLimits(opts: ApiRateLimitOptions, logger: Logger) {
       const p = res.locals.principal as TeamPrincipal | undefined;
       return p ? { keyId: p.keyId, perMinute: p.rateLimitPerMinute ?? null } : null;
     },
-    onError: (err) => logger.warn('rate limiter unavailable: letting requests through', { err }),
   });
 }

@@ -13,8 +13,7 @@ import {
   type Logger,
   type PortClaim,
   type RunningService,
-  rateLimitSettingsOf,
-  trustProxyOf,
+  apiRateLimitOptionsOf,
 } from '@meridian/platform';
 import type { DataApiProcessConfig } from './config';
 import { startDataApi } from './server';
@@ -53,14 +52,7 @@ export async function startDataApiProcess(
       brokerReady: () => io.transport?.isReady() ?? true,
       transport: io.transport,
       validateResponses: cfg.VALIDATE_RESPONSES,
-      rateLimits: {
-        limiter: createApiRateLimiter(db, {
-          onStoreError: (err) =>
-            io.logger.warn('rate limits unavailable (database): letting requests through', { err }),
-        }),
-        settings: rateLimitSettingsOf(cfg),
-        trustProxy: trustProxyOf(cfg.TRUST_PROXY),
-      },
+      rateLimits: apiRateLimitOptionsOf(cfg, createApiRateLimiter(db, { logger: io.logger })),
       keyCacheMs: cfg.DATA_API_KEY_CACHE_MS,
       cursors: createCursorCodec(decodeSecretsKey(cfg.SECRETS_ENCRYPTION_KEY)),
       providerLinks: {

@@ -79,7 +79,7 @@ export function createManagementApi(deps: ManagementApiDeps): Express {
     metrics: deps.metrics,
     readiness: deps.readiness,
     trustProxy: deps.rateLimits?.trustProxy,
-    rateLimits: deps.rateLimits && managementRateLimits(deps.rateLimits, deps.logger),
+    rateLimits: deps.rateLimits && managementRateLimits(deps.rateLimits),
     // Headers only: the body of a request without a valid key is never read.
     authenticate: managementAuditedGuard({ ...deps, openapi }, createManagementAuthentication(guardDeps)),
     // Scope checks may need the body (team ids it names).
@@ -90,7 +90,7 @@ export function createManagementApi(deps: ManagementApiDeps): Express {
 }
 
 /** Per management key and, for requests without a key, per client address. */
-function managementRateLimits(opts: ApiRateLimitOptions, logger: Logger) {
+function managementRateLimits(opts: ApiRateLimitOptions) {
   return createRateLimits({
     limiter: opts.limiter,
     settings: opts.settings,
@@ -99,6 +99,5 @@ function managementRateLimits(opts: ApiRateLimitOptions, logger: Logger) {
       const p = res.locals.principal as ManagementPrincipal | undefined;
       return p ? { keyId: p.keyId, perMinute: null } : null;
     },
-    onError: (err) => logger.warn('rate limiter unavailable: letting requests through', { err }),
   });
 }

@@ -9,8 +9,7 @@ import {
   type Logger,
   type PortClaim,
   type RunningService,
-  rateLimitSettingsOf,
-  trustProxyOf,
+  apiRateLimitOptionsOf,
 } from '@meridian/platform';
 import type { ManagementApiProcessConfig } from './config';
 import { startManagementApi } from './server';
@@ -47,12 +46,7 @@ export async function startManagementApiProcess(
       brokerReady: () => io.transport?.isReady() ?? true,
       validateResponses: cfg.VALIDATE_RESPONSES,
       rateLimits: {
-        limiter: createApiRateLimiter(db, {
-          onStoreError: (err) =>
-            io.logger.warn('rate limits unavailable (database): letting requests through', { err }),
-        }),
-        settings: rateLimitSettingsOf(cfg),
-        trustProxy: trustProxyOf(cfg.TRUST_PROXY),
+        ...apiRateLimitOptionsOf(cfg, createApiRateLimiter(db, { logger: io.logger })),
         dataApiPerKey: cfg.RATE_LIMIT_PER_KEY_PER_MINUTE,
       },
       secretsKey: decodeSecretsKey(cfg.SECRETS_ENCRYPTION_KEY),

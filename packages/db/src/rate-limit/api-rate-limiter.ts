@@ -23,6 +23,8 @@ export interface ApiRateLimiterOptions {
   leaseFraction?: number;
   /** Called (at most once a minute) when PostgreSQL cannot be asked; requests are then let through. */
   onStoreError?: (err: unknown) => void;
+  /** Without `onStoreError`: warned (at most once a minute) when PostgreSQL cannot be asked. */
+  logger?: { warn(message: string, meta?: Record<string, unknown>): void };
   now?: () => number;
 }
 
@@ -56,7 +58,8 @@ export function createApiRateLimiter(db: Knex, options: ApiRateLimiterOptions = 
   const report = (err: unknown) => {
     if (now() - lastReported < 60_000) return;
     lastReported = now();
-    options.onStoreError?.(err);
+    if (options.onStoreError) options.onStoreError(err);
+    else options.logger?.warn('rate limits unavailable (database): letting requests through', { err });
   };
 
   const decision = (lease: Lease, allowed: boolean, at: number): RateDecision => ({

@@ -1,5 +1,10 @@
 import { config } from '../config';
-import { DEFAULT_RATE_LIMITS, type RateLimitSettings } from './rate-limits';
+import {
+  DEFAULT_RATE_LIMITS,
+  type ApiRateLimitOptions,
+  type RateLimitConsumer,
+  type RateLimitSettings,
+} from './rate-limits';
 
 /**
  * Request rate limits of both APIs (requests per minute; 0 turns one off) and which proxies to trust for
@@ -42,4 +47,12 @@ export function trustProxyOf(raw: string | undefined): boolean | number | string
     .split(',')
     .map((s) => s.trim())
     .filter((s) => s.length > 0);
+}
+
+/** An API's rate-limit options from its validated config and the shared limiter. */
+export function apiRateLimitOptionsOf(
+  cfg: Parameters<typeof rateLimitSettingsOf>[0] & { TRUST_PROXY: string | undefined },
+  limiter: RateLimitConsumer,
+): ApiRateLimitOptions {
+  return { limiter, settings: rateLimitSettingsOf(cfg), trustProxy: trustProxyOf(cfg.TRUST_PROXY) };
 }
