@@ -106,6 +106,7 @@ describe('the bounds walk', () => {
           parameters: [
             { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1 } },
             { name: 'big', in: 'query', schema: { type: 'integer', minimum: 0, maximum: 3_000_000_000 } },
+            { name: 'ids', in: 'query', schema: { type: 'array', items: { type: 'string', format: 'uuid' } } },
           ],
           requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/In' } } } },
           responses: { '200': { description: 'ok' } },
@@ -123,11 +124,20 @@ describe('the bounds walk', () => {
             email: { type: 'string', format: 'email' },
             // A property called `default` is a schema, not a default value.
             default: { type: 'integer', maximum: 5 },
+            tags: { type: 'array', maxItems: 10, items: { type: 'string', enum: ['x'] } },
+            names: { type: 'array', items: { type: 'string', enum: ['x'] } },
+            labels: { type: 'object', additionalProperties: { type: 'boolean' } },
+            flags: { type: 'object', maxProperties: 5, additionalProperties: { type: 'boolean' } },
           },
         },
         Out: {
           type: 'object',
-          properties: { score: { type: 'number' }, label: { type: 'string', maxLength: 9 } },
+          properties: {
+            score: { type: 'number' },
+            label: { type: 'string', maxLength: 9 },
+            // Responses may hold any number of items: only what a request carries is bounded in size.
+            items: { type: 'array', items: { type: 'boolean' } },
+          },
         },
       },
     },
@@ -151,9 +161,12 @@ describe('the bounds walk', () => {
           at: '#/paths/~1things/get/parameters/1/schema',
           problem: 'request integer bounds exceed a PostgreSQL integer',
         },
+        { at: '#/paths/~1things/get/parameters/2/schema', problem: 'request array without maxItems' },
+        { at: '#/components/schemas/In/properties/names', problem: 'request array without maxItems' },
+        { at: '#/components/schemas/In/properties/labels', problem: 'request map without maxProperties' },
       ]),
     );
-    expect(unboundedValues(doc)).toHaveLength(6);
+    expect(unboundedValues(doc)).toHaveLength(9);
   });
 
   it('reports operations that leave out an edge status', () => {

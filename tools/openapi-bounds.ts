@@ -2,7 +2,8 @@
  * Rules every value in the two OpenAPI documents must follow so that what the validator accepts fits the
  * storage behind it: an integer has a `minimum` and a `maximum`, a string a `maxLength` (unless an `enum` or a
  * fixed-length `format` bounds it), and what a request carries is tighter still (numbers bounded, integers
- * within a PostgreSQL `integer`). Also: every operation documents the answers of the HTTP edge.
+ * within a PostgreSQL `integer`, arrays with `maxItems`, maps with `maxProperties`). Also: every operation
+ * documents the answers of the HTTP edge.
  */
 
 type Node = Record<string, unknown>;
@@ -100,7 +101,10 @@ function resolve(doc: Node, ref: string): { node: unknown; at: string } {
   return { node, at: ref };
 }
 
-/** What a request carries (parameters and bodies, through $refs): numbers bounded, integers fit int4. */
+/**
+ * What a request carries (parameters and bodies, through $refs): numbers bounded, integers fit int4, arrays
+ * and maps (`additionalProperties` schemas) with a largest size.
+ */
 function checkRequestSchemas(
   doc: Node,
   node: unknown,
@@ -134,6 +138,13 @@ function checkRequestSchemas(
     ) {
       issues.push({ at, problem: 'request integer bounds exceed a PostgreSQL integer' });
     }
+  }
+  if (!isNameMap && node.type === 'array' && !Number.isSafeInteger(node.maxItems)) {
+    issues.push({ at, problem: 'request array without maxItems' });
+  }
+  const isMap = node.type === 'object' && isNode(node.additionalProperties);
+  if (!isNameMap && isMap && !Number.isSafeInteger(node.maxProperties)) {
+    issues.push({ at, problem: 'request map without maxProperties' });
   }
   for (const [key, value] of Object.entries(node)) {
     if (!isNameMap && holdsNoSchema(node, key)) continue;

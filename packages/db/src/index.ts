@@ -8,3 +8,4 @@ export * from './repositories/user-purge.repository';
 export * from './repositories/lab-report-jobs.repository';
 export * from './rate-limit/api-rate-limiter';
 export * from './audit';
+export * from './process-pool';

@@ -62,10 +62,11 @@ export async function writeBatch(
   const summaries = [...lastByKey(kept.summaries, (s) => s.id).values()];
   const streams = [...lastByKey(kept.streams, (s) => s.workoutId).values()];
 
-  // Written in key order so concurrent batches of one user lock rows in the same order.
+  // The repository writes in one row order (series context, then start), so concurrent batches of one
+  // user lock rows in the same order.
   const { outcomes, created, updated } = await createSamplesRepository(trx).upsert(
     user.id,
-    [...samples].sort(compareSamples),
+    samples,
     now,
     ctx.perSample,
   );
@@ -101,16 +102,6 @@ export async function writeBatch(
 }
 
 const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-
-function compareSamples(a: NormalisedSample, b: NormalisedSample): number {
-  return (
-    compareText(a.spec.resource, b.spec.resource) ||
-    a.startMs - b.startMs ||
-    compareText(a.source.provider, b.source.provider) ||
-    compareText(a.source.sourceType, b.source.sourceType) ||
-    compareText(a.type, b.type)
-  );
-}
 
 /** `rows` in the order of `summaries` (events follow the batch's order). */
 function inOrderOf<T extends { id: string }>(rows: T[], summaries: NormalisedSummary[]): T[] {

@@ -4,8 +4,10 @@
  */
 export { UploadRejectedError } from './upload-rejected-error';
 export type { UploadRejectionCode } from './upload-rejected-error';
-export { inspectUpload } from './inspect-upload';
-export type { UploadFile, UploadPart } from './inspect-upload';
+export { checkUploadHeads, HEAD_BYTES, inspectUpload } from './inspect-upload';
+export type { UploadFile, UploadPart, UploadPartHead } from './inspect-upload';
+export { readStagedUpload } from './staged-upload';
+export type { StagedUploadPart } from './staged-upload';
 export { readImageSize } from './image-header';
 export { countPdfPages } from './count-pdf-pages';
 export type { PdfOpenError, PdfPageCount } from './count-pdf-pages';

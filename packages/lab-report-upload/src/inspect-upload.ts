@@ -19,15 +19,27 @@ export interface UploadPart {
 
 const MIB = 1024 * 1024;
 
-function label(part: UploadPart, index: number, count: number): string {
+function label(part: { filename?: string }, index: number, count: number): string {
   if (part.filename) return `"${part.filename}"`;
   return count > 1 ? `file ${index + 1}` : 'the file';
 }
 
-function checkPart(part: UploadPart, index: number, count: number): UploadFile {
+/** What a part looks like before its bytes are read: its first bytes (at least `HEAD_BYTES`, or all) and size. */
+export interface UploadPartHead {
+  head: Buffer;
+  size: number;
+  declaredType: string;
+  filename?: string;
+}
+
+/** Enough bytes to tell PDF, JPEG and PNG apart (a PDF header may sit anywhere in the first 1 KiB). */
+export const HEAD_BYTES = 1024;
+
+/** Emptiness, the type from the magic bytes and the declared type: what can be judged without the whole file. */
+function checkHead(part: UploadPartHead, index: number, count: number): LabReportMediaType {
   const name = label(part, index, count);
-  if (part.bytes.length === 0) throw new UploadRejectedError('empty_file', `${name} is empty`);
-  const actual = sniffMediaType(part.bytes);
+  if (part.size === 0) throw new UploadRejectedError('empty_file', `${name} is empty`);
+  const actual = sniffMediaType(part.head);
   const declared = classifyDeclaredType(part.declaredType);
   if (!actual) {
     throw new UploadRejectedError(
@@ -47,6 +59,16 @@ function checkPart(part: UploadPart, index: number, count: number): UploadFile {
       `${name} is declared as ${declared.type || 'an unknown type'} but its content is ${actual}`,
     );
   }
+  return actual;
+}
+
+function checkPart(part: UploadPart, index: number, count: number): UploadFile {
+  const name = label(part, index, count);
+  const actual = checkHead(
+    { head: part.bytes, size: part.bytes.length, declaredType: part.declaredType, filename: part.filename },
+    index,
+    count,
+  );
   if (actual !== 'application/pdf' && !readImageSize(part.bytes, actual)) {
     throw new UploadRejectedError(
       'invalid_file',
@@ -56,6 +78,35 @@ function checkPart(part: UploadPart, index: number, count: number): UploadFile {
   return { bytes: part.bytes, mediaType: actual, ...(part.filename ? { filename: part.filename } : {}) };
 }
 
+function checkCount(count: number, totalBytes: number): void {
+  if (count === 0) throw new UploadRejectedError('empty_file', 'no file was uploaded');
+  if (count > LAB_REPORT_LIMITS.maxImages) {
+    throw new UploadRejectedError(
+      'too_many_files',
+      `${count} files were uploaded; at most ${LAB_REPORT_LIMITS.maxImages} images can be merged into one report`,
+    );
+  }
+  if (totalBytes > LAB_REPORT_LIMITS.maxBytes) {
+    throw new UploadRejectedError(
+      'file_too_large',
+      `the upload is ${(totalBytes / MIB).toFixed(1)} MiB; the limit is ${LAB_REPORT_LIMITS.maxBytes / MIB} MiB`,
+    );
+  }
+}
+
+/**
+ * The checks that need only each part's first bytes and size (count, total size, empty, magic bytes against
+ * the declared type), run before an upload staged on disk is read into memory. Throws UploadRejectedError,
+ * in the order `inspectUpload` would.
+ */
+export function checkUploadHeads(parts: UploadPartHead[]): void {
+  checkCount(
+    parts.length,
+    parts.reduce((sum, part) => sum + part.size, 0),
+  );
+  parts.forEach((part, index) => checkHead(part, index, parts.length));
+}
+
 /**
  * Synchronous upload checks for the API (api-shapes §4.7 parser rules): sniff the bytes, compare them with the
  * declared type, decode image headers, open PDFs and count their pages. Throws UploadRejectedError.
@@ -63,20 +114,10 @@ function checkPart(part: UploadPart, index: number, count: number): UploadFile {
 export async function inspectUpload(
   parts: UploadPart[],
 ): Promise<{ files: UploadFile[]; pageCount: number | null }> {
-  if (parts.length === 0) throw new UploadRejectedError('empty_file', 'no file was uploaded');
-  if (parts.length > LAB_REPORT_LIMITS.maxImages) {
-    throw new UploadRejectedError(
-      'too_many_files',
-      `${parts.length} files were uploaded; at most ${LAB_REPORT_LIMITS.maxImages} images can be merged into one report`,
-    );
-  }
-  const totalBytes = parts.reduce((sum, part) => sum + part.bytes.length, 0);
-  if (totalBytes > LAB_REPORT_LIMITS.maxBytes) {
-    throw new UploadRejectedError(
-      'file_too_large',
-      `the upload is ${(totalBytes / MIB).toFixed(1)} MiB; the limit is ${LAB_REPORT_LIMITS.maxBytes / MIB} MiB`,
-    );
-  }
+  checkCount(
+    parts.length,
+    parts.reduce((sum, part) => sum + part.bytes.length, 0),
+  );
   const files = parts.map((part, index) => checkPart(part, index, parts.length));
   if (files.length > 1 && files.some((file) => file.mediaType === 'application/pdf')) {
     throw new UploadRejectedError(

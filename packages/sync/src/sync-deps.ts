@@ -43,6 +43,11 @@ export interface SyncTuning {
   refreshGraceMs: number;
   /** Incremental windows start this much before the last sync (late-arriving provider data). */
   incrementalOverlapMs: number;
+  /**
+   * Historical pages are gathered up to this many items (samples, summaries, streams) and written in one
+   * transaction with the progress of the last page: fewer, larger transactions for a backfill.
+   */
+  historicalBatchItems: number;
 }
 
 export const SYNC_TUNING_DEFAULTS: SyncTuning = Object.freeze({
@@ -54,6 +59,7 @@ export const SYNC_TUNING_DEFAULTS: SyncTuning = Object.freeze({
   defaultRetryAfterMs: 60_000,
   refreshGraceMs: 10 * 60_000,
   incrementalOverlapMs: 2 * 3_600_000,
+  historicalBatchItems: 20_000,
 });
 
 export function tuningOf(deps: Pick<SyncDeps, 'tuning'>): SyncTuning {

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import express, { type Express } from 'express';
+import express, { type Express, type RequestHandler } from 'express';
 import type { Knex } from '@meridian/db';
 import { createCredentialsRepository } from '@meridian/db';
 import type { Region } from '@meridian/domain';
@@ -14,6 +14,7 @@ import {
   DEV_SECRETS_ENCRYPTION_KEY,
   loadOpenApiDocument,
   type ApiRateLimitOptions,
+  type KeyBucketOf,
   type CursorCodec,
   type Logger,
   type ReadinessCheck,
@@ -42,6 +43,14 @@ import { createProviderWebhooksRouter } from './features/provider-webhooks/provi
 import { createEventsRouter } from './features/events/events.router';
 import { createUnitOfWork } from './features/unit-of-work';
 import { createLabReportsRouter } from './features/lab-reports/lab-reports.router';
+import {
+  createSdkPushRouter,
+  pushLimitsOf,
+  SDK_PUSH_PATH,
+  sdkPushBeforeBody,
+  type SdkPushOptions,
+} from './features/sdk-push/sdk-push.router';
+import { createSdkAuthRouter } from './features/sdk-auth/sdk-auth.router';
 
 export const DATA_API_OPENAPI_PATH = path.join(__dirname, '..', 'openapi.yaml');
 
@@ -74,12 +83,14 @@ export interface DataApiDeps {
   /** Synchronous lab report upload checks (default: the parser package's). */
   inspectUpload?: (parts: UploadPart[]) => ReturnType<typeof inspectUpload>;
   providerLinks?: ProviderLinkOptions;
-  /** Audit trail recorder (issue 11); default: a batched PostgreSQL writer on `db`; null: no audit trail. */
+  /** Audit trail recorder (issue 11): the composition root owns and closes it (server.ts); absent or null: none. */
   audit?: AuditRecorder | null;
   /** Request rate limits (issue 11); absent: none (tests), main.ts and `pnpm start` pass the configured ones. */
   rateLimits?: ApiRateLimitOptions;
   /** Seals page cursors (issue 11); default: keyed from the public dev key (main.ts passes the configured one). */
   cursors?: CursorCodec;
+  /** Mobile-SDK push limits (issue 12); the per-device limiter defaults to `rateLimits.limiter` (none in tests). */
+  sdkPush?: SdkPushOptions;
 }
 
 function syncDepsOf(
@@ -117,16 +128,19 @@ export function createDataApi(deps: DataApiDeps): Express {
   const cursors = deps.cursors ?? createCursorCodec(decodeSecretsKey(DEV_SECRETS_ENCRYPTION_KEY));
   routes.use(createUsersRouter({ uow, clock, sync, logger: deps.logger }));
   routes.use(createProvidersRouter());
-  routes.use(createTimeseriesRouter({ db: deps.db, clock }));
+  routes.use(createTimeseriesRouter({ uow, cursors }));
   routes.use(createSummariesRouter({ uow }));
   routes.use(createIntrospectionRouter({ uow, cursors }));
   routes.use(createEventsRouter({ uow, cursors }));
-  routes.use(createLinkRouter({ db: deps.db, clock, transport: deps.transport, logger: deps.logger }));
-  routes.use(createLinkApiRouter({ db: deps.db, clock, sync, publicUrl, linkWebUrl, logger: deps.logger }));
+  routes.use(createLinkRouter({ uow, clock, transport: deps.transport, logger: deps.logger }));
+  routes.use(createLinkApiRouter({ uow, clock, sync, publicUrl, linkWebUrl, logger: deps.logger }));
   routes.use(createTeamRouter({ uow }));
+  const sdkPush: SdkPushOptions = { limiter: deps.rateLimits?.limiter, ...deps.sdkPush };
+  routes.use(createSdkPushRouter({ db: deps.db, clock, logger: deps.logger, options: sdkPush }));
+  routes.use(createSdkAuthRouter({ uow, clock }));
   routes.use(
     createLabReportsRouter({
-      db: deps.db,
+      uow,
       clock,
       inspectUpload: deps.inspectUpload ?? inspectUpload,
       transport: deps.transport,
@@ -157,19 +171,39 @@ export function createDataApi(deps: DataApiDeps): Express {
     routes,
     publicRoutes,
     validateResponses: deps.validateResponses,
+    // Push batches are larger than other bodies; the device is authenticated and limited before it is read.
+    jsonRoutes: [
+      {
+        path: SDK_PUSH_PATH,
+        limit: pushLimitsOf(sdkPush).maxBodySize,
+        before: sdkPushBeforeBody({ db: deps.db, clock, options: sdkPush }),
+      },
+    ],
     upload: { maxBytes: LAB_REPORT_LIMITS.maxBytes, tooLargeErrorType: 'file_too_large' },
   });
 }
 
 /** Per team API key (a team's override wins) and, for requests without a key, per client address. */
 function dataApiRateLimits(opts: ApiRateLimitOptions) {
-  return createRateLimits({
+  const keyBucketOf: KeyBucketOf = (res) => {
+    const p = res.locals.principal as TeamPrincipal | undefined;
+    return p ? { keyId: p.keyId, perMinute: p.rateLimitPerMinute ?? null } : null;
+  };
+  const limits = createRateLimits({
     limiter: opts.limiter,
     settings: opts.settings,
     keyHeaders: ['x-service-api-key'],
-    keyBucketOf: (res) => {
-      const p = res.locals.principal as TeamPrincipal | undefined;
-      return p ? { keyId: p.keyId, perMinute: p.rateLimitPerMinute ?? null } : null;
-    },
+    keyBucketOf,
   });
+  // A push with a device token is limited per device once authenticated (sdk-push), not per address: phones
+  // behind one carrier NAT share an address. Failed authentications still count per address.
+  const pushes = createRateLimits({
+    limiter: opts.limiter,
+    settings: opts.settings,
+    keyHeaders: ['authorization'],
+    keyBucketOf,
+  });
+  const beforeAuth: RequestHandler = (req, res, next) =>
+    (req.path.startsWith(`${SDK_PUSH_PATH}/`) ? pushes : limits).beforeAuth(req, res, next);
+  return { beforeAuth, afterAuth: limits.afterAuth };
 }

@@ -4,7 +4,7 @@
  * embedded PostgreSQL, local provider emulators) start exactly this.
  */
 import { providerTargetAllowList, type ProviderSettings } from '@meridian/connectors';
-import { createApiRateLimiter, createKnex } from '@meridian/db';
+import { createApiRateLimiter, startOnOwnPool } from '@meridian/db';
 import type { Transport } from '@meridian/messaging';
 import {
   createCursorCodec,
@@ -36,14 +36,14 @@ export async function startDataApiProcess(
   cfg: DataApiProcessConfig,
   io: DataApiConnections,
 ): Promise<RunningService> {
-  const db = createKnex({
+  const pool = {
     connectionString: io.databaseUrl,
     applicationName: 'data-api',
     log: io.logger,
     poolMax: cfg.DATABASE_POOL_MAX,
-  });
-  try {
-    const service = await startDataApi({
+  };
+  return startOnOwnPool(pool, (db) =>
+    startDataApi({
       db,
       logger: io.logger,
       region: cfg.REGION,
@@ -64,16 +64,6 @@ export async function startDataApiProcess(
         publicUrl: cfg.DATA_API_PUBLIC_URL,
         linkWebUrl: cfg.LINK_WEB_URL,
       },
-    });
-    return {
-      url: service.url,
-      close: async () => {
-        await service.close();
-        await db.destroy();
-      },
-    };
-  } catch (err) {
-    await db.destroy();
-    throw err;
-  }
+    }),
+  );
 }

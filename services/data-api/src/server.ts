@@ -4,6 +4,7 @@ import {
   auditWriterMetrics,
   createMetricsRegistry,
   serveHttp,
+  serveWithAuditWriter,
   type ApiRateLimitOptions,
   type CursorCodec,
   type Logger,
@@ -46,20 +47,7 @@ export async function startDataApi(opts: {
     rateLimits: opts.rateLimits,
     cursors: opts.cursors,
   });
-  const service = await serveHttp(app, {
-    name: 'data API',
-    host: opts.host,
-    port: opts.port,
-    logger: opts.logger,
-  }).catch(async (err: unknown) => {
-    await audit.close();
-    throw err;
-  });
-  return {
-    url: service.url,
-    close: async () => {
-      await service.close();
-      await audit.close();
-    },
-  };
+  return serveWithAuditWriter(audit, () =>
+    serveHttp(app, { name: 'data API', host: opts.host, port: opts.port, logger: opts.logger }),
+  );
 }

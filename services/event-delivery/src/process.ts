@@ -3,7 +3,7 @@
  * config and the connections a composition root chose: `main.ts` (RabbitMQ, DATABASE_URL) and `pnpm start`
  * (in-process transport, the local database) start exactly this.
  */
-import { createKnex, pingDatabase } from '@meridian/db';
+import { pingDatabase, startOnOwnPool } from '@meridian/db';
 import type { Transport } from '@meridian/messaging';
 import {
   createMetricsRegistry,
@@ -38,64 +38,67 @@ export async function startEventDeliveryProcess(
   io: EventDeliveryConnections,
 ): Promise<RunningWorker> {
   const { logger, transport } = io;
-  const db = createKnex({
-    connectionString: io.databaseUrl,
-    poolMax: cfg.DATABASE_POOL_MAX,
-    applicationName: 'event-delivery',
-    log: logger,
-  });
-  let worker: { close(): Promise<void> } | undefined;
-  let health: { port: number; close(): Promise<void> } | undefined;
-  const close = async () => {
-    await worker?.close();
-    await health?.close();
-    await db.destroy();
-  };
-  try {
-    const registry = createMetricsRegistry('event-delivery');
-    const metrics = registerEventDeliveryMetrics(registry, { db, transport, logger });
-    const secretBox = createSecretBox(decodeSecretsKey(cfg.SECRETS_ENCRYPTION_KEY));
-    // The SSRF allow-list covers both webhook endpoints and Event Hubs namespaces.
-    const allowList = createTargetAllowList(cfg.WEBHOOK_ALLOWED_TARGETS);
-    const webhooks = createWebhookDelivery({
-      db,
-      logger,
-      secretBox,
-      send: createWebhookSender({ allowList, timeoutMs: cfg.WEBHOOK_TIMEOUT_MS }),
-      schedule: cfg.DELIVERY_RETRY_SCHEDULE_MS,
-      autoDisableAfterMs: cfg.WEBHOOK_AUTO_DISABLE_AFTER_MS,
-      // Well past the send timeout (60 s for the 15 s default), so a live sender never loses its claim.
-      claimLeaseMs: cfg.WEBHOOK_TIMEOUT_MS * 4,
-      concurrency: cfg.DELIVERY_CONCURRENCY,
-      metrics: metrics.delivery,
-    });
-    const etl = createEtlDelivery({
-      db,
-      logger,
-      secretBox,
-      schedule: cfg.ETL_RETRY_SCHEDULE_MS ?? cfg.DELIVERY_RETRY_SCHEDULE_MS,
-      sendTimeoutMs: cfg.ETL_SEND_TIMEOUT_MS,
-      concurrency: cfg.DELIVERY_CONCURRENCY,
-      allowList,
-    });
-    worker = await startEventDeliveryWorker({
-      db,
-      transport,
-      logger,
-      concurrency: cfg.DELIVERY_CONCURRENCY,
-      webhooks,
-      etl,
-      relayMetrics: metrics.relay,
-    });
-    health = await startWorkerHealthServer({
-      host: cfg.HOST,
-      port: cfg.HEALTH_PORT,
-      metrics: registry,
-      readiness: { database: () => pingDatabase(db), broker: () => transport.isReady() },
-    });
-    return { healthPort: health.port, close };
-  } catch (err) {
-    await close();
-    throw err;
-  }
+  return startOnOwnPool(
+    {
+      connectionString: io.databaseUrl,
+      poolMax: cfg.DATABASE_POOL_MAX,
+      applicationName: 'event-delivery',
+      log: logger,
+    },
+    async (db) => {
+      let worker: { close(): Promise<void> } | undefined;
+      let health: { port: number; close(): Promise<void> } | undefined;
+      const close = async () => {
+        await worker?.close();
+        await health?.close();
+      };
+      try {
+        const registry = createMetricsRegistry('event-delivery');
+        const metrics = registerEventDeliveryMetrics(registry, { db, transport, logger });
+        const secretBox = createSecretBox(decodeSecretsKey(cfg.SECRETS_ENCRYPTION_KEY));
+        // The SSRF allow-list covers both webhook endpoints and Event Hubs namespaces.
+        const allowList = createTargetAllowList(cfg.WEBHOOK_ALLOWED_TARGETS);
+        const webhooks = createWebhookDelivery({
+          db,
+          logger,
+          secretBox,
+          send: createWebhookSender({ allowList, timeoutMs: cfg.WEBHOOK_TIMEOUT_MS }),
+          schedule: cfg.DELIVERY_RETRY_SCHEDULE_MS,
+          autoDisableAfterMs: cfg.WEBHOOK_AUTO_DISABLE_AFTER_MS,
+          // Well past the send timeout (60 s for the 15 s default), so a live sender never loses its claim.
+          claimLeaseMs: cfg.WEBHOOK_TIMEOUT_MS * 4,
+          concurrency: cfg.DELIVERY_CONCURRENCY,
+          metrics: metrics.delivery,
+        });
+        const etl = createEtlDelivery({
+          db,
+          logger,
+          secretBox,
+          schedule: cfg.ETL_RETRY_SCHEDULE_MS ?? cfg.DELIVERY_RETRY_SCHEDULE_MS,
+          sendTimeoutMs: cfg.ETL_SEND_TIMEOUT_MS,
+          concurrency: cfg.DELIVERY_CONCURRENCY,
+          allowList,
+        });
+        worker = await startEventDeliveryWorker({
+          db,
+          transport,
+          logger,
+          concurrency: cfg.DELIVERY_CONCURRENCY,
+          webhooks,
+          etl,
+          relayMetrics: metrics.relay,
+        });
+        health = await startWorkerHealthServer({
+          host: cfg.HOST,
+          port: cfg.HEALTH_PORT,
+          metrics: registry,
+          readiness: { database: () => pingDatabase(db), broker: () => transport.isReady() },
+        });
+        return { healthPort: health.port, close };
+      } catch (err) {
+        await close();
+        throw err;
+      }
+    },
+  );
 }

@@ -3,7 +3,7 @@
  * composition root chose: `main.ts` (RabbitMQ, DATABASE_URL) and `pnpm start` (in-process transport, the
  * local database) start exactly this.
  */
-import { createKnex, pingDatabase } from '@meridian/db';
+import { pingDatabase, startOnOwnPool } from '@meridian/db';
 import { createLabReportParser } from '@meridian/lab-reports';
 import type { Transport } from '@meridian/messaging';
 import {
@@ -32,41 +32,44 @@ export async function startParserProcess(
   cfg: ParserProcessConfig,
   io: ParserConnections,
 ): Promise<RunningWorker> {
-  const db = createKnex({
-    connectionString: io.databaseUrl,
-    poolMax: cfg.DATABASE_POOL_MAX,
-    applicationName: 'lab-report-parser',
-    log: io.logger,
-  });
-  const parser = createLabReportParser({ ocrWorkers: cfg.PARSER_CONCURRENCY });
-  const registry = createMetricsRegistry('lab-report-parser');
-  let worker: { close(): Promise<void> } | undefined;
-  let health: { port: number; close(): Promise<void> } | undefined;
-  // Stop taking jobs, finish the ones in hand, then let go of OCR threads and connections.
-  const close = async () => {
-    await worker?.close();
-    await health?.close();
-    await parser.close();
-    await db.destroy();
-  };
-  try {
-    worker = await startParserWorker({
-      db,
-      transport: io.transport,
-      logger: io.logger,
-      parser,
-      concurrency: cfg.PARSER_CONCURRENCY,
-      metrics: registerParserMetrics(registry),
-    });
-    health = await startWorkerHealthServer({
-      host: cfg.HOST,
-      port: cfg.HEALTH_PORT,
-      metrics: registry,
-      readiness: { database: () => pingDatabase(db), broker: () => io.transport.isReady() },
-    });
-    return { healthPort: health.port, close };
-  } catch (err) {
-    await close();
-    throw err;
-  }
+  return startOnOwnPool(
+    {
+      connectionString: io.databaseUrl,
+      poolMax: cfg.DATABASE_POOL_MAX,
+      applicationName: 'lab-report-parser',
+      log: io.logger,
+    },
+    async (db) => {
+      const parser = createLabReportParser({ ocrWorkers: cfg.PARSER_CONCURRENCY });
+      const registry = createMetricsRegistry('lab-report-parser');
+      let worker: { close(): Promise<void> } | undefined;
+      let health: { port: number; close(): Promise<void> } | undefined;
+      // Stop taking jobs, finish the ones in hand, then let go of OCR threads and connections.
+      const close = async () => {
+        await worker?.close();
+        await health?.close();
+        await parser.close();
+      };
+      try {
+        worker = await startParserWorker({
+          db,
+          transport: io.transport,
+          logger: io.logger,
+          parser,
+          concurrency: cfg.PARSER_CONCURRENCY,
+          metrics: registerParserMetrics(registry),
+        });
+        health = await startWorkerHealthServer({
+          host: cfg.HOST,
+          port: cfg.HEALTH_PORT,
+          metrics: registry,
+          readiness: { database: () => pingDatabase(db), broker: () => io.transport.isReady() },
+        });
+        return { healthPort: health.port, close };
+      } catch (err) {
+        await close();
+        throw err;
+      }
+    },
+  );
 }

@@ -45,7 +45,7 @@ export interface ManagementApiDeps {
   resolveHost?: HostResolver;
   /** `DATA_API_PUBLIC_URL`, without a trailing slash (default `http://localhost:8000`). */
   dataApiPublicUrl?: string;
-  /** Audit trail recorder (issue 11); default: a batched PostgreSQL writer on `db`; null: no audit trail. */
+  /** Audit trail recorder (issue 11): the composition root owns and closes it (server.ts); absent or null: none. */
   audit?: AuditRecorder | null;
   /** Request rate limits (issue 11); absent: none (tests), main.ts and `pnpm start` pass the configured ones. */
   rateLimits?: ApiRateLimitOptions;

@@ -2,7 +2,7 @@
  * The management API process, composed from its validated config and the connections a composition root
  * chose: `main.ts` (DATABASE_URL, RabbitMQ when set) and `pnpm start` (the local database) start exactly this.
  */
-import { createApiRateLimiter, createKnex } from '@meridian/db';
+import { createApiRateLimiter, startOnOwnPool } from '@meridian/db';
 import type { Transport } from '@meridian/messaging';
 import {
   decodeSecretsKey,
@@ -30,14 +30,14 @@ export async function startManagementApiProcess(
   cfg: ManagementApiProcessConfig,
   io: ManagementApiConnections,
 ): Promise<RunningService> {
-  const db = createKnex({
+  const pool = {
     connectionString: io.databaseUrl,
     applicationName: 'management-api',
     log: io.logger,
     poolMax: cfg.DATABASE_POOL_MAX,
-  });
-  try {
-    const service = await startManagementApi({
+  };
+  return startOnOwnPool(pool, (db) =>
+    startManagementApi({
       db,
       logger: io.logger,
       region: cfg.REGION,
@@ -52,16 +52,6 @@ export async function startManagementApiProcess(
       secretsKey: decodeSecretsKey(cfg.SECRETS_ENCRYPTION_KEY),
       webhookAllowedTargets: cfg.WEBHOOK_ALLOWED_TARGETS,
       dataApiPublicUrl: cfg.DATA_API_PUBLIC_URL,
-    });
-    return {
-      url: service.url,
-      close: async () => {
-        await service.close();
-        await db.destroy();
-      },
-    };
-  } catch (err) {
-    await db.destroy();
-    throw err;
-  }
+    }),
+  );
 }

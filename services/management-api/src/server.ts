@@ -4,6 +4,7 @@ import {
   auditWriterMetrics,
   createMetricsRegistry,
   serveHttp,
+  serveWithAuditWriter,
   type Logger,
   type RunningService,
   type ApiRateLimitOptions,
@@ -40,20 +41,7 @@ export async function startManagementApi(opts: {
     dataApiPublicUrl: opts.dataApiPublicUrl,
     rateLimits: opts.rateLimits,
   });
-  const service = await serveHttp(app, {
-    name: 'management API',
-    host: opts.host,
-    port: opts.port,
-    logger: opts.logger,
-  }).catch(async (err: unknown) => {
-    await audit.close();
-    throw err;
-  });
-  return {
-    url: service.url,
-    close: async () => {
-      await service.close();
-      await audit.close();
-    },
-  };
+  return serveWithAuditWriter(audit, () =>
+    serveHttp(app, { name: 'management API', host: opts.host, port: opts.port, logger: opts.logger }),
+  );
 }

@@ -4,7 +4,7 @@
  * transport, the local database, local provider emulators) start exactly this.
  */
 import { providerTargetAllowList, type ProviderSettings } from '@meridian/connectors';
-import { createKnex, pingDatabase } from '@meridian/db';
+import { pingDatabase, startOnOwnPool } from '@meridian/db';
 import type { Transport } from '@meridian/messaging';
 import {
   createMetricsRegistry,
@@ -35,48 +35,54 @@ export async function startSchedulerProcess(
   cfg: SchedulerProcessConfig,
   io: SchedulerConnections,
 ): Promise<RunningWorker> {
-  const db = createKnex({
-    connectionString: io.databaseUrl,
-    poolMax: cfg.DATABASE_POOL_MAX,
-    applicationName: 'scheduler',
-    log: io.logger,
-  });
-  let worker: { close(): Promise<void> } | undefined;
-  let health: { port: number; close(): Promise<void> } | undefined;
-  const close = async () => {
-    await worker?.close();
-    await health?.close();
-    await db.destroy();
-  };
-  try {
-    worker = await startSchedulerWorker({
-      db,
-      transport: io.transport,
-      logger: io.logger,
-      tickMs: cfg.SCHEDULER_TICK_MS,
-      labReports: { stuckAfterMs: cfg.LAB_REPORT_STUCK_AFTER_MS, maxAttempts: cfg.LAB_REPORT_MAX_ATTEMPTS },
-      auditPartitions: { retentionDays: cfg.AUDIT_RETENTION_DAYS },
-      providerSync: {
-        secretBox: createSecretBox(decodeSecretsKey(cfg.SECRETS_ENCRYPTION_KEY)),
-        providers: io.providers,
-        allowList: providerTargetAllowList(io.providers.values(), cfg.PROVIDER_ALLOWED_TARGETS, {
-          production: cfg.NODE_ENV === 'production',
-        }),
-        webhookBaseUrl: cfg.DATA_API_PUBLIC_URL,
-        linkWebUrl: cfg.LINK_WEB_URL,
-        tuning: { leaseMs: cfg.PROVIDER_SYNC_LEASE_MS },
-        perTick: cfg.PROVIDER_SYNC_PER_TICK,
-      },
-    });
-    health = await startWorkerHealthServer({
-      host: cfg.HOST,
-      port: cfg.HEALTH_PORT,
-      metrics: createMetricsRegistry('scheduler'),
-      readiness: { database: () => pingDatabase(db), broker: () => io.transport.isReady() },
-    });
-    return { healthPort: health.port, close };
-  } catch (err) {
-    await close();
-    throw err;
-  }
+  return startOnOwnPool(
+    {
+      connectionString: io.databaseUrl,
+      poolMax: cfg.DATABASE_POOL_MAX,
+      applicationName: 'scheduler',
+      log: io.logger,
+    },
+    async (db) => {
+      let worker: { close(): Promise<void> } | undefined;
+      let health: { port: number; close(): Promise<void> } | undefined;
+      const close = async () => {
+        await worker?.close();
+        await health?.close();
+      };
+      try {
+        worker = await startSchedulerWorker({
+          db,
+          transport: io.transport,
+          logger: io.logger,
+          tickMs: cfg.SCHEDULER_TICK_MS,
+          labReports: {
+            stuckAfterMs: cfg.LAB_REPORT_STUCK_AFTER_MS,
+            maxAttempts: cfg.LAB_REPORT_MAX_ATTEMPTS,
+          },
+          auditPartitions: { retentionDays: cfg.AUDIT_RETENTION_DAYS },
+          providerSync: {
+            secretBox: createSecretBox(decodeSecretsKey(cfg.SECRETS_ENCRYPTION_KEY)),
+            providers: io.providers,
+            allowList: providerTargetAllowList(io.providers.values(), cfg.PROVIDER_ALLOWED_TARGETS, {
+              production: cfg.NODE_ENV === 'production',
+            }),
+            webhookBaseUrl: cfg.DATA_API_PUBLIC_URL,
+            linkWebUrl: cfg.LINK_WEB_URL,
+            tuning: { leaseMs: cfg.PROVIDER_SYNC_LEASE_MS },
+            perTick: cfg.PROVIDER_SYNC_PER_TICK,
+          },
+        });
+        health = await startWorkerHealthServer({
+          host: cfg.HOST,
+          port: cfg.HEALTH_PORT,
+          metrics: createMetricsRegistry('scheduler'),
+          readiness: { database: () => pingDatabase(db), broker: () => io.transport.isReady() },
+        });
+        return { healthPort: health.port, close };
+      } catch (err) {
+        await close();
+        throw err;
+      }
+    },
+  );
 }

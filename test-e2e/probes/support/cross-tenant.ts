@@ -25,7 +25,11 @@ export interface Attempt {
   request: RawRequest;
   /** Identifiers the attacker must not reach (at least one is in the request). */
   forbidden: string[];
+  /** The credential the attacker presents to the API the attempt is aimed at. */
+  credential: Credential;
 }
+
+export type Credential = 'team_api_key' | 'org_management_key' | 'team_management_key' | 'link_token';
 
 const ID_NAME = /(^|_)ids?$/;
 const NOT_TENANT_IDS = new Set([
@@ -140,6 +144,13 @@ export function crossTenantAttempts(opts: {
   const all = [...docs.data.operations, ...docs.management.operations];
   const attempts: Attempt[] = [];
   let n = 0;
+  const orgKeys = new Set([orgA.orgKey, orgB.orgKey]);
+  const teamKeys = new Set([a1.teamKey, a2.teamKey, b1.teamKey]);
+  const credentialOf = (api: ApiName, auth: FuzzContext['auth']): Credential => {
+    if (api === 'data') return 'team_api_key';
+    if (orgKeys.has(auth.management)) return 'org_management_key';
+    return teamKeys.has(auth.management) ? 'team_management_key' : 'team_api_key';
+  };
   const build = (
     op: Operation,
     known: Known,
@@ -161,7 +172,15 @@ export function crossTenantAttempts(opts: {
     const sent = `${c.request.path}\n${c.request.body?.toString('latin1') ?? ''}`;
     // Requests that name nothing of the victim's are an attacker using its own resources: not a probe.
     if (!forbidden.some((id) => id && sent.includes(id))) return;
-    attempts.push({ api: op.api, op, attacker, target, request: c.request, forbidden });
+    attempts.push({
+      api: op.api,
+      op,
+      attacker,
+      target,
+      request: c.request,
+      forbidden,
+      credential: credentialOf(op.api, auth),
+    });
   };
 
   for (const env of ['sandbox', 'production'] as const) {
@@ -264,6 +283,7 @@ export function ownerControls(opts: {
         target: `team A1 ${env}`,
         request: c.request,
         forbidden: [],
+        credential: op.api === 'data' ? 'team_api_key' : 'org_management_key',
       });
     }
   }
@@ -294,11 +314,44 @@ function refusesTheId(text: string): boolean {
 }
 
 /**
- * How an attempt ended. Refused: 401, 403 or 404. Two documented 200 answers are not a breach: a list read
- * whose filter names another tenant's team answers its own (empty) list — api-shapes §2.3 "list results
- * filtered to bound teams" — so it must contain none of the victim's identifiers; and a bulk delete on an
- * `{env}/{region}` path reports each id's outcome, so the victim's ids must be under `not_found` or
- * `failure`, never `success`. Anything else is a breach.
+ * List reads whose documented answer to a filter the caller cannot reach is its own (empty) list rather
+ * than a refusal: a Team Management Key's team list is "filtered to bound teams, no error" (api-shapes
+ * §2.3), and the audit trail's filters name history (ids of deleted users, keys and teams stay queryable),
+ * so an id of another tenant answers as an id that was never seen. Every other list read that names an id
+ * the caller cannot reach must be refused (401, 403 or 404), as its single read is.
+ */
+function answersFilteredList(attempt: Attempt): boolean {
+  const id = attempt.op.operationId;
+  return id === 'listAuditEvents' || (id === 'listTeams' && attempt.credential === 'team_management_key');
+}
+
+/** Every victim id the request names is reported `not_found`, exactly as an id that does not exist. */
+function allNotFound(attempt: Attempt, text: string): boolean {
+  try {
+    const body = JSON.parse(text) as Record<string, unknown>;
+    const lists = ['success', 'failure', 'not_found'].map((k) =>
+      Array.isArray(body[k]) ? (body[k] as unknown[]).map(String) : null,
+    );
+    if (lists.some((l) => l === null)) return false;
+    const [success, failure, notFound] = lists as string[][];
+    const sent = `${attempt.request.path}`;
+    const named = attempt.forbidden.filter((id) => id && sent.includes(id));
+    return (
+      named.length > 0 &&
+      named.every((id) => notFound!.includes(id)) &&
+      !named.some((id) => success!.includes(id) || failure!.includes(id))
+    );
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * How an attempt ended. Refused: 401, 403 or 404 (or a 422 that refuses the id). Two documented 200
+ * answers are not a breach: a list read whose documented answer is a filtered list (above) and that shows
+ * none of the victim's identifiers; and a bulk delete on an `{env}/{region}` path that reports every victim
+ * id under `not_found` — the same answer as for an id that does not exist, so it tells nothing (`failure`
+ * would tell that the id exists). Anything else is a breach.
  */
 export function verdict(attempt: Attempt, res: RawResponse): Verdict {
   if ([401, 403, 404].includes(res.status)) return 'refused';
@@ -306,15 +359,9 @@ export function verdict(attempt: Attempt, res: RawResponse): Verdict {
   if (res.status < 200 || res.status >= 300) return 'breach';
   const text = res.body.toString('utf8');
   const named = attempt.forbidden.filter((id) => id && text.includes(id));
-  if (attempt.op.method === 'get' && named.length === 0) return 'filtered';
-  if (attempt.op.method === 'delete' && attempt.op.path.endsWith('/{env}/{region}')) {
-    try {
-      const body = JSON.parse(text) as { success?: unknown };
-      const succeeded = Array.isArray(body.success) ? body.success.map(String) : [];
-      if (!succeeded.some((id) => attempt.forbidden.includes(id))) return 'filtered';
-    } catch {
-      return 'breach';
-    }
+  if (attempt.op.method === 'get' && named.length === 0 && answersFilteredList(attempt)) return 'filtered';
+  if (attempt.op.method === 'delete' && attempt.op.path.endsWith('/{env}/{region}') && allNotFound(attempt, text)) {
+    return 'filtered';
   }
   return 'breach';
 }

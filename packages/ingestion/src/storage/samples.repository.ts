@@ -4,8 +4,8 @@ import { sampleKey } from './sample-key';
 
 export type WriteOutcome = 'created' | 'updated';
 
-/** Rows per INSERT: one statement per chunk keeps a 30-day minute pull to a handful of round trips. */
-const CHUNK = 5_000;
+/** Rows per INSERT: one statement per series context and chunk keeps a 30-day minute pull to a few round trips. */
+const CHUNK = 10_000;
 
 /** A stored sample as activity derivation reads it (instants as epoch milliseconds). */
 export interface ActivitySampleRow {
@@ -68,9 +68,29 @@ const HEART_RATE_SLOTS = `
   ) h
   group by zoned, slot, source_type, app_id, device_id`;
 
-const COLUMNS = `resource text, provider text, source_type text, type text, start_at timestamptz, end_at timestamptz,
-  timezone_offset integer, value double precision, value_text text, systolic double precision,
-  diastolic double precision, app_id text, device_id uuid, workout_id uuid, sport text, extras jsonb`;
+/** What a series shares: one value per statement (a bound parameter, not a column of the chunk). */
+const CONTEXT_COLUMNS: ReadonlyArray<readonly [string, string]> = [
+  ['resource', 'text'],
+  ['provider', 'text'],
+  ['source_type', 'text'],
+  ['type', 'text'],
+  ['app_id', 'text'],
+  ['device_id', 'uuid'],
+  ['workout_id', 'uuid'],
+  ['sport', 'text'],
+];
+
+/** What varies per sample: an array literal per column, unnested side by side (NULL when no row has one). */
+const ROW_COLUMNS: ReadonlyArray<readonly [string, string]> = [
+  ['start_at', 'timestamptz'],
+  ['end_at', 'timestamptz'],
+  ['timezone_offset', 'integer'],
+  ['value', 'double precision'],
+  ['value_text', 'text'],
+  ['systolic', 'double precision'],
+  ['diastolic', 'double precision'],
+  ['extras', 'jsonb'],
+];
 
 const VALUE_COLUMNS = [
   'end_at',
@@ -86,52 +106,131 @@ const VALUE_COLUMNS = [
   'extras',
 ];
 
+const INSERT_COLUMNS = [
+  'user_id',
+  ...CONTEXT_COLUMNS.map(([c]) => c),
+  ...ROW_COLUMNS.map(([c]) => c),
+  'created_at',
+  'updated_at',
+];
+
 /**
- * An unchanged row fails the WHERE and is not returned; `xmax = 0` tells a fresh insert from an update.
- * Rows arrive as one JSON parameter (json_to_recordset) to keep a 5,000-row statement to one bind.
+ * One series context's chunk: the context as parameters, the rows as arrays; a column no row of the chunk
+ * has is a typed NULL rather than an array of NULLs. An unchanged row fails the WHERE and is not returned;
+ * `xmax = 0` tells a fresh insert from an update.
  */
-const UPSERT = `
-  insert into timeseries_samples as t (user_id, resource, provider, source_type, type, start_at, end_at,
-    timezone_offset, value, value_text, systolic, diastolic, app_id, device_id, workout_id, sport, extras,
-    created_at, updated_at)
-  select ?::uuid, r.resource, r.provider, r.source_type, r.type, r.start_at, r.end_at, r.timezone_offset,
-    r.value, r.value_text, r.systolic, r.diastolic, r.app_id, r.device_id, r.workout_id, r.sport, r.extras,
-    ?::timestamptz, ?::timestamptz
-  from json_to_recordset(?::json) as r(${COLUMNS})
+function upsertSql(present: readonly boolean[]): string {
+  const rowColumns = ROW_COLUMNS.filter((_, i) => present[i]);
+  const rowValue = ([c, type]: readonly [string, string], i: number) =>
+    present[i] ? `r.${c}` : `null::${type}`;
+  return `
+  insert into timeseries_samples as t (${INSERT_COLUMNS.join(', ')})
+  select ?::uuid, ${CONTEXT_COLUMNS.map(([, type]) => `?::${type}`).join(', ')},
+    ${ROW_COLUMNS.map(rowValue).join(', ')}, ?::timestamptz, ?::timestamptz
+  from unnest(${rowColumns.map(([, type]) => `?::${type}[]`).join(', ')})
+    as r(${rowColumns.map(([c]) => c).join(', ')})
   on conflict (user_id, resource, start_at, provider, source_type, type) do update set
     ${VALUE_COLUMNS.map((c) => `${c} = excluded.${c}`).join(', ')}, updated_at = excluded.updated_at
   where (${VALUE_COLUMNS.map((c) => `t.${c}`).join(', ')})
     is distinct from (${VALUE_COLUMNS.map((c) => `excluded.${c}`).join(', ')})`;
+}
 
 /** The key of every created or changed row; the instant as epoch milliseconds (no timestamp parsing). */
-const UPSERT_RETURNING_KEYS = `${UPSERT}
+const returningKeys = (upsert: string) => `${upsert}
   returning (t.xmax = 0) as inserted, t.resource, (extract(epoch from t.start_at) * 1000)::float8 as start_ms,
     t.provider, t.source_type, t.type`;
 
 /** Only how many rows were created and changed: nothing per row crosses the wire. */
-const UPSERT_COUNTING = `with written as (${UPSERT} returning (t.xmax = 0) as inserted)
+const counting = (upsert: string) => `with written as (${upsert} returning (t.xmax = 0) as inserted)
   select (count(*) filter (where inserted))::int as created, (count(*) filter (where not inserted))::int as updated
   from written`;
 
-function toRecord(s: NormalisedSample) {
-  return {
-    resource: s.spec.resource,
-    provider: s.source.provider,
-    source_type: s.source.sourceType,
-    type: s.type,
-    start_at: new Date(s.startMs).toISOString(),
-    end_at: s.endMs === null ? null : new Date(s.endMs).toISOString(),
-    timezone_offset: s.timezoneOffset,
-    value: s.value,
-    value_text: s.valueText,
-    systolic: s.systolic,
-    diastolic: s.diastolic,
-    app_id: s.source.appId,
-    device_id: s.source.deviceId,
-    workout_id: s.source.workoutId,
-    sport: s.source.sport,
-    extras: s.extras,
+/** A text element of an array literal: always quoted, `"` and `\` escaped. */
+const quoted = (text: string) => `"${text.replace(/["\\]/g, '\\$&')}"`;
+
+const contextOf = (s: NormalisedSample): Array<string | null> => [
+  s.spec.resource,
+  s.source.provider,
+  s.source.sourceType,
+  s.type,
+  s.source.appId,
+  s.source.deviceId,
+  s.source.workoutId,
+  s.source.sport,
+];
+
+/**
+ * Samples by series context, each group ascending by start, groups in the order of their context: every
+ * writer takes the rows of a user in this one order, so concurrent batches never deadlock on them.
+ */
+function bySeriesContext(samples: readonly NormalisedSample[]): NormalisedSample[][] {
+  // Samples of one series share their spec and source objects: grouped by identity first, by value after.
+  const byIdentity = new Map<object, Map<object, Map<string, NormalisedSample[]>>>();
+  for (const s of samples) {
+    let bySpec = byIdentity.get(s.source);
+    if (!bySpec) byIdentity.set(s.source, (bySpec = new Map()));
+    let byType = bySpec.get(s.spec);
+    if (!byType) bySpec.set(s.spec, (byType = new Map()));
+    const group = byType.get(s.type);
+    if (group) group.push(s);
+    else byType.set(s.type, [s]);
+  }
+  const byContext = new Map<string, NormalisedSample[]>();
+  for (const bySpec of byIdentity.values()) {
+    for (const byType of bySpec.values()) {
+      for (const group of byType.values()) {
+        const key = JSON.stringify(contextOf(group[0]!));
+        const same = byContext.get(key);
+        if (same) same.push(...group);
+        else byContext.set(key, group);
+      }
+    }
+  }
+  return [...byContext.entries()]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([, group]) => group.sort((a, b) => a.startMs - b.startMs));
+}
+
+/**
+ * The row arrays of a chunk of one context, in ROW_COLUMNS order (null: no row has the column). Instants
+ * are ISO strings and numbers their shortest round-trip text, neither needs quoting; texts are quoted.
+ */
+function rowArrays(samples: readonly NormalisedSample[]): Array<string | null> {
+  const n = samples.length;
+  const columns: string[][] = ROW_COLUMNS.map(() => new Array<string>(n));
+  const present = ROW_COLUMNS.map(() => false);
+  const num = (column: number, i: number, v: number | null) => {
+    if (v === null) columns[column]![i] = 'NULL';
+    else {
+      columns[column]![i] = String(v);
+      present[column] = true;
+    }
   };
+  for (let i = 0; i < n; i += 1) {
+    const s = samples[i]!;
+    columns[0]![i] = new Date(s.startMs).toISOString();
+    if (s.endMs === null) columns[1]![i] = 'NULL';
+    else {
+      columns[1]![i] = new Date(s.endMs).toISOString();
+      present[1] = true;
+    }
+    num(2, i, s.timezoneOffset);
+    num(3, i, s.value);
+    if (s.valueText === null) columns[4]![i] = 'NULL';
+    else {
+      columns[4]![i] = quoted(s.valueText);
+      present[4] = true;
+    }
+    num(5, i, s.systolic);
+    num(6, i, s.diastolic);
+    if (s.extras === null) columns[7]![i] = 'NULL';
+    else {
+      columns[7]![i] = quoted(JSON.stringify(s.extras));
+      present[7] = true;
+    }
+  }
+  present[0] = n > 0;
+  return columns.map((c, i) => (present[i] ? `{${c.join(',')}}` : null));
 }
 
 interface ReturnedKey {
@@ -154,7 +253,8 @@ export interface SamplesWritten {
 export function createSamplesRepository(trx: Knex.Transaction) {
   return {
     /**
-     * Upserts samples (unique by key); a sample whose stored values are identical is not rewritten and
+     * Upserts samples (unique by key: the caller keeps one per key), one statement per series context and
+     * chunk; a sample whose stored values are identical is not rewritten and
      * counts as neither created nor updated. With `perSample`, also reports the outcome by sample key
      * (what data events need); without, only the counts come back.
      */
@@ -165,23 +265,28 @@ export function createSamplesRepository(trx: Knex.Transaction) {
       perSample = true,
     ): Promise<SamplesWritten> {
       const written: SamplesWritten = { created: 0, updated: 0, outcomes: perSample ? new Map() : null };
-      for (let i = 0; i < samples.length; i += CHUNK) {
-        const params = [userId, now, now, JSON.stringify(samples.slice(i, i + CHUNK).map(toRecord))];
-        if (!written.outcomes) {
-          const result = await trx.raw<{ rows: Array<{ created: number; updated: number }> }>(
-            UPSERT_COUNTING,
-            params,
-          );
-          written.created += result.rows[0]?.created ?? 0;
-          written.updated += result.rows[0]?.updated ?? 0;
-          continue;
-        }
-        const result = await trx.raw<{ rows: ReturnedKey[] }>(UPSERT_RETURNING_KEYS, params);
-        for (const r of result.rows) {
-          const key = sampleKey(r.resource, Math.round(r.start_ms), r.provider, r.source_type, r.type);
-          written.outcomes.set(key, r.inserted ? 'created' : 'updated');
-          if (r.inserted) written.created += 1;
-          else written.updated += 1;
+      for (const group of bySeriesContext(samples)) {
+        const context = contextOf(group[0]!);
+        for (let i = 0; i < group.length; i += CHUNK) {
+          const arrays = rowArrays(group.slice(i, i + CHUNK));
+          const upsert = upsertSql(arrays.map((a) => a !== null));
+          const params = [userId, ...context, now, now, ...arrays.filter((a) => a !== null)];
+          if (!written.outcomes) {
+            const result = await trx.raw<{ rows: Array<{ created: number; updated: number }> }>(
+              counting(upsert),
+              params,
+            );
+            written.created += result.rows[0]?.created ?? 0;
+            written.updated += result.rows[0]?.updated ?? 0;
+            continue;
+          }
+          const result = await trx.raw<{ rows: ReturnedKey[] }>(returningKeys(upsert), params);
+          for (const r of result.rows) {
+            const key = sampleKey(r.resource, Math.round(r.start_ms), r.provider, r.source_type, r.type);
+            written.outcomes.set(key, r.inserted ? 'created' : 'updated');
+            if (r.inserted) written.created += 1;
+            else written.updated += 1;
+          }
         }
       }
       return written;

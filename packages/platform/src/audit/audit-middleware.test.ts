@@ -107,6 +107,42 @@ describe('audit trail middleware', () => {
     expect(recorded.map((e) => [e.actorKind, e.userId, e.status])).toEqual([['link_token', USER, 201]]);
   });
 
+  it('awaits an actor still being looked up, and prefers the user the credential is bound to', async () => {
+    const OTHER_USER = '4fc27052-9b4e-4d92-9b9d-ab6e9e5db055';
+    const { app, recorded } = appWith({
+      authenticated: false,
+      handler: (_req, res) => {
+        res.locals[AUDIT_ACTOR_LOCAL] = new Promise<AuditActor>((resolve) =>
+          setTimeout(() => resolve({ ...actor, kind: 'link_token', userId: OTHER_USER }), 20),
+        );
+        res.json({ user_id: USER });
+      },
+    });
+    await request(app).post('/things').send({}).expect(200);
+    expect(recorded).toEqual([]);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(recorded.map((e) => [e.actorKind, e.userId, e.status])).toEqual([['link_token', OTHER_USER, 200]]);
+  });
+
+  it('reports an actor lookup that failed, and records nothing for it', async () => {
+    const failures: unknown[] = [];
+    const recorded: AuditEvent[] = [];
+    const trail = createAuditTrail({
+      openapi: doc,
+      recorder: { record: (e) => recorded.push(e) },
+      audited: () => true,
+      actorOf: () => Promise.reject(new Error('database down')),
+      onLookupError: (err) => failures.push(err),
+    });
+    const app = express();
+    app.use(trail);
+    app.get('/things/:user_id', (_req, res) => res.json({}));
+    await request(app).get(`/things/${USER}`).expect(200);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(recorded).toEqual([]);
+    expect(failures).toEqual([new Error('database down')]);
+  });
+
   it('withAuditTrail(null) is the guard alone', () => {
     const guard: RequestHandler = (_req, _res, next) => next();
     expect(withAuditTrail(null, guard)).toBe(guard);

@@ -19,7 +19,12 @@ export interface AuditActor {
   orgId: string;
   teamId: string | null;
   environment: Environment | null;
+  /** The user the credential itself is bound to (a link token's user); wins over the request's `user_id`. */
+  userId?: string | null;
 }
+
+/** The actor, or where it is still being looked up (e.g. the organization of a link token's team). */
+export type AuditActorLookup = AuditActor | undefined | Promise<AuditActor | undefined>;
 
 /**
  * A handler that authenticates in its route (the link widget's calls, with a link token) may put its actor
@@ -33,9 +38,14 @@ export interface AuditTrailOptions {
   recorder: AuditRecorder;
   /** Whether an operation is audited (decided once per operation). */
   audited(op: { path: string; method: string; operation: Record<string, unknown> }): boolean;
-  /** The caller, from what the guard left in `res.locals`; undefined (unauthenticated) is not recorded. */
-  actorOf(res: Response): AuditActor | undefined;
+  /**
+   * The caller, from what the guard (or a route authenticating itself) left in `res.locals`; undefined
+   * (unauthenticated) is not recorded. A promise is awaited after the answer, off the request path.
+   */
+  actorOf(res: Response): AuditActorLookup;
   clock?: () => Date;
+  /** An actor lookup that failed: the call is not recorded (a gap someone must look at). */
+  onLookupError?: (err: unknown) => void;
 }
 
 const uuidOrNull = (value: unknown): string | null => {
@@ -141,26 +151,22 @@ export function createAuditTrail(opts: AuditTrailOptions): RequestHandler {
     const record = () => {
       if (recorded) return;
       recorded = true;
-      const actor = (res.locals[AUDIT_ACTOR_LOCAL] as AuditActor | undefined) ?? opts.actorOf(res);
-      if (!actor) return;
+      const local = res.locals[AUDIT_ACTOR_LOCAL] as AuditActorLookup;
+      const lookup = local ?? opts.actorOf(res);
+      if (!lookup) return;
       const params = op.params;
-      opts.recorder.record({
-        id: newId(),
+      // Everything the event needs from the request is read now; only the actor may arrive later.
+      const teamId =
+        uuidOrNull(params.team_id) ??
+        uuidOrNull(single(req.query.team_id)) ??
+        uuidOrNull(bodyField(req, 'team_id'));
+      const userId =
+        uuidOrNull(params.user_id) ??
+        uuidOrNull(single(req.query.user_id)) ??
+        uuidOrNull(bodyField(req, 'user_id')) ??
+        answeredUserId;
+      const event = {
         occurredAt,
-        actorKind: actor.kind,
-        actorKeyId: uuidOrNull(actor.keyId),
-        orgId: actor.orgId,
-        teamId:
-          actor.teamId ??
-          uuidOrNull(params.team_id) ??
-          uuidOrNull(single(req.query.team_id)) ??
-          uuidOrNull(bodyField(req, 'team_id')),
-        environment: actor.environment ?? environmentOf(params),
-        userId:
-          uuidOrNull(params.user_id) ??
-          uuidOrNull(single(req.query.user_id)) ??
-          uuidOrNull(bodyField(req, 'user_id')) ??
-          answeredUserId,
         operation: operationOf(op),
         action: auditActionOf(req.method),
         method: req.method.slice(0, 16),
@@ -170,7 +176,22 @@ export function createAuditTrail(opts: AuditTrailOptions): RequestHandler {
         status: res.statusCode,
         clientAddress: clientAddressOf(req),
         requestId: requestId && requestId.length <= 128 ? requestId : null,
-      });
+      };
+      const write = (actor: AuditActor | undefined) => {
+        if (!actor) return;
+        opts.recorder.record({
+          id: newId(),
+          ...event,
+          actorKind: actor.kind,
+          actorKeyId: uuidOrNull(actor.keyId),
+          orgId: actor.orgId,
+          teamId: actor.teamId ?? teamId,
+          environment: actor.environment ?? environmentOf(params),
+          userId: uuidOrNull(actor.userId) ?? userId,
+        });
+      };
+      if (lookup instanceof Promise) lookup.then(write, (err: unknown) => opts.onLookupError?.(err));
+      else write(lookup);
     };
     res.once('finish', record);
     // A client that goes away before the answer is complete still read (part of) it.
@@ -188,4 +209,16 @@ export function withAuditTrail(trail: RequestHandler | null, guard: RequestHandl
   return (req, res, next) => {
     trail(req, res, (err?: unknown) => (err ? next(err) : guard(req, res, next)));
   };
+}
+
+/**
+ * `guard` with an audit trail in front, built from the service's policy (which operations, which actor).
+ * The recorder is the composition root's (it owns the writer and closes it); null turns auditing off.
+ */
+export function auditedGuard(
+  opts: Omit<AuditTrailOptions, 'recorder'> & { recorder: AuditRecorder | null },
+  guard: RequestHandler,
+): RequestHandler {
+  const { recorder } = opts;
+  return withAuditTrail(recorder && createAuditTrail({ ...opts, recorder }), guard);
 }

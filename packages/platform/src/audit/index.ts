@@ -1,2 +1,3 @@
 export * from './audit-middleware';
 export * from './audit-metrics';
+export * from './audit-writer-lifetime';

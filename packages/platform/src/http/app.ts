@@ -9,7 +9,7 @@ import { apiDocsRouter } from './docs';
 import { createErrorMapper, notFoundHandler } from './error-mapper';
 import { healthRouter, type ReadinessCheck } from './health';
 import { httpMetricsMiddleware, metricsHandler } from './metrics';
-import { memoryUploadStorage, uploadErrorHandler, type UploadOptions } from './memory-upload';
+import { createUploadStore, type UploadOptions } from './upload-store';
 import {
   bodyNulGuard,
   contentEncodingGate,
@@ -51,7 +51,15 @@ export interface HttpAppOptions {
   /** Validate responses against the document (on in tests). */
   validateResponses?: boolean;
   jsonLimit?: string;
-  /** Multipart uploads (held in memory, one byte budget per request); without it multipart is refused. */
+  /**
+   * Paths whose JSON bodies have their own size limit (bulk pushes), each with handlers that run first, before
+   * the body is read (their own authentication and rate limit). Other paths use `jsonLimit`.
+   */
+  jsonRoutes?: Array<{ path: string; limit: string; before?: RequestHandler[] }>;
+  /**
+   * Multipart uploads, staged on disk in a bounded per-process store (files on `req.files[].path`, deleted
+   * after the answer); without it multipart is refused.
+   */
   upload?: UploadOptions;
 }
 
@@ -124,9 +132,19 @@ export function createHttpApp(opts: HttpAppOptions): Express {
   // Authenticate from headers before any body is read: an unauthenticated body is never parsed.
   if (opts.authenticate) app.use(opts.authenticate);
   if (opts.rateLimits) app.use(opts.rateLimits.afterAuth);
+  for (const route of opts.jsonRoutes ?? []) {
+    app.use(
+      route.path,
+      ...(route.before ?? []),
+      express.json({ limit: route.limit, verify: verifyJsonDepth }),
+    );
+  }
   app.use(express.json({ limit: opts.jsonLimit ?? '1mb', verify: verifyJsonDepth }));
   app.use(bodyNulGuard());
   if (opts.guard) app.use(opts.guard);
+  const uploads = opts.upload && createUploadStore(opts.upload);
+  // Refuses an upload the store cannot hold (413, 503) before its body is read.
+  if (uploads) app.use(uploads.admit);
   app.use(
     OpenApiValidator.middleware({
       apiSpec: opts.openapi as unknown as OpenAPIV3.DocumentV3,
@@ -138,13 +156,13 @@ export function createHttpApp(opts: HttpAppOptions): Express {
       formats: { uuid: UUID_FORMAT, 'date-time': isDateTime },
       ignoreUndocumented: false,
       validateSecurity: false,
-      fileUploader: opts.upload
-        ? { storage: memoryUploadStorage(opts.upload), limits: { fields: 20, fieldSize: 64 * 1024 } }
+      fileUploader: uploads
+        ? { storage: uploads.storage, limits: { fields: 20, fieldSize: 64 * 1024 } }
         : false,
     }),
   );
-  if (opts.upload) {
-    app.use(uploadErrorHandler(opts.upload));
+  if (uploads) {
+    app.use(uploads.errors);
     // Multipart fields and file names exist only now (the validator's reader filled them).
     app.use(bodyNulGuard({ multipartOnly: true }));
   }

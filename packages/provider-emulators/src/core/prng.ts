@@ -3,12 +3,33 @@
  * re-fetch after a crash returns exactly what the first fetch did (tests count lost and duplicated samples).
  */
 export function hashSeed(...parts: (string | number)[]): number {
-  let h = 2166136261;
-  for (const ch of parts.join('|')) {
-    h ^= ch.charCodeAt(0);
+  return hashFeed(HASH_START, parts.join('|')) >>> 0;
+}
+
+const HASH_START = 2166136261;
+
+/**
+ * FNV-1a over the code points of `text` (each contributes its first UTF-16 unit), continuing from `h`: the
+ * state after a common prefix can be kept and fed the varying rest, with the same result as `hashSeed`.
+ */
+export function hashFeed(h: number, text: string): number {
+  for (let i = 0; i < text.length; i += 1) {
+    const unit = text.charCodeAt(i);
+    h ^= unit;
     h = Math.imul(h, 16777619);
+    // A surrogate pair is one code point: its low half is not hashed.
+    if (unit >= 0xd800 && unit <= 0xdbff && i + 1 < text.length) {
+      const low = text.charCodeAt(i + 1);
+      if (low >= 0xdc00 && low <= 0xdfff) i += 1;
+    }
   }
-  return h >>> 0;
+  return h;
+}
+
+/** `hashSeed(...prefix, last)` for many `last`s: the prefix is hashed once. */
+export function hashSeedWithPrefix(...prefix: (string | number)[]): (last: string | number) => number {
+  const state = hashFeed(HASH_START, `${prefix.join('|')}|`);
+  return (last) => hashFeed(state, String(last)) >>> 0;
 }
 
 /** mulberry32 */

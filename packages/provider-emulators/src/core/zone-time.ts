@@ -24,22 +24,37 @@ function formatter(zone: string): Intl.DateTimeFormat {
 }
 
 const QUARTER_HOUR_MS = 900_000;
-const offsetCache = new Map<string, number>();
+const DAY_MS = 86_400_000;
+const QUARTERS_PER_DAY = DAY_MS / QUARTER_HOUR_MS;
+/** Per zone and UTC day: the day's one offset, or (a day with a transition) the offset of each quarter hour. */
+const dayOffsets = new Map<string, number | number[]>();
 
 /**
  * Seconds east of UTC of `zone` at the instant `ms`. Offsets only change on quarter-hour boundaries (every
- * zone's transitions fall on :00, :15, :30 or :45), so one lookup per zone and quarter hour is cached:
- * emulators compute local dates for hundreds of thousands of samples.
+ * zone's transitions fall on :00, :15, :30 or :45) and at most once a day, so a UTC day whose first and last
+ * quarter hours have the same offset has it throughout; only a transition day is looked up per quarter
+ * hour. Cached: emulators compute local dates for hundreds of thousands of samples.
  */
 export function zoneOffsetSeconds(zone: string, ms: number): number {
-  const bucket = Math.floor(ms / QUARTER_HOUR_MS);
-  const key = `${zone}|${bucket}`;
-  const cached = offsetCache.get(key);
-  if (cached !== undefined) return cached;
-  const offset = computeOffsetSeconds(zone, bucket * QUARTER_HOUR_MS);
-  if (offsetCache.size >= 200_000) offsetCache.clear();
-  offsetCache.set(key, offset);
-  return offset;
+  const day = Math.floor(ms / DAY_MS);
+  const key = `${zone}|${day}`;
+  let offsets = dayOffsets.get(key);
+  if (offsets === undefined) {
+    offsets = offsetsOfDay(zone, day * DAY_MS);
+    if (dayOffsets.size >= 100_000) dayOffsets.clear();
+    dayOffsets.set(key, offsets);
+  }
+  if (typeof offsets === 'number') return offsets;
+  return offsets[Math.floor((ms - day * DAY_MS) / QUARTER_HOUR_MS)]!;
+}
+
+function offsetsOfDay(zone: string, dayStart: number): number | number[] {
+  const first = computeOffsetSeconds(zone, dayStart);
+  const last = computeOffsetSeconds(zone, dayStart + DAY_MS - QUARTER_HOUR_MS);
+  if (first === last) return first;
+  return Array.from({ length: QUARTERS_PER_DAY }, (_, q) =>
+    computeOffsetSeconds(zone, dayStart + q * QUARTER_HOUR_MS),
+  );
 }
 
 function computeOffsetSeconds(zone: string, ms: number): number {

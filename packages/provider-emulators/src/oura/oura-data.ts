@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { createRandom, hashSeed } from '../core/prng';
+import { createRandom, hashSeed, hashSeedWithPrefix } from '../core/prng';
 import { addDays, formatLocal, localDate, localDayStart } from '../core/zone-time';
 
 /**
@@ -309,8 +309,11 @@ export function ouraPersonalInfo(accountId: string, username: string): OuraPerso
   };
 }
 
-/** 5-minute heart rate of the account in [startMs, endMs), as Oura serves it (UTC timestamps). */
-/** Heart-rate rows in [startMs, endMs); at most `limit` rows when given (a page: callers ask for one more). */
+/**
+ * 5-minute heart rate of the account in [startMs, endMs), as Oura serves it (UTC timestamps); at most
+ * `limit` rows when given (a page: callers ask for one more). Each row's values come from its own instant's
+ * seed; the day it falls on (its sleeps, workout and local midnight) is worked out once per day.
+ */
 export function ouraHeartRate(
   accountId: string,
   startMs: number,
@@ -318,27 +321,30 @@ export function ouraHeartRate(
   limit = Number.POSITIVE_INFINITY,
 ): OuraHeartRateRow[] {
   const zone = ouraZoneOf(accountId);
+  const seed = hashSeedWithPrefix('oura-hr', accountId);
   const rows: OuraHeartRateRow[] = [];
-  const sleeps = new Map<string, OuraSleepDocument | null>();
-  const sleepOf = (d: string) => {
-    if (!sleeps.has(d)) sleeps.set(d, ouraSleep(accountId, d));
-    return sleeps.get(d) ?? null;
+  const days = new Map<string, HeartRateDay>();
+  const dayOf = (day: string) => {
+    let d = days.get(day);
+    if (!d) days.set(day, (d = heartRateDay(accountId, zone, day)));
+    return d;
   };
-  const workouts = new Map<string, OuraWorkout | null>();
-  const workoutOf = (d: string) => {
-    if (!workouts.has(d)) workouts.set(d, ouraWorkout(accountId, d));
-    return workouts.get(d) ?? null;
-  };
+  // Zone offsets change on quarter hours only, so a quarter hour lies within one local date.
+  let quarter = Number.NaN;
+  let ctx: HeartRateDay | undefined;
   const first = Math.ceil(startMs / FIVE_MIN) * FIVE_MIN;
   for (let t = first; t < endMs && rows.length < limit; t += FIVE_MIN) {
-    const r = createRandom(hashSeed('oura-hr', accountId, t));
+    const r = createRandom(seed(t));
     if (r() < 0.04) continue; // ring off the finger
-    const day = localDate(zone, t);
-    const sleep = [day, addDays(day, 1)].some((d) => covers(sleepOf(d), t));
-    const workout = workoutOf(day);
-    const inWorkout =
-      workout !== null && t >= ouraWorkoutSpan(workout).start && t < ouraWorkoutSpan(workout).end;
-    const localHour = ((t - localDayStart(zone, day)) / HOUR) % 24;
+    const q = Math.floor(t / QUARTER_HOUR);
+    if (q !== quarter || !ctx) {
+      quarter = q;
+      ctx = dayOf(localDate(zone, t));
+    }
+    let sleep = false;
+    for (const [from, to] of ctx.sleeps) if (t >= from && t < to) sleep = true;
+    const inWorkout = ctx.workout !== null && t >= ctx.workout[0] && t < ctx.workout[1];
+    const localHour = ((t - ctx.dayStart) / HOUR) % 24;
     let bpm: number;
     let source: OuraHeartRateRow['source'];
     if (sleep) {
@@ -351,16 +357,57 @@ export function ouraHeartRate(
       bpm = between(r, 62, 88) + (localHour > 12 && localHour < 19 ? 4 : 0);
       source = 'awake';
     }
-    rows.push({
-      timestamp: new Date(t).toISOString().replace('Z', '+00:00').replace('.000', ''),
-      timestamp_unix: t,
-      bpm: Math.round(bpm),
-      source,
-    });
+    rows.push({ timestamp: utcTimestamp(t), timestamp_unix: t, bpm: Math.round(bpm), source });
   }
   return rows;
 }
 
-function covers(s: OuraSleepDocument | null, t: number): boolean {
-  return s !== null && t >= Date.parse(s.bedtime_start) && t < Date.parse(s.bedtime_end);
+const QUARTER_HOUR = 900_000;
+
+/** What a local day means for heart rate: the sleeps ending that day and the next, its workout, its midnight. */
+interface HeartRateDay {
+  sleeps: Array<[number, number]>;
+  workout: [number, number] | null;
+  dayStart: number;
+}
+
+function heartRateDay(accountId: string, zone: string, day: string): HeartRateDay {
+  const sleeps: Array<[number, number]> = [];
+  for (const d of [day, addDays(day, 1)]) {
+    const s = ouraSleep(accountId, d);
+    if (s) sleeps.push([Date.parse(s.bedtime_start), Date.parse(s.bedtime_end)]);
+  }
+  const workout = ouraWorkout(accountId, day);
+  const span = workout ? ouraWorkoutSpan(workout) : null;
+  return {
+    sleeps,
+    workout: span ? [span.start, span.end] : null,
+    dayStart: localDayStart(zone, day),
+  };
+}
+
+/** `2024-03-01T07:05:00+00:00` (whole seconds; Oura's heart-rate timestamps). */
+function utcTimestamp(ms: number): string {
+  const day = Math.floor(ms / DAY_MS);
+  const inDay = ms - day * DAY_MS;
+  if (day !== stampDay.day) stampDay = { day, prefix: new Date(day * DAY_MS).toISOString().slice(0, 11) };
+  if (inDay % 60_000 === 0 && stampDay.prefix.length === 11) {
+    const minutes = inDay / 60_000;
+    return `${stampDay.prefix}${two(Math.floor(minutes / 60))}:${two(minutes % 60)}:00+00:00`;
+  }
+  const iso = new Date(ms).toISOString();
+  return iso.endsWith('.000Z') ? `${iso.slice(0, 19)}+00:00` : iso.replace('Z', '+00:00');
+}
+
+const DAY_MS = 86_400_000;
+let stampDay = { day: Number.NaN, prefix: '' };
+const two = (n: number) => (n < 10 ? `0${n}` : String(n));
+
+/** The JSON of heart-rate rows, as JSON.stringify writes them (their fields need no escaping). */
+export function ouraHeartRateJson(rows: readonly OuraHeartRateRow[]): string {
+  let out = '';
+  for (const r of rows) {
+    out += `${out === '' ? '' : ','}{"timestamp":"${r.timestamp}","timestamp_unix":${r.timestamp_unix},"bpm":${r.bpm},"source":"${r.source}"}`;
+  }
+  return `[${out}]`;
 }

@@ -5,6 +5,7 @@ import {
   ouraActivityDayStart,
   ouraDailyActivity,
   ouraHeartRate,
+  ouraHeartRateJson,
   ouraPersonalInfo,
   ouraSleep,
   ouraWorkout,
@@ -59,11 +60,14 @@ function needScope(oauth: OAuthServer, scope: string) {
   };
 }
 
-function page<T>(res: Response, items: T[], cursor: Cursor, size: number) {
-  const slice = items.slice(cursor.o, cursor.o + size);
-  const next = cursor.o + size < items.length ? encodeCursor({ ...cursor, o: cursor.o + size }) : null;
-  res.json({ data: slice, next_token: next });
+/** A date-collection document as served: its JSON and when the provider has it. */
+interface BuiltDocument {
+  json: string;
+  availableAt: number;
 }
+
+/** Documents kept per collection (about 6 MB of daily activity JSON at most). */
+const DOCUMENT_CACHE_SIZE = 1_000;
 
 const isDate = (v: unknown): v is string => typeof v === 'string' && /^\d{4}-\d{2}-\d{2}/.test(v);
 
@@ -106,18 +110,34 @@ export function ouraRoutes(opts: OuraRouteOptions): Router {
     build: (accountId: string, day: string) => T | null,
     availableAt: (doc: T) => number,
   ) {
+    // A document depends on its account and day only: built and serialised once, served from then on.
+    const built = new Map<string, BuiltDocument | null>();
+    const documentOf = (accountId: string, day: string): BuiltDocument | null => {
+      const key = `${accountId}|${day}`;
+      let doc = built.get(key);
+      if (doc === undefined) {
+        const d = build(accountId, day);
+        doc = d === null ? null : { json: JSON.stringify(d), availableAt: availableAt(d) };
+        if (built.size >= DOCUMENT_CACHE_SIZE) built.delete(built.keys().next().value!);
+        built.set(key, doc);
+      }
+      return doc;
+    };
     return (req: Request, res: Response) => {
       const cursor = dateWindow(req, res);
       if (!cursor) return;
       const accountId = oauth.grantOf(res).account.id;
-      const docs: T[] = [];
+      const docs: string[] = [];
       for (const day of days(cursor)) {
-        const doc = build(accountId, day);
+        const doc = documentOf(accountId, day);
         if (doc === null) continue;
-        const at = availableAt(doc);
-        if (at <= nowMs() && at >= firstMs()) docs.push(doc);
+        if (doc.availableAt <= nowMs() && doc.availableAt >= firstMs()) docs.push(doc.json);
       }
-      page(res, docs, cursor, opts.pageSize.documents);
+      const size = opts.pageSize.documents;
+      const next = cursor.o + size < docs.length ? encodeCursor({ ...cursor, o: cursor.o + size }) : null;
+      // What res.json would send for { data, next_token }, from the documents' own JSON.
+      res.type('application/json');
+      res.send(`{"data":[${docs.slice(cursor.o, cursor.o + size).join(',')}],"next_token":${JSON.stringify(next)}}`);
     };
   }
 
@@ -184,7 +204,9 @@ export function ouraRoutes(opts: OuraRouteOptions): Router {
         rows.length > size
           ? encodeCursor({ s: new Date(rows[size]!.timestamp_unix).toISOString(), e: cursor.e, o: 0 })
           : null;
-      res.json({ data: rows.slice(0, size), next_token: next });
+      // What res.json would send for { data, next_token }.
+      res.type('application/json');
+      res.send(`{"data":${ouraHeartRateJson(rows.slice(0, size))},"next_token":${JSON.stringify(next)}}`);
     },
   );
 

@@ -199,4 +199,61 @@ describe('data API audit trail', () => {
       [userId, '/v2/user/resolve/{client_user_id}'],
     ]);
   });
+  describe("the link widget's calls (link token)", () => {
+    async function linkToken(userId: string): Promise<{ token: string; tokenId: string }> {
+      const res = await as(key, api().post('/v2/link/token')).send({ user_id: userId });
+      expect(res.status).toBe(200);
+      const row = await db.knex('link_tokens').where({ user_id: userId }).first('id');
+      return { token: res.body.link_token as string, tokenId: row.id as string };
+    }
+
+    it("records a widget call as made by its link token, for the token's user, team and environment", async () => {
+      const userId = await createUser();
+      const { token, tokenId } = await linkToken(userId);
+      const start = await api().post('/v2/link/start').set('x-service-link-token', token).send({});
+      expect(start.status).toBe(200);
+
+      const rows = await trail({ actor_kind: 'link_token', user_id: userId });
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({
+        actor_key_id: tokenId,
+        org_id: orgId,
+        team_id: teamId,
+        environment: 'sandbox',
+        operation: 'startLinkSession',
+        route: '/v2/link/start',
+        status: 200,
+        client_address: '127.0.0.1',
+      });
+      // The token itself is never stored.
+      expect(JSON.stringify(rows)).not.toContain(token);
+    });
+
+    it("records nothing for a refused link token or the widget's progress and catalog reads", async () => {
+      const userId = await createUser();
+      const { token } = await linkToken(userId);
+      const refused = await api().post('/v2/link/start').set('x-service-link-token', `${token}x`).send({});
+      expect(refused.status).toBe(401);
+      expect((await api().get('/v2/link/state').set('x-service-link-token', token)).status).toBe(200);
+      expect((await api().get('/v2/link/providers').set('x-service-link-token', token)).status).toBe(200);
+      expect(await trail({ actor_kind: 'link_token', user_id: userId })).toEqual([]);
+    });
+  });
+
+  describe('without a recorder from the composition root', () => {
+    it("keeps no writer of its own: nothing is written behind the caller's back, no timer is left running", async () => {
+      const bare = createDataApi({
+        db: db.knex,
+        logger: createLogger({ service: 'data-api', silent: true }),
+        metrics: createMetricsRegistry('data-api'),
+        region: 'us',
+        readiness: {},
+      });
+      const created = await as(key, request(bare).post('/v2/user')).send({ client_user_id: `bare-${++seq}` });
+      expect(created.status).toBe(200);
+      // Longer than a default writer's flush interval (1 s).
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      expect(await db.knex('audit_events').where({ user_id: created.body.user_id as string })).toEqual([]);
+    });
+  });
 });

@@ -1,8 +1,21 @@
-import type { Knex } from '@meridian/db';
+import {
+  createCredentialsRepository,
+  createLabReportJobsRepository,
+  createOutboxRepository,
+  type Knex,
+} from '@meridian/db';
 import { createEventsRepository } from './events/events.repository';
 import { createIntrospectionRepository } from './introspection/introspection.repository';
+import { createDemoConnectionsRepository } from './link/demo-connections.repository';
+import { createLinkConnectionsRepository } from './link/link-connections.repository';
+import { createLinkTokensRepository } from './link/link-tokens.repository';
+import { createTeamLinkPreferencesRepository } from './link/team-link-preferences.repository';
+import { createSdkDevicesRepository } from './sdk-auth/sdk-devices.repository';
+import { createSdkSessionsRepository } from './sdk-auth/sdk-sessions.repository';
+import { createSdkSignInTokensRepository } from './sdk-auth/sdk-sign-in-tokens.repository';
 import { createSummariesRepository } from './summaries/summaries.repository';
 import { createTeamsRepository } from './team/teams.repository';
+import { createTimeseriesRepository } from './timeseries/timeseries.repository';
 import { createProviderConnectionsRepository } from './users/provider-connections.repository';
 import { createRefreshRequestsRepository } from './users/refresh-requests.repository';
 import { createUsersRepository } from './users/users.repository';
@@ -17,6 +30,17 @@ export function createRepositories(db: Knex | Knex.Transaction) {
     introspection: createIntrospectionRepository(db),
     teams: createTeamsRepository(db),
     events: createEventsRepository(db),
+    sdkSignInTokens: createSdkSignInTokensRepository(db),
+    sdkDevices: createSdkDevicesRepository(db),
+    sdkSessions: createSdkSessionsRepository(db),
+    outbox: createOutboxRepository(db),
+    timeseries: createTimeseriesRepository(db),
+    linkTokens: createLinkTokensRepository(db),
+    linkConnections: createLinkConnectionsRepository(db),
+    demoConnections: createDemoConnectionsRepository(db),
+    teamLinkPreferences: createTeamLinkPreferencesRepository(db),
+    labReportJobs: createLabReportJobsRepository(db),
+    credentials: createCredentialsRepository(db),
   };
 }
 

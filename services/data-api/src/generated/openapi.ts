@@ -560,6 +560,108 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/v2/user/{user_id}/sign_in_token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mint a short-lived sign-in token that the integrator's app exchanges for a device session. */
+        post: operations["createSignInToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/sdk/auth/token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** OAuth 2 token endpoint (JSON) of device sessions; exchanges a sign-in token or rotates a refresh token. */
+        post: operations["sdkAuthToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/sdk/auth/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sign a device out (OAuth 2 token revocation, JSON). */
+        post: operations["sdkAuthRevoke"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/sdk/push/{provider}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Push a batch of native HealthKit, Health Connect or Samsung Health records from a device. */
+        post: operations["pushSdkData"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/user/{user_id}/device": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The user's devices (app installations signed in with the mobile SDK) and their sync status. */
+        get: operations["listUserDevices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/user/{user_id}/device/{device_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One device of the user and its sync status per provider and resource. */
+        get: operations["getUserDevice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/summary/activity/{user_id}": {
         parameters: {
             query?: never;
@@ -2643,6 +2745,143 @@ export type components = {
             success: boolean;
             detail: string;
         };
+        SignInTokenResponse: {
+            /** Format: uuid */
+            user_id: string;
+            sign_in_token: string;
+        };
+        /** @description The app installation signing in; optional fields describe it for GET /v2/user/{user_id}/device. */
+        SdkDeviceDescription: {
+            /** @description The app's own stable id for this install (e.g. identifierForVendor or a stored UUID). */
+            installation_id: string;
+            name?: string | null;
+            model?: string | null;
+            os?: string | null;
+            os_version?: string | null;
+            app_id?: string | null;
+            app_version?: string | null;
+            sdk_version?: string | null;
+        };
+        /** @description `sign_in_token` grant: `sign_in_token` and `device`. `refresh_token` grant: `refresh_token` only. */
+        SdkTokenRequest: {
+            /** @enum {string} */
+            grant_type: "sign_in_token" | "refresh_token";
+            sign_in_token?: string;
+            refresh_token?: string;
+            device?: components["schemas"]["SdkDeviceDescription"];
+        };
+        SdkTokenResponse: {
+            access_token: string;
+            /** @enum {string} */
+            token_type: "Bearer";
+            expires_in: number;
+            refresh_token: string;
+            refresh_expires_in: number;
+            /** Format: uuid */
+            user_id: string;
+            /** Format: uuid */
+            device_id: string;
+            /** Format: uuid */
+            team_id: string;
+            /** @enum {string} */
+            environment: "production" | "sandbox";
+        };
+        SdkRevokeRequest: {
+            token: string;
+        };
+        SdkPushRequest: {
+            /** @description Chosen by the app, unique per device (a UUID is a good choice); a resend reuses it. */
+            batch_id: string;
+            /**
+             * Format: date-time
+             * @description The device clock when the batch was sent (clock-skew diagnosis only).
+             */
+            sent_at?: string;
+            /** @description The phone's IANA time zone now, for records without their own zone or offset. */
+            time_zone?: string;
+            resources: components["schemas"]["SdkPushResource"][];
+        };
+        SdkPushResource: {
+            /** @description A Meridian resource name (`heartrate`, `steps`, `sleep`, `workouts`, …) the provider can push. */
+            resource: string;
+            /** @description The platform's opaque checkpoint after these records (HealthKit anchor, Health Connect changes token). */
+            anchor: string | null;
+            /** @description This resource's first (historical) upload continues in a later batch (absent = false). */
+            more_history?: boolean;
+            /** @description The provider's native records: `HealthKitRecord` (apple_health_kit), `HealthConnectRecord` (health_connect) or `SamsungHealthRecord` (samsung_health). They are validated by the mapper (422 per record), not here. */
+            records: Record<string, never>[];
+        };
+        SdkPushResponse: {
+            batch_id: string;
+            results: components["schemas"]["SdkPushResourceResult"][];
+        };
+        SdkPushResourceResult: {
+            resource: string;
+            /** @enum {string} */
+            status: "stored" | "no_new_data" | "failed";
+            acknowledged_anchor: string | null;
+            records_received: number;
+            samples_created: number;
+            samples_updated: number;
+            samples_unchanged: number;
+            samples_dropped: number;
+            error: {
+                type: string;
+                message: string;
+            } | null;
+        };
+        SdkDeviceList: {
+            devices: components["schemas"]["SdkDevice"][];
+        };
+        SdkDevice: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            user_id: string;
+            installation_id: string;
+            name: string | null;
+            model: string | null;
+            os: string | null;
+            os_version: string | null;
+            app_id: string | null;
+            app_version: string | null;
+            sdk_version: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            last_seen_at: string | null;
+            /** Format: date-time */
+            last_push_at: string | null;
+            /**
+             * Format: date-time
+             * @description When the device was signed out (null while signed in).
+             */
+            revoked_at: string | null;
+            /** @description Server receipt minus the device's `sent_at` of its latest batch that sent one (positive = device clock behind). */
+            clock_skew_seconds: number | null;
+            sync_status: components["schemas"]["SdkSyncStatus"][];
+        };
+        SdkSyncStatus: {
+            /** @enum {string} */
+            provider: "apple_health_kit" | "health_connect" | "samsung_health";
+            resource: string;
+            acknowledged_anchor: string | null;
+            /** Format: date-time */
+            acknowledged_at: string | null;
+            /** Format: date-time */
+            last_push_at: string | null;
+            last_batch_id: string | null;
+            /** @description Samples and summaries this device created or changed for the resource. */
+            records_stored: number;
+            /** Format: date-time */
+            historical_push_completed_at: string | null;
+            last_error: {
+                type: string;
+                message: string;
+                /** Format: date-time */
+                at: string;
+            } | null;
+        };
         ActivityList: {
             activity: components["schemas"]["Activity"][];
         };
@@ -4434,6 +4673,16 @@ export type components = {
                 "text/plain": string;
             };
         };
+        /** @description `invalid_credentials` with a `WWW-Authenticate: Bearer` challenge (RFC 6750; `error="invalid_token"` when a token was sent): the device access token is missing, unknown, expired (1 hour), rotated away more than 60 seconds ago, or revoked (signed out, user deleted, mobile-provider connection removed). A team API key sent instead is refused here with a message saying a device token is needed. */
+        DeviceTokenUnauthorized: {
+            headers: {
+                "WWW-Authenticate"?: string;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
     };
     parameters: {
         UserId: string;
@@ -5078,6 +5327,17 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+            /** @description Too many uploads are being received at once (`upload_capacity_exhausted`); retry after the `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getLabReportParsingJob: {
@@ -5804,6 +6064,234 @@ export interface operations {
                 };
                 content?: never;
             };
+        };
+    };
+    createSignInToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                user_id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sign-in token (shown once). */
+            200: {
+                headers: {
+                    "Cache-Control"?: "no-store";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignInTokenResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["ValidationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    sdkAuthToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SdkTokenRequest"];
+            };
+        };
+        responses: {
+            /** @description The device session. */
+            200: {
+                headers: {
+                    "Cache-Control"?: "no-store";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SdkTokenResponse"];
+                };
+            };
+            /** @description `invalid_grant`: the sign-in or refresh token is unknown, expired, already used or revoked (sign in again), or a refresh token was replayed after its grace window (its session family is revoked). Also the edge's `BadRequest` answers. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["ValidationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    sdkAuthRevoke: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SdkRevokeRequest"];
+            };
+        };
+        responses: {
+            /** @description Revoked (or nothing to revoke). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["ValidationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    pushSdkData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                provider: "apple_health_kit" | "health_connect" | "samsung_health";
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SdkPushRequest"];
+            };
+        };
+        responses: {
+            /** @description The outcome per resource. */
+            200: {
+                headers: {
+                    /** @description `true` when this is the stored answer of an earlier identical request. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SdkPushResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["DeviceTokenUnauthorized"];
+            404: components["responses"]["NotFound"];
+            /** @description `batch_id_reused` (the device used this `batch_id` for different content) or `batch_in_progress` (another request is storing this batch; retry after `Retry-After`). */
+            409: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `payload_too_large` (the body is over 8 MB) or `too_many_records` (over 10,000 records in the batch, with `max_records`): split the batch. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["ValidationFailed"];
+            /** @description Too many pushes from this device (`rate_limited`); retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listUserDevices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                user_id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The devices. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SdkDeviceList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["ValidationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getUserDevice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                user_id: components["parameters"]["UserId"];
+                device_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The device. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SdkDevice"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["ValidationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
         };
     };
     getActivitySummaries: {

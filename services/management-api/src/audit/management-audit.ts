@@ -1,8 +1,6 @@
-import type { RequestHandler } from 'express';
-import type { Registry } from 'prom-client';
-import { createAuditWriter, type Knex } from '@meridian/db';
+import type { RequestHandler, Response } from 'express';
 import type { AuditRecorder } from '@meridian/domain';
-import { auditWriterMetrics, createAuditTrail, withAuditTrail, type Logger } from '@meridian/platform';
+import { auditedGuard, createAuditTrail, type AuditActor } from '@meridian/platform';
 import type { ManagementPrincipal } from '../auth/principal';
 
 /**
@@ -11,47 +9,35 @@ import type { ManagementPrincipal } from '../auth/principal';
  * trail itself or the tenancy that decides who may read what. Calls refused after authentication (a Team
  * Management Key reaching outside its teams) are recorded with their 403.
  */
-export function managementAuditTrail(deps: {
-  openapi: Record<string, unknown>;
-  recorder: AuditRecorder;
-  clock?: () => Date;
-}): RequestHandler {
-  return createAuditTrail({
+function managementAuditPolicy(deps: { openapi: Record<string, unknown>; clock?: () => Date }) {
+  return {
     openapi: deps.openapi,
-    recorder: deps.recorder,
     clock: deps.clock,
     audited: () => true,
-    actorOf: (res) => {
+    actorOf: (res: Response): AuditActor | undefined => {
       const p = res.locals.principal as ManagementPrincipal | undefined;
       return p
         ? { kind: 'management_key', keyId: p.keyId, orgId: p.orgId, teamId: null, environment: null }
         : undefined;
     },
-  });
+  };
+}
+
+export function managementAuditTrail(deps: {
+  openapi: Record<string, unknown>;
+  recorder: AuditRecorder;
+  clock?: () => Date;
+}): RequestHandler {
+  return createAuditTrail({ ...managementAuditPolicy(deps), recorder: deps.recorder });
 }
 
 /**
- * `guard` with the management API's audit trail in front. The recorder is `deps.audit`, else a batched
- * PostgreSQL writer on `deps.db` (the composition root passes its own to flush it on shutdown); `audit: null`
- * turns the trail off.
+ * `guard` with the management API's audit trail in front. The recorder is the composition root's (server.ts
+ * creates the batched PostgreSQL writer and closes it on shutdown); absent or null, there is no trail.
  */
 export function managementAuditedGuard(
-  deps: {
-    db: Knex;
-    logger: Logger;
-    metrics: Registry;
-    audit?: AuditRecorder | null;
-    clock?: () => Date;
-    openapi: Record<string, unknown>;
-  },
+  deps: { audit?: AuditRecorder | null; clock?: () => Date; openapi: Record<string, unknown> },
   guard: RequestHandler,
 ): RequestHandler {
-  const recorder =
-    deps.audit === undefined
-      ? createAuditWriter(deps.db, { logger: deps.logger, observer: auditWriterMetrics(deps.metrics) })
-      : deps.audit;
-  return withAuditTrail(
-    recorder && managementAuditTrail({ openapi: deps.openapi, recorder, clock: deps.clock }),
-    guard,
-  );
+  return auditedGuard({ ...managementAuditPolicy(deps), recorder: deps.audit ?? null }, guard);
 }

@@ -1309,6 +1309,7 @@ export type components = {
             filter_types?: string[] | null;
         };
         WebhookHeadersInput: {
+            /** @description Header name → value, at most 20 headers. A name is an HTTP token (RFC 9110 `tchar`s) of at most 256 characters; a value at most 4,096 characters of visible ASCII, space, tab or obs-text (no CR or LF). */
             headers: {
                 [key: string]: string;
             };

@@ -24,10 +24,23 @@ describe('Oura mapping', () => {
       resource: 'heartrate',
       source: { provider: 'oura', type: 'ring' },
       samples: [
-        { timestamp: '2026-03-02T00:00:00.000Z', value: 58, unit: 'bpm' },
-        { timestamp: '2026-03-02T00:05:00.000Z', value: 57, unit: 'bpm' },
+        { timestamp: '2026-03-02T00:00:00+00:00', value: 58, unit: 'bpm' },
+        { timestamp: '2026-03-02T00:05:00+00:00', value: 57, unit: 'bpm' },
       ],
     });
+  });
+
+  it('heart rate timestamps ingestion would not read as they are are rewritten as UTC ISO instants', () => {
+    const rows = [
+      { timestamp: 'Mon, 02 Mar 2026 00:10:00 GMT', bpm: 59, source: 'sleep' },
+      { timestamp: 'not a time', bpm: 60, source: 'sleep' },
+    ];
+    const [series] = mapOuraHeartRate(
+      rows,
+      new Date('2026-03-02T00:00:00Z'),
+      new Date('2026-03-03T00:00:00Z'),
+    );
+    expect(series?.samples).toEqual([{ timestamp: '2026-03-02T00:10:00.000Z', value: 59, unit: 'bpm' }]);
   });
 
   it('a sleep period becomes a summary, hypnogram runs and HRV points in the wearer offset', () => {

@@ -7,6 +7,7 @@ import { createLogger, createMetricsRegistry } from '@meridian/platform';
 import { createTestDatabase, seedOrg, seedTeam, type TestDatabase } from '@meridian/test-utils';
 import { inspectUpload } from '@meridian/lab-report-upload';
 import { createDataApi } from '../../app';
+import { createUnitOfWork } from '../unit-of-work';
 import { createLabReportsService } from './lab-reports.service';
 import { corruptPdf, image, textPdf, truncatedPng } from '../../testing/lab-report-files';
 
@@ -305,17 +306,17 @@ describe('lab report parsing jobs: POST /lab_report/v1/parser/job, GET .../{job_
 
     it('with a review path, the closed-beta feature decides whether a review can be requested', async () => {
       const service = createLabReportsService({
-        db: db.knex,
+        uow: createUnitOfWork(db.knex),
         clock: () => now,
         inspectUpload,
         humanReviewPathAvailable: true,
       });
-      const parts = [{ bytes: pdf, declaredType: 'application/pdf' }];
+      const readParts = () => Promise.resolve([{ bytes: pdf, declaredType: 'application/pdf' }]);
       const plainUser = await createUser();
       await expect(
         service.create(
           { teamId, environment: 'sandbox' },
-          { userId: plainUser, needsHumanReview: true, parts },
+          { userId: plainUser, needsHumanReview: true, readParts },
         ),
       ).rejects.toMatchObject({ errorType: 'human_review_not_enabled' });
       expect(await jobsOf(plainUser)).toEqual([]);
@@ -323,7 +324,7 @@ describe('lab report parsing jobs: POST /lab_report/v1/parser/job, GET .../{job_
       const reviewUser = await createUser(reviewTeamKey);
       const job = await service.create(
         { teamId: reviewTeamId, environment: 'sandbox' },
-        { userId: reviewUser, needsHumanReview: true, parts },
+        { userId: reviewUser, needsHumanReview: true, readParts },
       );
       expect(job).toMatchObject({ status: 'upload_pending', needs_human_review: true, is_reviewed: false });
     });

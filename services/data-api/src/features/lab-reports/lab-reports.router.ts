@@ -1,31 +1,34 @@
 import express, { type Request, type Router } from 'express';
-import type { UploadPart } from '@meridian/lab-report-upload';
+import { readStagedUpload, type StagedUploadPart } from '@meridian/lab-report-upload';
 import { principalOf } from '../../auth/principal';
 import type { components } from '../../generated/openapi';
 import { createLabReportsService, type LabReportsDeps } from './lab-reports.service';
 
 /**
- * `/lab_report/v1/parser/*`. The OpenAPI validator has parsed the multipart body (files in memory, one byte
- * budget for the request) and checked `user_id`, `needs_human_review` and the job id.
+ * `/lab_report/v1/parser/*`. The OpenAPI validator has parsed the multipart body (files staged on disk by the
+ * HTTP kit's bounded upload store, deleted after the answer) and checked `user_id`, `needs_human_review` and
+ * the job id. The files are read into memory only after the service's user and review checks.
  */
 
 type LabReportUpload = components['schemas']['LabReportUpload'];
 type ParsingJobBody = components['schemas']['ParsingJob'];
 
-/** What the multipart parser leaves on the request for each file part. */
+/** What the multipart reader leaves on the request for each file part (the platform's `StagedFile`). */
 interface UploadedPart {
   fieldname: string;
   originalname?: string;
   mimetype: string;
-  buffer: Buffer;
+  size: number;
+  path: string;
 }
 
 const FILE_FIELD = 'file';
 
-function uploadParts(req: Request): UploadPart[] {
+function stagedParts(req: Request): StagedUploadPart[] {
   const files = ((req as { files?: UploadedPart[] }).files ?? []).filter((f) => f.fieldname === FILE_FIELD);
   return files.map((f) => ({
-    bytes: f.buffer,
+    path: f.path,
+    size: f.size,
     declaredType: f.mimetype,
     ...(f.originalname ? { filename: f.originalname } : {}),
   }));
@@ -40,7 +43,7 @@ export function createLabReportsRouter(deps: LabReportsDeps): Router {
     const job: ParsingJobBody = await service.create(principalOf(res), {
       userId: body.user_id,
       needsHumanReview: body.needs_human_review === 'true',
-      parts: uploadParts(req),
+      readParts: () => readStagedUpload(stagedParts(req)),
     });
     res.json(job);
   });

@@ -1,12 +1,4 @@
-import {
-  createCredentialsRepository,
-  createLabReportJobsRepository,
-  createOutboxRepository,
-  parsingJobEvent,
-  toParsingJob,
-  withTransaction,
-  type Knex,
-} from '@meridian/db';
+import { parsingJobEvent, toParsingJob } from '@meridian/db';
 import {
   BadRequestError,
   newId,
@@ -18,11 +10,11 @@ import {
 import { UploadRejectedError, type inspectUpload, type UploadPart } from '@meridian/lab-report-upload';
 import { createMessage, PARSER_JOB_REQUESTED, type Transport } from '@meridian/messaging';
 import { contextHeaders, type Logger } from '@meridian/platform';
-import { createUsersRepository } from '../users/users.repository';
+import type { UnitOfWork } from '../unit-of-work';
 
 /**
  * `POST /lab_report/v1/parser/job` and `GET .../{job_id}`. An upload is checked (user, review feature, then
- * the bytes), stored with its job and `lab_report.parsing_job.created` in one transaction, then the parser
+ * the bytes: their first bytes before the files are read into memory, then the whole files), stored with its job and `lab_report.parsing_job.created` in one transaction, then the parser
  * is asked to start; if that message is lost the scheduler's sweep re-queues the job.
  */
 
@@ -37,7 +29,7 @@ const USER_NOT_FOUND = 'No user with this id in this team environment.';
 const JOB_NOT_FOUND = 'No parsing job with this id in this team environment.';
 
 export interface LabReportsDeps {
-  db: Knex;
+  uow: UnitOfWork<'users' | 'credentials' | 'labReportJobs' | 'outbox'>;
   clock: () => Date;
   inspectUpload: (parts: UploadPart[]) => ReturnType<typeof inspectUpload>;
   transport?: Pick<Transport, 'publish'>;
@@ -49,7 +41,11 @@ export interface LabReportsDeps {
 export interface NewParsingJob {
   userId: string;
   needsHumanReview: boolean;
-  parts: UploadPart[];
+  /**
+   * The uploaded parts, read only once the user and review checks passed (uploads are staged on disk);
+   * may throw UploadRejectedError for checks made before the files are read whole.
+   */
+  readParts: () => Promise<UploadPart[]>;
 }
 
 function rejection(err: UploadRejectedError): Error {
@@ -59,9 +55,11 @@ function rejection(err: UploadRejectedError): Error {
 }
 
 export function createLabReportsService(deps: LabReportsDeps) {
-  async function inspect(parts: UploadPart[]) {
+  const { uow } = deps;
+
+  async function inspect(input: NewParsingJob) {
     try {
-      return await deps.inspectUpload(parts);
+      return await deps.inspectUpload(await input.readParts());
     } catch (err) {
       if (err instanceof UploadRejectedError) throw rejection(err);
       throw err;
@@ -74,7 +72,7 @@ export function createLabReportsService(deps: LabReportsDeps) {
   async function canReview(scope: TeamScope): Promise<boolean> {
     return (
       humanReviewPathAvailable &&
-      createCredentialsRepository(deps.db).isFeatureEnabled(scope.teamId, HUMAN_REVIEW_FEATURE)
+      uow.read(({ credentials }) => credentials.isFeatureEnabled(scope.teamId, HUMAN_REVIEW_FEATURE))
     );
   }
 
@@ -98,7 +96,7 @@ export function createLabReportsService(deps: LabReportsDeps) {
 
   return {
     async create(scope: TeamScope, input: NewParsingJob): Promise<ParsingJob> {
-      if (!(await createUsersRepository(deps.db).findActiveById(scope, input.userId))) {
+      if (!(await uow.read(({ users }) => users.findActiveById(scope, input.userId)))) {
         throw new NotFoundError(USER_NOT_FOUND);
       }
       if (input.needsHumanReview && !(await canReview(scope))) {
@@ -109,15 +107,14 @@ export function createLabReportsService(deps: LabReportsDeps) {
             : 'Human review of lab reports is not available yet; send needs_human_review=false.',
         );
       }
-      const { files } = await inspect(input.parts);
+      const { files } = await inspect(input);
       const jobId = newId();
-      const job = await withTransaction(deps.db, async (trx) => {
+      const job = await uow.write(async ({ users, labReportJobs, outbox }) => {
         // Locked so a concurrent delete of the user waits for this upload (and its purge erases it).
-        if (!(await createUsersRepository(trx).findActiveById(scope, input.userId, { forUpdate: true }))) {
+        if (!(await users.findActiveById(scope, input.userId, { forUpdate: true }))) {
           throw new NotFoundError(USER_NOT_FOUND);
         }
-        const repo = createLabReportJobsRepository(trx);
-        await repo.insert({
+        await labReportJobs.insert({
           id: jobId,
           scope,
           userId: input.userId,
@@ -125,10 +122,8 @@ export function createLabReportsService(deps: LabReportsDeps) {
           files,
           now: deps.clock(),
         });
-        const created = (await repo.find(jobId))!;
-        await createOutboxRepository(trx).append([
-          parsingJobEvent('lab_report.parsing_job.created', created),
-        ]);
+        const created = (await labReportJobs.find(jobId))!;
+        await outbox.append([parsingJobEvent('lab_report.parsing_job.created', created)]);
         return created;
       });
       await requestParsing(jobId);
@@ -136,7 +131,7 @@ export function createLabReportsService(deps: LabReportsDeps) {
     },
 
     async get(scope: TeamScope, jobId: string): Promise<ParsingJob> {
-      const job = await createLabReportJobsRepository(deps.db).findForScope(scope, jobId);
+      const job = await uow.read(({ labReportJobs }) => labReportJobs.findForScope(scope, jobId));
       if (!job) throw new NotFoundError(JOB_NOT_FOUND);
       return toParsingJob(job);
     },

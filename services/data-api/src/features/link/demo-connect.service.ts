@@ -1,4 +1,3 @@
-import { createOutboxRepository, withTransaction, type Knex } from '@meridian/db';
 import {
   DEMO_HISTORICAL_PULL_TASK,
   DEMO_HISTORY_DAYS,
@@ -17,7 +16,8 @@ import {
 } from '@meridian/domain';
 import { createMessage, type Transport } from '@meridian/messaging';
 import { contextHeaders, currentContext, type Logger } from '@meridian/platform';
-import { createDemoConnectionsRepository, type DemoUser } from './demo-connections.repository';
+import type { UnitOfWork } from '../unit-of-work';
+import type { DemoUser } from './demo-connections.repository';
 
 /**
  * `POST /v2/link/connect/demo`: records a sandbox connection to a demo provider, schedules its historical
@@ -30,7 +30,7 @@ const USER_NOT_FOUND = 'No user with this id in this team environment.';
 const DAY_MS = 86_400_000;
 
 export interface DemoConnectDeps {
-  db: Knex;
+  uow: UnitOfWork<'demoConnections' | 'outbox'>;
   clock: () => Date;
   transport?: Pick<Transport, 'publish'>;
   logger?: Logger;
@@ -93,8 +93,7 @@ export function createDemoConnectService(deps: DemoConnectDeps) {
     async connect(scope: TeamScope, userId: string, provider: DemoProvider): Promise<DemoConnectResult> {
       if (scope.environment !== 'sandbox') throw new ForbiddenError('forbidden', DEMO_SANDBOX_ONLY);
       const now = deps.clock();
-      const created = await withTransaction(deps.db, async (trx) => {
-        const repo = createDemoConnectionsRepository(trx);
+      const created = await deps.uow.write(async ({ demoConnections: repo, outbox }) => {
         const user = await repo.lockActiveUser(scope, userId);
         if (!user) throw new NotFoundError(USER_NOT_FOUND);
         const availability = availabilityOf(provider);
@@ -122,7 +121,7 @@ export function createDemoConnectService(deps: DemoConnectDeps) {
           scheduledAt: now,
           traceId: currentContext()?.traceId ?? null,
         });
-        await createOutboxRepository(trx).append([connectionCreatedEvent(user, provider, availability)]);
+        await outbox.append([connectionCreatedEvent(user, provider, availability)]);
         return true;
       });
       if (!created) {

@@ -21,7 +21,7 @@ export interface ScheduledPulls {
   traceId: string | null;
 }
 
-export function createDemoConnectionsRepository(db: Knex.Transaction) {
+export function createDemoConnectionsRepository(db: Knex | Knex.Transaction) {
   return {
     /** The active user of the team environment, locked so a concurrent delete waits for this connect. */
     async lockActiveUser(scope: TeamScope, userId: string): Promise<DemoUser | undefined> {

@@ -1,5 +1,6 @@
 import express, { type Request, type Response, type Router } from 'express';
 import { ValidationError } from '@meridian/domain';
+import { recordLinkTokenCaller } from '../../audit/data-api-audit';
 import { principalOf, type TeamPrincipal } from '../../auth/principal';
 import { wireDateTime } from '../users/users.presenter';
 import type { LinkDeps } from './link-deps';
@@ -26,8 +27,12 @@ export function createLinkApiRouter(deps: LinkDeps): Router {
   const widget = createLinkWidgetApiService(deps);
   const router = express.Router();
 
+  // The authenticated token is the caller the audit trail records for the widget's calls.
   const session = (req: Request, opts: { allowConsumed?: boolean } = {}) =>
-    loadLinkSession(deps.db, req.header(LINK_TOKEN_HEADER), deps.clock(), opts);
+    loadLinkSession(deps.uow, req.header(LINK_TOKEN_HEADER), deps.clock(), opts).then((s) => {
+      recordLinkTokenCaller(req.res!, s);
+      return s;
+    });
 
   router.post('/v2/link/token', async (req, res) => {
     res.json(await tokens.create(principalOf(res), req.body as LinkTokenInput));

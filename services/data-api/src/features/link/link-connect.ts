@@ -1,10 +1,9 @@
 import type { ProviderTokens } from '@meridian/connectors';
 import { establishConnection } from '@meridian/sync';
-import { createTeamsRepository } from '../team/teams.repository';
 import { teamEnvLinkSettings } from '../team/team-env-settings';
 import type { LinkDeps } from './link-deps';
 import { LinkFlowError } from './link-outcome';
-import { createLinkTokensRepository, type LinkTokenRecord } from './link-tokens.repository';
+import type { LinkTokenRecord } from './link-tokens.repository';
 
 /**
  * The last steps every link flow shares once the provider said yes: the duplicate-account rule, the
@@ -21,28 +20,6 @@ export interface ConnectionToMake {
   status?: 'connected' | 'pending';
 }
 
-/** Another user of the same team environment already connected to this provider account. */
-async function linkedToAnotherUser(
-  deps: LinkDeps,
-  session: LinkTokenRecord,
-  provider: string,
-  externalUserId: string,
-) {
-  const row = await deps
-    .db('provider_connections as pc')
-    .join('users as u', 'u.id', 'pc.user_id')
-    .where({
-      'pc.provider': provider,
-      'pc.external_user_id': externalUserId,
-      'u.team_id': session.teamId,
-      'u.environment': session.environment,
-    })
-    .whereNull('u.deleted_at')
-    .whereNot('pc.user_id', session.userId)
-    .first('pc.id');
-  return row !== undefined;
-}
-
 /**
  * With `reject_duplicate_connection` the second user is refused. Without it both users stay connected:
  * the first connection is never revoked (revoking at the provider could end the account's grant for both).
@@ -54,9 +31,12 @@ export async function assertNotDuplicate(
   externalUserId: string | null,
 ): Promise<void> {
   if (externalUserId === null) return;
-  const team = await createTeamsRepository(deps.db).findById(session.teamId);
-  if (!teamEnvLinkSettings(team?.settings, session.environment).rejectDuplicateConnection) return;
-  if (await linkedToAnotherUser(deps, session, provider, externalUserId)) {
+  const taken = await deps.uow.read(async ({ teams, linkConnections }) => {
+    const team = await teams.findById(session.teamId);
+    if (!teamEnvLinkSettings(team?.settings, session.environment).rejectDuplicateConnection) return false;
+    return linkConnections.isLinkedToAnotherUser(session, session.userId, { provider, externalUserId });
+  });
+  if (taken) {
     throw new LinkFlowError(
       'duplicate_connection',
       'This provider account is already connected to another user of this application.',
@@ -81,7 +61,9 @@ export async function completeConnection(
   });
   const connected = new Set(session.state.connected_providers ?? []);
   connected.add(connection.provider);
-  await createLinkTokensRepository(deps.db).consume(session.id, deps.clock(), {
+  const now = deps.clock();
+  await deps.uow.write(({ linkTokens }) =>
+    linkTokens.consume(session.id, now, {
     status: 'connected',
     provider: connection.provider,
     error_type: null,
@@ -89,7 +71,8 @@ export async function completeConnection(
     provider_mfa: null,
     mfa_pending_sealed: null,
     connected_providers: [...connected],
-  });
+    }),
+  );
   return { connectionId: made.connectionId };
 }
 
@@ -100,13 +83,15 @@ export async function recordLinkError(
   provider: string,
   error: LinkFlowError,
 ): Promise<void> {
-  await createLinkTokensRepository(deps.db).setState(session.id, {
-    ...session.state,
-    status: 'error',
-    provider,
-    error_type: error.errorType,
-    error: error.message,
-    provider_mfa: null,
-    mfa_pending_sealed: null,
-  });
+  await deps.uow.write(({ linkTokens }) =>
+    linkTokens.setState(session.id, {
+      ...session.state,
+      status: 'error',
+      provider,
+      error_type: error.errorType,
+      error: error.message,
+      provider_mfa: null,
+      mfa_pending_sealed: null,
+    }),
+  );
 }

@@ -5,7 +5,7 @@ import { completeConnection, recordLinkError } from './link-connect';
 import type { LinkDeps } from './link-deps';
 import { LinkFlowError, linkErrorOf, linkResponse, type ProviderLinkResponse } from './link-outcome';
 import { linkableConnector } from './link-providers';
-import { createLinkTokensRepository, type LinkTokenRecord } from './link-tokens.repository';
+import type { LinkTokenRecord } from './link-tokens.repository';
 
 /**
  * Password and e-mail providers. The person's password goes to the connector and nowhere else: when the
@@ -84,15 +84,16 @@ export function createLinkCredentialsService(deps: LinkDeps) {
   ): Promise<ProviderLinkResponse> {
     if (result.state === 'mfa') {
       const sealed: SealedMfa = { provider: connector.slug, pending: result.pending };
-      await createLinkTokensRepository(deps.db).setState(session.id, {
+      const state = {
         ...session.state,
-        status: 'pending_provider_mfa',
+        status: 'pending_provider_mfa' as const,
         provider: connector.slug,
         error_type: null,
         error: null,
         provider_mfa: { method: result.method, hint: result.hint },
         mfa_pending_sealed: deps.sync.secretBox.seal(JSON.stringify(sealed)),
-      });
+      };
+      await deps.uow.write(({ linkTokens }) => linkTokens.setState(session.id, state));
       return linkResponse(session, connector.slug, {
         state: 'pending_provider_mfa',
         mfa: { method: result.method, hint: result.hint },

@@ -1,10 +1,20 @@
-import type { Knex } from '@meridian/db';
 import type { Logger } from '@meridian/platform';
 import type { SyncDeps } from '@meridian/sync';
+import type { UnitOfWork } from '../unit-of-work';
+
+/** The repositories the link use cases work through; each service narrows them further. */
+export type LinkRepositories =
+  | 'users'
+  | 'teams'
+  | 'outbox'
+  | 'linkTokens'
+  | 'linkConnections'
+  | 'demoConnections'
+  | 'teamLinkPreferences';
 
 /** What the link use cases receive from the composition root. */
 export interface LinkDeps {
-  db: Knex;
+  uow: UnitOfWork<LinkRepositories>;
   clock: () => Date;
   /** The sync engine's dependencies (secret box, provider settings, SSRF rules). */
   sync: SyncDeps;

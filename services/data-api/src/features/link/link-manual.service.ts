@@ -1,7 +1,5 @@
-import { createOutboxRepository, withTransaction } from '@meridian/db';
 import {
   eventEnvelope,
-  newId,
   NotFoundError,
   providerBySlug,
   toProviderObject,
@@ -10,7 +8,8 @@ import {
   type TeamScope,
 } from '@meridian/domain';
 import { USER_NOT_FOUND } from '../users/users.service';
-import { createDemoConnectionsRepository, type DemoUser } from './demo-connections.repository';
+import type { UnitOfWork } from '../unit-of-work';
+import type { DemoUser } from './demo-connections.repository';
 import type { LinkDeps } from './link-deps';
 
 /**
@@ -44,7 +43,9 @@ function connectionCreatedEvent(
   };
 }
 
-export function createLinkManualService(deps: Pick<LinkDeps, 'db' | 'clock'>) {
+export function createLinkManualService(
+  deps: Pick<LinkDeps, 'clock'> & { uow: UnitOfWork<'demoConnections' | 'linkConnections' | 'outbox'> },
+) {
   return {
     async connect(
       scope: TeamScope,
@@ -64,27 +65,19 @@ export function createLinkManualService(deps: Pick<LinkDeps, 'db' | 'clock'>) {
       const availability = Object.fromEntries(
         info.supportedResources.map((r) => [r, { status: 'available', scope_requirements: null }]),
       );
-      await withTransaction(deps.db, async (trx) => {
+      await deps.uow.write(async ({ demoConnections, linkConnections, outbox }) => {
         // The user's row lock keeps a concurrent DELETE of the user from interleaving.
-        const user = await createDemoConnectionsRepository(trx).lockActiveUser(scope, input.user_id);
+        const user = await demoConnections.lockActiveUser(scope, input.user_id);
         if (!user) throw new NotFoundError(USER_NOT_FOUND);
-        const inserted = await trx('provider_connections')
-          .insert({
-            id: newId(),
-            user_id: user.id,
-            provider,
-            status: 'connected',
-            auth_type: 'app',
-            external_user_id: externalUserId,
-            resource_availability: JSON.stringify(availability),
-            created_on: deps.clock(),
-            updated_at: deps.clock(),
-          })
-          .onConflict(['user_id', 'provider'])
-          .ignore()
-          .returning<{ id: string }[]>('id');
-        if (inserted.length === 0) return;
-        await createOutboxRepository(trx).append([
+        const inserted = await linkConnections.insertManualConnection({
+          userId: user.id,
+          provider,
+          externalUserId,
+          resourceAvailability: availability,
+          now: deps.clock(),
+        });
+        if (!inserted) return;
+        await outbox.append([
           connectionCreatedEvent(user, info, externalUserId, availability),
         ]);
       });

@@ -16,8 +16,8 @@ import { OAUTH_STATE_TTL_MS, oauthCallbackUrl, widgetReturnUrl, type LinkDeps } 
 import { LinkFlowError, linkErrorOf } from './link-outcome';
 import { linkableConnector } from './link-providers';
 import { linkTokenProblem } from './link-session';
-import { createLinkTokensRepository, type LinkTokenRecord } from './link-tokens.repository';
-import { createTeamLinkPreferencesRepository } from './team-link-preferences.repository';
+import type { LinkTokenRecord } from './link-tokens.repository';
+import type { TeamLinkPreferencesRepository } from './team-link-preferences.repository';
 
 /**
  * The OAuth leg of linking: the authorize URL (state bound to the link token, PKCE verifier sealed) and the
@@ -40,7 +40,10 @@ function unique(values: Iterable<string>): string[] {
 }
 
 export function createLinkOAuthService(deps: LinkDeps) {
-  const prefs = () => createTeamLinkPreferencesRepository(deps.db);
+  /** Reads what the team configured for linking (written by the management API). */
+  const prefs = <T>(read: (preferences: TeamLinkPreferencesRepository) => Promise<T>) =>
+    deps.uow.read(({ teamLinkPreferences }) => read(teamLinkPreferences));
+
 
   /** The OAuth connector a session may use, else a 422 at `loc`. */
   function oauthConnectorFor(session: LinkTokenRecord, provider: string, loc: string[]): OAuthConnector {
@@ -74,12 +77,12 @@ export function createLinkOAuthService(deps: LinkDeps) {
 
   /** Base scopes, the scopes of the resources the team pulls, and the team's must/may-grant lists. */
   async function scopesFor(scope: TeamScope, connector: OAuthConnector): Promise<string[]> {
-    const preference = await prefs().dataPullPreference(scope, connector.slug);
+    const preference = await prefs((p) => p.dataPullPreference(scope, connector.slug));
     const resources = new Set<Resource>(connector.streams.flatMap((s) => s.resources));
     const enabled = [...resources].filter((r) =>
       preference ? (preference.overrides[r] ?? preference.byDefault) : true,
     );
-    const required = await prefs().scopeRequirements(scope.teamId, connector.slug);
+    const required = await prefs((p) => p.scopeRequirements(scope.teamId, connector.slug));
     return unique([
       ...connector.auth.baseScopes,
       ...enabled.flatMap((r) => connector.scopesFor(r)),
@@ -115,7 +118,7 @@ export function createLinkOAuthService(deps: LinkDeps) {
     const codeVerifier = bound.verifierSealed ? deps.sync.secretBox.open(bound.verifierSealed) : null;
     let tokens = await exchange(connector, ctx, { code, redirectUri: bound.redirectUri, codeVerifier });
 
-    const { userMustGrant } = await prefs().scopeRequirements(session.teamId, provider);
+    const { userMustGrant } = await prefs((p) => p.scopeRequirements(session.teamId, provider));
     // A provider that does not report granted scopes is taken to have granted what was asked.
     const missing = tokens.scopes.length > 0 ? userMustGrant.filter((s) => !tokens.scopes.includes(s)) : [];
     if (missing.length > 0) {
@@ -158,12 +161,12 @@ export function createLinkOAuthService(deps: LinkDeps) {
         );
       }
       const override =
-        resolved.source === 'team_custom' ? await prefs().redirectUrlOverride(session, provider) : null;
+        resolved.source === 'team_custom' ? await prefs((p) => p.redirectUrlOverride(session, provider)) : null;
       const redirectUri = override ?? oauthCallbackUrl(deps.publicUrl);
       const state = randomToken(32);
       const pkce = connector.auth.pkce ? createPkcePair() : null;
       const now = deps.clock();
-      await createLinkTokensRepository(deps.db).insertOAuthState({
+      const oauthState = {
         stateHash: hashKey(state),
         linkTokenId: session.id,
         provider,
@@ -171,7 +174,8 @@ export function createLinkOAuthService(deps: LinkDeps) {
         redirectUri,
         createdAt: now,
         expiresAt: new Date(now.getTime() + OAUTH_STATE_TTL_MS),
-      });
+      };
+      await deps.uow.write(({ linkTokens }) => linkTokens.insertOAuthState(oauthState));
       const client: ClientCredentials = resolved.client;
       const authBase = deps.sync.providers.get(provider)?.authUrl ?? connector.defaultUrls.auth;
       return buildAuthorizeUrl(connector.auth, authBase, {
@@ -189,10 +193,10 @@ export function createLinkOAuthService(deps: LinkDeps) {
         widgetReturnUrl(deps.linkWebUrl, { status: 'error', provider, errorType });
       if (!query.state) return fail(null, 'invalid_token');
       const now = deps.clock();
-      const tokens = createLinkTokensRepository(deps.db);
-      const bound = await tokens.takeOAuthState(hashKey(query.state), now);
+      const stateHash = hashKey(query.state);
+      const bound = await deps.uow.write(({ linkTokens }) => linkTokens.takeOAuthState(stateHash, now));
       if (!bound) return fail(null, 'invalid_token');
-      const session = await tokens.findById(bound.linkTokenId);
+      const session = await deps.uow.read(({ linkTokens }) => linkTokens.findById(bound.linkTokenId));
       const problem = linkTokenProblem(session, now);
       if (problem || !session) return fail(bound.provider, problem ?? 'invalid_token');
 

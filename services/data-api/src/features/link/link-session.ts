@@ -1,6 +1,6 @@
 import { DomainError, hashKey } from '@meridian/domain';
-import type { Knex } from '@meridian/db';
-import { createLinkTokensRepository, type LinkTokenRecord } from './link-tokens.repository';
+import type { UnitOfWork } from '../unit-of-work';
+import type { LinkTokenRecord } from './link-tokens.repository';
 
 /**
  * The link token of a widget call (`x-service-link-token`). A bad token is 401 with the reason as
@@ -38,13 +38,13 @@ export function linkTokenProblem(
 }
 
 export async function loadLinkSession(
-  db: Knex,
+  uow: UnitOfWork<'linkTokens'>,
   presented: string | undefined,
   now: Date,
   opts: { allowConsumed?: boolean } = {},
 ): Promise<LinkTokenRecord> {
   if (!presented) throw new LinkTokenError('invalid_token');
-  const token = await createLinkTokensRepository(db).findByHash(hashKey(presented));
+  const token = await uow.read(({ linkTokens }) => linkTokens.findByHash(hashKey(presented)));
   const problem = linkTokenProblem(token, now, opts);
   if (problem) throw new LinkTokenError(problem);
   return token!;

@@ -8,10 +8,9 @@ import {
   type TeamScope,
   type ValidationIssue,
 } from '@meridian/domain';
-import { createUsersRepository } from '../users/users.repository';
 import { USER_NOT_FOUND } from '../users/users.service';
-import { createTeamsRepository } from '../team/teams.repository';
 import { teamEnvLinkSettings } from '../team/team-env-settings';
+import type { UnitOfWork } from '../unit-of-work';
 import {
   LINK_CODE_DEFAULT_TTL_MS,
   LINK_CODE_MAX_TTL_MS,
@@ -21,7 +20,6 @@ import {
 } from './link-deps';
 import { linkableConnector } from './link-providers';
 import { linkTokenProblem } from './link-session';
-import { createLinkTokensRepository } from './link-tokens.repository';
 import { redirectUrlProblem } from './redirect-url.rules';
 
 /**
@@ -46,15 +44,17 @@ const issue = (loc: string[], msg: string, type: string, input: unknown): Valida
   ctx: {},
 });
 
-export function createLinkTokenService(deps: LinkDeps) {
+export function createLinkTokenService(
+  deps: Pick<LinkDeps, 'clock' | 'publicUrl' | 'linkWebUrl'> & { uow: UnitOfWork<'users' | 'teams' | 'linkTokens'> },
+) {
   async function requireUser(scope: TeamScope, userId: string): Promise<void> {
-    if (!(await createUsersRepository(deps.db).findActiveById(scope, userId))) {
+    if (!(await deps.uow.read(({ users }) => users.findActiveById(scope, userId)))) {
       throw new NotFoundError(USER_NOT_FOUND);
     }
   }
 
   async function allowedRedirectHosts(scope: TeamScope): Promise<string[]> {
-    const team = await createTeamsRepository(deps.db).findById(scope.teamId);
+    const team = await deps.uow.read(({ teams }) => teams.findById(scope.teamId));
     return teamEnvLinkSettings(team?.settings, scope.environment).allowedRedirectHosts;
   }
 
@@ -115,20 +115,22 @@ export function createLinkTokenService(deps: LinkDeps) {
   ): Promise<{ link_token: string; link_web_url: string }> {
     const token = randomToken(32);
     const now = deps.clock();
-    await createLinkTokensRepository(deps.db).insertToken({
-      id: newId(),
-      tokenHash: hashKey(token),
-      teamId: scope.teamId,
-      environment: scope.environment,
-      userId: input.userId,
-      provider: input.provider ?? null,
-      redirectUrl: input.redirect_url ?? null,
-      filterOnProviders: input.filter_on_providers ? [...new Set(input.filter_on_providers)] : null,
-      onError: input.on_error ?? null,
-      onClose: input.on_close ?? null,
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + LINK_TOKEN_TTL_MS),
-    });
+    await deps.uow.write(({ linkTokens }) =>
+      linkTokens.insertToken({
+        id: newId(),
+        tokenHash: hashKey(token),
+        teamId: scope.teamId,
+        environment: scope.environment,
+        userId: input.userId,
+        provider: input.provider ?? null,
+        redirectUrl: input.redirect_url ?? null,
+        filterOnProviders: input.filter_on_providers ? [...new Set(input.filter_on_providers)] : null,
+        onError: input.on_error ?? null,
+        onClose: input.on_close ?? null,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + LINK_TOKEN_TTL_MS),
+      }),
+    );
     return { link_token: token, link_web_url: linkWebUrlFor(deps.linkWebUrl, token) };
   }
 
@@ -142,7 +144,7 @@ export function createLinkTokenService(deps: LinkDeps) {
 
     /** Only the key's own team environment's tokens can be valid. */
     async isValid(scope: TeamScope, token: string): Promise<boolean> {
-      const found = await createLinkTokensRepository(deps.db).findByHash(hashKey(token));
+      const found = await deps.uow.read(({ linkTokens }) => linkTokens.findByHash(hashKey(token)));
       if (!found || found.teamId !== scope.teamId || found.environment !== scope.environment) return false;
       return linkTokenProblem(found, deps.clock()) === null;
     },
@@ -160,14 +162,16 @@ export function createLinkTokenService(deps: LinkDeps) {
       }
       await requireUser(scope, userId);
       const code = randomToken(32);
-      await createLinkTokensRepository(deps.db).insertCode({
-        codeHash: hashKey(code),
-        teamId: scope.teamId,
-        environment: scope.environment,
-        userId,
-        createdAt: now,
-        expiresAt: expires,
-      });
+      await deps.uow.write(({ linkTokens }) =>
+        linkTokens.insertCode({
+          codeHash: hashKey(code),
+          teamId: scope.teamId,
+          environment: scope.environment,
+          userId,
+          createdAt: now,
+          expiresAt: expires,
+        }),
+      );
       const exchange = new URL(`${deps.publicUrl}/v2/link/code/exchange`);
       exchange.searchParams.set('code', code);
       return { code, exchange_url: exchange.toString(), expires_at: expires };
@@ -175,7 +179,8 @@ export function createLinkTokenService(deps: LinkDeps) {
 
     /** Trades a one-time code for a fresh link token (no preselected provider, no redirect). */
     async exchangeCode(code: string) {
-      const bound = await createLinkTokensRepository(deps.db).takeCode(hashKey(code), deps.clock());
+      const now = deps.clock();
+      const bound = await deps.uow.write(({ linkTokens }) => linkTokens.takeCode(hashKey(code), now));
       if (!bound) throw new NotFoundError('Unknown, used or expired link code.');
       const scope = { teamId: bound.teamId, environment: bound.environment };
       await requireUser(scope, bound.userId);

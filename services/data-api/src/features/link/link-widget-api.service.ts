@@ -1,8 +1,7 @@
 import type { TeamScope } from '@meridian/domain';
-import { createTeamsRepository } from '../team/teams.repository';
 import { teamEnvLinkSettings } from '../team/team-env-settings';
 import type { components } from '../../generated/openapi';
-import type { LinkDeps } from './link-deps';
+import type { UnitOfWork } from '../unit-of-work';
 import { linkableConnectors, toLinkProviderDetailed, toLinkSource } from './link-providers';
 import type { LinkTokenRecord } from './link-tokens.repository';
 
@@ -23,10 +22,10 @@ export function linkStateOf(session: LinkTokenRecord): LinkState {
   };
 }
 
-export function createLinkWidgetApiService(deps: Pick<LinkDeps, 'db'>) {
+export function createLinkWidgetApiService(deps: { uow: UnitOfWork<'teams'> }) {
   return {
     async start(session: LinkTokenRecord): Promise<LinkStart> {
-      const team = await createTeamsRepository(deps.db).findById(session.teamId);
+      const team = await deps.uow.read(({ teams }) => teams.findById(session.teamId));
       const settings = teamEnvLinkSettings(team?.settings, session.environment);
       return {
         team: {

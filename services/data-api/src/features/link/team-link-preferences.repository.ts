@@ -49,3 +49,5 @@ export function createTeamLinkPreferencesRepository(db: Knex | Knex.Transaction)
     },
   };
 }
+
+export type TeamLinkPreferencesRepository = ReturnType<typeof createTeamLinkPreferencesRepository>;

@@ -1,10 +1,12 @@
 import { ValidationError } from '@meridian/domain';
+import { createCursorCodec } from '@meridian/platform';
 import {
   encodeCursor,
   instantOfMicros,
   isoMicros,
   parseCursor,
   parseTimeRange,
+  timeseriesCursorScope,
   type Instant,
 } from './timeseries-params';
 
@@ -103,30 +105,41 @@ describe('cursors', () => {
     string,
   ];
 
-  it('round-trip as opaque base64url', () => {
-    const cursor = encodeCursor(key);
+  const cursors = createCursorCodec(Buffer.alloc(32, 7));
+  const scope = timeseriesCursorScope(
+    { teamId: '7f0c4a52-0a3e-4d3c-9b1e-2a7c6f1d0e11', environment: 'sandbox' },
+    'a1b2c3d4-0000-4000-8000-000000000001',
+    'heartrate',
+  );
+  const plain = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+
+  it('round-trip as opaque base64url that shows nothing of the position', () => {
+    const cursor = encodeCursor(cursors, scope, key);
     expect(cursor).toMatch(/^[A-Za-z0-9_-]+$/);
-    expect(parseCursor(cursor, undefined)).toEqual(key);
-    expect(parseCursor(undefined, cursor)).toEqual(key);
+    expect(Buffer.from(cursor, 'base64url').toString('latin1')).not.toContain('oura');
+    expect(parseCursor(cursors, scope, cursor, undefined)).toEqual(key);
+    expect(parseCursor(cursors, scope, undefined, cursor)).toEqual(key);
   });
 
   it('next_cursor wins over cursor; empty means the first page', () => {
-    const other = encodeCursor([1, 'garmin', 'watch', '']);
-    expect(parseCursor(encodeCursor(key), other)).toEqual(key);
-    expect(parseCursor('', encodeCursor(key))).toEqual(key);
-    expect(parseCursor(undefined, undefined)).toBeNull();
-    expect(parseCursor('', '')).toBeNull();
+    const other = encodeCursor(cursors, scope, [1, 'garmin', 'watch', '']);
+    expect(parseCursor(cursors, scope, encodeCursor(cursors, scope, key), other)).toEqual(key);
+    expect(parseCursor(cursors, scope, '', encodeCursor(cursors, scope, key))).toEqual(key);
+    expect(parseCursor(cursors, scope, undefined, undefined)).toBeNull();
+    expect(parseCursor(cursors, scope, '', '')).toBeNull();
   });
 
   it.each([
     ['next_cursor', '***'],
-    ['next_cursor', Buffer.from('not json').toString('base64url')],
-    ['next_cursor', Buffer.from('[1,"a","b"]').toString('base64url')],
-    ['next_cursor', Buffer.from('["1","a","b","c"]').toString('base64url')],
-    ['cursor', Buffer.from('[1,"a","b",null]').toString('base64url')],
-  ])('a %s that does not decode (%s) is a value_error there', (name, raw) => {
+    // The former plain base64url form of a valid position no longer opens.
+    ['next_cursor', plain(key)],
+    ['next_cursor', plain([1, 'a', 'b'])],
+    ['cursor', plain([1, 'a', 'b', null])],
+  ])('a %s this deployment did not seal (%s) is a value_error there', (name, raw) => {
     const issues = issueOf(() =>
-      name === 'cursor' ? parseCursor(undefined, raw) : parseCursor(raw, undefined),
+      name === 'cursor'
+        ? parseCursor(cursors, scope, undefined, raw)
+        : parseCursor(cursors, scope, raw, undefined),
     );
     expect(issues).toEqual([
       {
@@ -137,6 +150,26 @@ describe('cursors', () => {
         ctx: { error: 'invalid cursor' },
       },
     ]);
+  });
+
+  it("a cursor of another read, user, team environment or deployment does not open", () => {
+    const cursor = encodeCursor(cursors, scope, key);
+    const team = { teamId: '7f0c4a52-0a3e-4d3c-9b1e-2a7c6f1d0e11', environment: 'sandbox' } as const;
+    const user = 'a1b2c3d4-0000-4000-8000-000000000001';
+    const others = [
+      timeseriesCursorScope(team, user, 'steps'),
+      timeseriesCursorScope(team, 'a1b2c3d4-0000-4000-8000-000000000002', 'heartrate'),
+      timeseriesCursorScope({ ...team, environment: 'production' }, user, 'heartrate'),
+      timeseriesCursorScope({ ...team, teamId: '7f0c4a52-0a3e-4d3c-9b1e-2a7c6f1d0e12' }, user, 'heartrate'),
+    ];
+    for (const other of others) {
+      expect(issueOf(() => parseCursor(cursors, other, cursor, undefined))[0]?.loc).toEqual([
+        'query',
+        'next_cursor',
+      ]);
+    }
+    const elsewhere = createCursorCodec(Buffer.alloc(32, 8));
+    expect(issueOf(() => parseCursor(elsewhere, scope, cursor, undefined))).toHaveLength(1);
   });
 
   it('microsecond keys map back to exact instants', () => {

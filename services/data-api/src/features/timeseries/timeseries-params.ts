@@ -4,12 +4,14 @@ import {
   isRangeBoundProblem,
   readRangeBound,
   ValidationError,
+  type TeamScope,
   type ValidationIssue,
 } from '@meridian/domain';
+import type { CursorCodec, CursorScope } from '@meridian/platform';
 
 /**
  * The query parameters of the timeseries reads that the OpenAPI document cannot express: `start_date` /
- * `end_date` (the spec's date rules, in the domain time module) and the opaque page cursor.
+ * `end_date` (the spec's date rules, in the domain time module) and the sealed page cursor.
  */
 
 /** An instant with microsecond precision: `ms` since the epoch plus `us` (0-999) microseconds. */
@@ -88,17 +90,20 @@ export function instantOfMicros(startUs: number): Instant {
   return { ms, us: startUs - ms * 1000 };
 }
 
-export function encodeCursor(key: SortKey): string {
-  return Buffer.from(JSON.stringify(key)).toString('base64url');
+/** The list a grouped-read cursor belongs to: the slug and user of the read, in the caller's team environment. */
+export function timeseriesCursorScope(scope: TeamScope, userId: string, slug: string): CursorScope {
+  return ['data-api/timeseries', slug, userId, scope.teamId, scope.environment];
 }
 
-const BASE64URL_RE = /^[A-Za-z0-9_-]+$/;
+/** The sort key sealed by the cursor codec (issue 11): opaque, and bound to its read and tenant. */
+export function encodeCursor(cursors: CursorCodec, scope: CursorScope, key: SortKey): string {
+  return cursors.seal(scope, JSON.stringify(key));
+}
 
-function decodeKey(raw: string): SortKey | undefined {
-  if (!BASE64URL_RE.test(raw)) return undefined;
+function decodeKey(text: string): SortKey | undefined {
   let value: unknown;
   try {
-    value = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
+    value = JSON.parse(text);
   } catch {
     return undefined;
   }
@@ -113,13 +118,19 @@ function decodeKey(raw: string): SortKey | undefined {
 
 /**
  * The cursor of the request: `next_cursor` wins over the deprecated `cursor`; absent or empty = first page.
- * A value that does not decode is a 422 at the parameter that carried it.
+ * A cursor not sealed by this deployment for this read and tenant is a 422 at the parameter that carried it.
  */
-export function parseCursor(nextCursor: string | undefined, cursor: string | undefined): SortKey | null {
+export function parseCursor(
+  cursors: CursorCodec,
+  scope: CursorScope,
+  nextCursor: string | undefined,
+  cursor: string | undefined,
+): SortKey | null {
   const [name, raw] =
     nextCursor !== undefined && nextCursor !== '' ? ['next_cursor', nextCursor] : ['cursor', cursor];
   if (raw === undefined || raw === '') return null;
-  const key = decodeKey(raw);
+  const text = cursors.open(scope, raw);
+  const key = text === undefined ? undefined : decodeKey(text);
   if (!key) {
     throw ValidationError.single(['query', name], 'Value error, invalid cursor', 'value_error', raw, {
       error: 'invalid cursor',

@@ -13,6 +13,8 @@ interface Schema {
   properties?: Record<string, Schema>;
   additionalProperties?: Schema | boolean;
   items?: Schema;
+  minimum?: number;
+  maximum?: number;
 }
 interface Operation {
   operationId: string;
@@ -73,6 +75,10 @@ describe('timeseries.yaml matches the timeseries catalog', () => {
     const props = sample.properties!;
     expect(props.unit!.enum).toEqual([t.unit]);
     if (props.value) expect(props.value.type).toBe(t.textValue ? 'string' : 'number');
+    // A numeric value is bounded by the canonical range ingestion enforces (the catalog's `range`).
+    if (props.value && !t.textValue) {
+      expect([props.value.minimum, props.value.maximum]).toEqual(t.range ?? [undefined, undefined]);
+    }
     const type = deref(props.type!);
     if (!t.types) expect(type.nullable).toBe(true);
     else if (t.types.required) {

@@ -1,5 +1,4 @@
 import { timeseriesBySlug } from '@meridian/domain';
-import { parseCursor } from './timeseries-params';
 import { buildGroupedPage, groupRows, sampleRenderer, type SampleRow } from './timeseries.presenter';
 
 const hr = timeseriesBySlug('heartrate')!;
@@ -49,18 +48,20 @@ describe('groupRows', () => {
 describe('buildGroupedPage', () => {
   it('shows pageSize rows and points the cursor at the last one shown', () => {
     const rows = [row(1), row(2, { provider: 'garmin', source_type: 'watch', type: '' }), row(3)];
-    const page = buildGroupedPage(rows, hr, 2);
+    const page = buildGroupedPage(rows, hr, 2, (key) => JSON.stringify(key));
     expect(
       Object.values(page.groups)
         .flat()
         .flatMap((g) => g.data.map((s) => s.value)),
     ).toEqual([1, 2]);
     expect(page.next).toBe(page.next_cursor);
-    expect(parseCursor(page.next_cursor!, undefined)).toEqual([rows[1]!.t, 'garmin', 'watch', '']);
+    expect(JSON.parse(page.next_cursor!)).toEqual([rows[1]!.t, 'garmin', 'watch', '']);
   });
 
   it('no cursor when the rows fit', () => {
-    const page = buildGroupedPage([row(1), row(2)], hr, 2);
+    const page = buildGroupedPage([row(1), row(2)], hr, 2, () => {
+      throw new Error('no cursor expected');
+    });
     expect(page.next_cursor).toBeNull();
     expect(page.next).toBeNull();
   });

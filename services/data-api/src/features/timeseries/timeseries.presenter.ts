@@ -1,6 +1,6 @@
 import { providerBySlug, type TimeseriesSpec } from '@meridian/domain';
 import type { components } from '../../generated/openapi';
-import { encodeCursor, type SortKey } from './timeseries-params';
+import type { SortKey } from './timeseries-params';
 import { formatWireTimestamp } from './wire-timestamp';
 
 /**
@@ -210,16 +210,17 @@ export function sortKeyOf(row: SampleRow): SortKey {
 
 /**
  * A grouped page from up to `pageSize + 1` rows fetched in sort order: the extra row only says that there is
- * a next page, which starts after the last row shown.
+ * a next page, which starts after the last row shown (its sort key, sealed by `sealCursor`).
  */
 export function buildGroupedPage(
   rows: readonly SampleRow[],
   spec: TimeseriesSpec,
   pageSize: number,
+  sealCursor: (key: SortKey) => string,
 ): GroupedPage {
   const more = rows.length > pageSize;
   const count = more ? pageSize : rows.length;
   const groups = groupRows(rows, count, sampleRenderer(spec));
-  const next = more ? encodeCursor(sortKeyOf(rows[count - 1]!)) : null;
+  const next = more ? sealCursor(sortKeyOf(rows[count - 1]!)) : null;
   return { groups, next_cursor: next, next };
 }

@@ -9,7 +9,7 @@ export interface SleepStreamRow extends SampleRow {
   resource: string;
 }
 
-export function createTimeseriesRepository(db: Knex) {
+export function createTimeseriesRepository(db: Knex | Knex.Transaction) {
   const activeUserOf = (scope: TeamScope) =>
     db('users')
       .select(db.raw('1'))

@@ -1,12 +1,13 @@
 import express, { type Request, type Router } from 'express';
-import type { Knex } from '@meridian/db';
 import {
   LEGACY_TIMESERIES_SLUGS,
   NotFoundError,
   timeseriesBySlug,
   type TimeseriesSpec,
 } from '@meridian/domain';
+import type { CursorCodec } from '@meridian/platform';
 import { principalOf } from '../../auth/principal';
+import type { UnitOfWork } from '../unit-of-work';
 import {
   createTimeseriesService,
   LEGACY_MAX_SAMPLES,
@@ -20,8 +21,8 @@ import {
  */
 
 export interface TimeseriesRouterDeps {
-  db: Knex;
-  clock: () => Date;
+  uow: UnitOfWork<'users' | 'timeseries'>;
+  cursors: CursorCodec;
   /** Samples per grouped page; tests lower it. */
   pageSize?: number;
   /** Samples per legacy response; tests lower it. */
@@ -53,7 +54,8 @@ function specOf(slug: string, allowed?: ReadonlySet<string>): TimeseriesSpec {
 
 export function createTimeseriesRouter(deps: TimeseriesRouterDeps): Router {
   const timeseries = createTimeseriesService({
-    db: deps.db,
+    uow: deps.uow,
+    cursors: deps.cursors,
     pageSize: deps.pageSize ?? TIMESERIES_PAGE_SIZE,
     legacyMaxSamples: deps.legacyMaxSamples ?? LEGACY_MAX_SAMPLES,
   });

@@ -1,11 +1,10 @@
 import { WORKOUT_STREAM_KEYS } from '@meridian/domain';
-import type { Knex } from '@meridian/db';
 import { NotFoundError, timeseriesBySlug, type TeamScope, type TimeseriesSpec } from '@meridian/domain';
-import { createUsersRepository } from '../users/users.repository';
+import type { CursorCodec } from '@meridian/platform';
+import type { UnitOfWork } from '../unit-of-work';
 import { USER_NOT_FOUND } from '../users/users.service';
-import { parseCursor, parseTimeRange } from './timeseries-params';
+import { encodeCursor, parseCursor, parseTimeRange, timeseriesCursorScope } from './timeseries-params';
 import { buildGroupedPage, sampleRenderer, type GroupedPage, type WireSample } from './timeseries.presenter';
-import { createTimeseriesRepository } from './timeseries.repository';
 import { groupedPageStatement, legacySamplesStatement, type SLEEP_STREAM_RESOURCES } from './timeseries.sql';
 
 /** api-shapes §4.3: samples per page of a grouped read (design: ≤ 10,000). */
@@ -30,12 +29,21 @@ export interface GroupedQuery extends RangeQuery {
 export type SleepStream = Record<(typeof SLEEP_STREAM_RESOURCES)[number], WireSample[] | null>;
 export type WorkoutStream = Record<(typeof WORKOUT_STREAM_KEYS)[number], number[] | null>;
 
-export function createTimeseriesService(deps: { db: Knex; pageSize: number; legacyMaxSamples: number }) {
-  const users = createUsersRepository(deps.db);
-  const samples = createTimeseriesRepository(deps.db);
+export interface TimeseriesServiceDeps {
+  uow: UnitOfWork<'users' | 'timeseries'>;
+  /** Seals the grouped reads' page cursors (issue 11). */
+  cursors: CursorCodec;
+  pageSize: number;
+  legacyMaxSamples: number;
+}
+
+export function createTimeseriesService(deps: TimeseriesServiceDeps) {
+  const { uow, cursors } = deps;
 
   async function requireUser(scope: TeamScope, userId: string): Promise<void> {
-    if (!(await users.findActiveById(scope, userId))) throw new NotFoundError(USER_NOT_FOUND);
+    if (!(await uow.read(({ users }) => users.findActiveById(scope, userId)))) {
+      throw new NotFoundError(USER_NOT_FOUND);
+    }
   }
 
   return {
@@ -48,19 +56,19 @@ export function createTimeseriesService(deps: { db: Knex; pageSize: number; lega
     ): Promise<GroupedPage> {
       // Request rules first (422), then the lookup (404): api-shapes §2.4.
       const range = parseTimeRange(query.start_date, query.end_date);
-      const after = parseCursor(query.next_cursor, query.cursor);
-      const rows = await samples.samples(
-        groupedPageStatement(spec, {
-          scope,
-          userId,
-          range,
-          provider: query.provider ?? '',
-          after,
-          limit: deps.pageSize + 1,
-        }),
-      );
+      const cursorScope = timeseriesCursorScope(scope, userId, spec.slug);
+      const after = parseCursor(cursors, cursorScope, query.next_cursor, query.cursor);
+      const statement = groupedPageStatement(spec, {
+        scope,
+        userId,
+        range,
+        provider: query.provider ?? '',
+        after,
+        limit: deps.pageSize + 1,
+      });
+      const rows = await uow.read(({ timeseries }) => timeseries.samples(statement));
       if (rows.length === 0) await requireUser(scope, userId);
-      return buildGroupedPage(rows, spec, deps.pageSize);
+      return buildGroupedPage(rows, spec, deps.pageSize, (key) => encodeCursor(cursors, cursorScope, key));
     },
 
     /** The legacy flat array: the oldest `legacyMaxSamples` samples of the range (of one `type` if given). */
@@ -72,24 +80,26 @@ export function createTimeseriesService(deps: { db: Knex; pageSize: number; lega
       query: RangeQuery,
     ): Promise<WireSample[]> {
       const range = parseTimeRange(query.start_date, query.end_date);
-      const rows = await samples.samples(
-        legacySamplesStatement(spec, {
-          scope,
-          userId,
-          range,
-          provider: query.provider ?? '',
-          type: type ?? '',
-          limit: deps.legacyMaxSamples,
-        }),
-      );
+      const statement = legacySamplesStatement(spec, {
+        scope,
+        userId,
+        range,
+        provider: query.provider ?? '',
+        type: type ?? '',
+        limit: deps.legacyMaxSamples,
+      });
+      const rows = await uow.read(({ timeseries }) => timeseries.samples(statement));
       if (rows.length === 0) await requireUser(scope, userId);
       return rows.map(sampleRenderer(spec));
     },
 
     async sleepStream(scope: TeamScope, sleepId: string): Promise<SleepStream> {
-      if (!(await samples.isSleepOf(scope, sleepId))) throw new NotFoundError('No sleep with this id.');
+      const rows = await uow.read(async ({ timeseries }) =>
+        (await timeseries.isSleepOf(scope, sleepId)) ? timeseries.sleepStreamSamples(sleepId) : undefined,
+      );
+      if (!rows) throw new NotFoundError('No sleep with this id.');
       const stream: SleepStream = { hrv: null, heartrate: null, hypnogram: null, respiratory_rate: null };
-      for (const row of await samples.sleepStreamSamples(sleepId)) {
+      for (const row of rows) {
         const resource = row.resource as keyof SleepStream;
         (stream[resource] ??= []).push(sampleRenderer(timeseriesBySlug(resource)!)(row));
       }
@@ -97,7 +107,7 @@ export function createTimeseriesService(deps: { db: Knex; pageSize: number; lega
     },
 
     async workoutStream(scope: TeamScope, workoutId: string): Promise<WorkoutStream> {
-      const workout = await samples.workoutStream(scope, workoutId);
+      const workout = await uow.read(({ timeseries }) => timeseries.workoutStream(scope, workoutId));
       if (!workout) throw new NotFoundError('No workout with this id.');
       // A workout the provider sent no stream for answers every series null, as a sleep without samples does.
       const payload = workout.payload ?? {};

@@ -7,9 +7,12 @@ import {
   createLogger,
   createMetricsRegistry,
   createRouteMatcher,
+  createCursorCodec,
   loadOpenApiDocument,
+  type CursorCodec,
 } from '@meridian/platform';
 import { DATA_API_OPENAPI_PATH } from '../../app';
+import { createUnitOfWork } from '../unit-of-work';
 import { createDataApiGuard } from '../../auth/data-api.guard';
 import { createTimeseriesRouter, type TimeseriesRouterDeps } from './timeseries.router';
 
@@ -75,13 +78,18 @@ export async function insertSamples(knex: Knex, userId: string, samples: SampleF
   );
 }
 
+function clampToRange(value: number, range: TimeseriesSpec['range']): number {
+  return range ? Math.min(Math.max(value, range[0]), range[1]) : value;
+}
+
 /** A stored sample of `spec` at `start` with a value of every column its shape renders. */
 export function sampleOf(spec: TimeseriesSpec, start: string, overrides: Partial<SampleFixture> = {}) {
   const fixture: SampleFixture = { resource: spec.resource, start };
   if (spec.shape === 'interval') fixture.end = new Date(Date.parse(start) + 60_000).toISOString();
   if (spec.shape === 'blood_pressure') Object.assign(fixture, { systolic: 120, diastolic: 80 });
   else if (spec.textValue) fixture.value_text = 'Porridge with berries';
-  else fixture.value = spec.slug === 'hypnogram' ? 2 : 42.5;
+  // Within the canonical range ingestion enforces (and the document states): 42.5 where it fits.
+  else fixture.value = spec.slug === 'hypnogram' ? 2 : clampToRange(42.5, spec.range);
   if (spec.types?.required) fixture.type = spec.types.values?.[0] ?? 'lead_i';
   if (spec.extras?.length) {
     const extras: Record<string, unknown> = {
@@ -98,10 +106,14 @@ export function sampleOf(spec: TimeseriesSpec, start: string, overrides: Partial
 }
 
 /** The data API's middleware stack around only the timeseries router, built with test deps (page size). */
-export function createTimeseriesTestApp(knex: Knex, deps: Omit<TimeseriesRouterDeps, 'db' | 'clock'>) {
+export function createTimeseriesTestApp(
+  knex: Knex,
+  deps: Omit<TimeseriesRouterDeps, 'uow' | 'cursors'> & { cursors?: CursorCodec },
+) {
   const openapi = loadOpenApiDocument(DATA_API_OPENAPI_PATH);
   const routes = express.Router();
-  routes.use(createTimeseriesRouter({ db: knex, clock: () => new Date(), ...deps }));
+  const cursors = deps.cursors ?? createCursorCodec(Buffer.alloc(32, 1));
+  routes.use(createTimeseriesRouter({ ...deps, uow: createUnitOfWork(knex), cursors }));
   return createHttpApp({
     service: 'data-api',
     openapi,

@@ -8,7 +8,7 @@ import { USER_NOT_FOUND } from './users.service';
 /** A user's provider connections: list them with their status, refresh them, deregister one. */
 
 export interface UserConnectionsDeps {
-  uow: UnitOfWork<'users' | 'providerConnections' | 'refreshRequests'>;
+  uow: UnitOfWork<'users' | 'providerConnections' | 'refreshRequests' | 'sdkSessions'>;
   clock: () => Date;
   sync: SyncDeps;
   logger?: Logger;
@@ -116,11 +116,15 @@ export function createUserConnectionsService(deps: UserConnectionsDeps) {
         if (!(await deregisterConnection(deps.sync, { userId, provider }))) throw NO_CONNECTION(provider);
         return;
       }
-      await deps.uow.write(async ({ users, providerConnections }) => {
+      await deps.uow.write(async ({ users, providerConnections, sdkSessions }) => {
         // Locking the user keeps a concurrent DELETE of the user from interleaving.
         const user = await users.findActiveById(scope, userId, { forUpdate: true });
         if (!user) throw new NotFoundError(USER_NOT_FOUND);
         if (!(await providerConnections.deleteOne(user.id, provider))) throw NO_CONNECTION(provider);
+        // A device session pushes for every mobile provider: removing one signs all the user's devices out.
+        if (providerBySlug(provider)?.authType === 'sdk') {
+          await sdkSessions.revokeAllOfUser(user.id, deps.clock());
+        }
       });
     },
 

@@ -2,6 +2,7 @@ import { ConflictError, NotFoundError, purgeDueAt, type TeamScope } from '@merid
 import { isClientUserIdTaken, type StoredUser } from './users.repository';
 import type { UndoSelector } from './user-input.rules';
 import { USER_NOT_FOUND, type UsersServiceDeps } from './users.service';
+import type { UnitOfWork } from '../unit-of-work';
 
 /**
  * Deletion with a 7-day grace period (spec): DELETE hides the user and frees its client_user_id; undo
@@ -23,7 +24,8 @@ function clientUserIdTaken(holderId: string): ConflictError {
 }
 
 export function createUserDeletionService(
-  deps: UsersServiceDeps & {
+  deps: Omit<UsersServiceDeps, 'uow'> & {
+    uow: UnitOfWork<'users' | 'providerConnections' | 'sdkSessions'>;
     /** Revokes the user's real provider connections at their providers before the rows go (best effort). */
     deregisterAtProviders?: (userId: string) => Promise<void>;
   },
@@ -46,11 +48,13 @@ export function createUserDeletionService(
         }
         await deps.deregisterAtProviders(userId);
       }
-      await deps.uow.write(async ({ users, providerConnections }) => {
+      await deps.uow.write(async ({ users, providerConnections, sdkSessions }) => {
         const deletedAt = deps.clock();
         const marked = await users.markDeleted(scope, userId, deletedAt, purgeDueAt(deletedAt));
         if (!marked) throw new NotFoundError(USER_NOT_FOUND);
         await providerConnections.deleteAllForUser(userId);
+        // Every mobile-SDK device of the user is signed out (decision 0009); an undo does not sign it back in.
+        await sdkSessions.revokeAllOfUser(userId, deletedAt);
       });
     },
 

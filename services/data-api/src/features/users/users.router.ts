@@ -35,7 +35,7 @@ const userBody = (v: UserView) => toUserResponse(v.user, v.connections);
 const SUCCESS = { success: true } as const;
 
 export function createUsersRouter(deps: {
-  uow: UnitOfWork<'users' | 'providerConnections' | 'refreshRequests'>;
+  uow: UnitOfWork<'users' | 'providerConnections' | 'refreshRequests' | 'sdkSessions'>;
   clock: () => Date;
   sync: SyncDeps;
   logger?: Logger;

@@ -224,8 +224,10 @@ export function createCustomCredentialsService(deps: {
     },
 
     /**
-     * Deletes each named credential: `not_found` when it is no credential of this org, environment and
-     * region; `failure` when it is, but of a team the calling key is not bound to.
+     * Deletes each named credential; `not_found` when it is no credential of this org, environment and region
+     * that the calling key may reach. A credential of a team a Team Management Key is not bound to is
+     * `not_found` too, as for an id that does not exist: the answer must not tell it whether the id exists.
+     * `failure` is part of the documented shape and stays empty.
      */
     async remove(
       principal: ManagementPrincipal,
@@ -241,9 +243,8 @@ export function createCustomCredentialsService(deps: {
         const result: CredentialDeletion = { success: [], failure: [], not_found: [] };
         for (const id of ids) {
           const teamId = teamOf.get(id);
-          if (teamId === undefined) result.not_found.push(id);
-          else if (!canReachTeam(principal, teamId)) result.failure.push(id);
-          else result.success.push(id);
+          if (teamId !== undefined && canReachTeam(principal, teamId)) result.success.push(id);
+          else result.not_found.push(id);
         }
         await customCredentials.delete(result.success);
         return result;

@@ -115,6 +115,17 @@ describe('management keys', () => {
       expect((await as().get(`${keysUrl()}?role=owner`)).status).toBe(422);
     });
 
+    it('answers 404 for a team_id the org does not have', async () => {
+      const foreignOrg = await seedOrg(h.db.knex);
+      const foreign = await seedTeam(h.db.knex, foreignOrg.orgId);
+      await seedManagementKey(h.db.knex, foreignOrg.orgId, { role: 'team_admin', teamIds: [foreign.teamId] });
+      for (const teamId of [foreign.teamId, newId()]) {
+        const res = await as().get(`${keysUrl()}?team_id=${teamId}`);
+        expect({ teamId, status: res.status }).toEqual({ teamId, status: 404 });
+        expect(res.body.detail.error_type).toBe('not_found');
+      }
+    });
+
     it('pages by 50', async () => {
       for (let i = 0; i < 50; i++)
         await seedManagementKey(h.db.knex, org.orgId, { role: 'org_admin', label: `k${i}` });

@@ -66,9 +66,17 @@ export function createManagementKeysService(deps: {
     async list(orgId: string, query: ManagementKeyListQuery) {
       const scope = listScope('management-keys', orgId);
       const after = decodeCursor(deps.cursors, scope, query.nextCursor);
-      const page = await uow.read(({ managementKeys }) =>
-        managementKeys.list(orgId, { teamId: query.teamId, role: query.role, after }, MANAGEMENT_PAGE_SIZE),
-      );
+      const page = await uow.read(async ({ managementKeys, teams }) => {
+        // A team the org does not have is not found, as in the team's single read.
+        if (query.teamId !== undefined && !(await teams.findInOrg(orgId, query.teamId))) {
+          throw new NotFoundError('Team not found.');
+        }
+        return managementKeys.list(
+          orgId,
+          { teamId: query.teamId, role: query.role, after },
+          MANAGEMENT_PAGE_SIZE,
+        );
+      });
       return {
         data: page.items.map(toManagementKey),
         next_cursor: sealCursor(deps.cursors, scope, page.nextCursor),

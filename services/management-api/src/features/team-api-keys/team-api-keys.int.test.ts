@@ -130,6 +130,17 @@ describe('team API keys', () => {
       expect(unbound.body.detail.error_type).toBe('forbidden');
     });
 
+    it('answers 404 for a team_id that is no team of the org in this region, as creating a key does', async () => {
+      const foreign = await seedTeam(h.db.knex, (await seedOrg(h.db.knex)).orgId);
+      const euTeam = newId();
+      await h.db.knex('teams').insert({ id: euTeam, org_id: org.orgId, name: 'EU', region: 'eu' });
+      for (const teamId of [foreign.teamId, euTeam, newId()]) {
+        const res = await as().get(`${keysUrl()}?team_id=${teamId}`);
+        expect({ teamId, status: res.status }).toEqual({ teamId, status: 404 });
+        expect(res.body.detail.error_type).toBe('not_found');
+      }
+    });
+
     it('pages by 50', async () => {
       for (let i = 0; i < 50; i++) await createKey({ label: `k${i}`, team_id: team.teamId });
       const first = await as().get(keysUrl());
@@ -141,7 +152,7 @@ describe('team API keys', () => {
   });
 
   describe('DELETE', () => {
-    it('revokes keys and sorts every id into success, failure or not_found', async () => {
+    it('revokes reachable keys; every other id is not_found, whether it exists or not', async () => {
       const other = await seedTeam(h.db.knex, org.orgId);
       const foreign = await seedTeam(h.db.knex, (await seedOrg(h.db.knex)).orgId);
       const mine = await createKey({ label: 'a', team_id: team.teamId });
@@ -159,10 +170,11 @@ describe('team API keys', () => {
       const ids = [mine.body.id, theirs.body.id, prod.body.id, foreignKey, unknown];
       const res = await as(teamKey).delete(`${keysUrl()}?${ids.map((id) => `api_key_id=${id}`).join('&')}`);
       expect(res.status).toBe(200);
+      // Another team's key answers exactly as an unknown id: the answer does not tell that it exists.
       expect(res.body).toEqual({
         success: [mine.body.id],
-        failure: [theirs.body.id],
-        not_found: [prod.body.id, foreignKey, unknown],
+        failure: [],
+        not_found: [theirs.body.id, prod.body.id, foreignKey, unknown],
       });
       const revoked = await h.db.knex('team_api_keys').where({ id: mine.body.id }).first();
       expect(revoked.revoked_at).not.toBeNull();

@@ -49,6 +49,7 @@ export function createTeamApiKeysService(deps: {
   cursors: CursorCodec;
 }) {
   const { uow } = deps;
+  const teamNotFound = () => new NotFoundError('Team not found in this region.');
 
   /** A deployment serves one region (api-shapes §1): the other one is not found here. */
   function placeOf(orgId: string, environment: Environment, region: Region): TeamApiKeyPlace {
@@ -66,9 +67,14 @@ export function createTeamApiKeysService(deps: {
       const scope = listScope('team-api-keys', place.orgId, place.environment, place.region);
       const after = decodeCursor(deps.cursors, scope, query.nextCursor);
       const reachableTeamIds = principal.role === 'org_admin' ? undefined : principal.teamIds;
-      const page = await uow.read(({ teamApiKeys }) =>
-        teamApiKeys.list(place, { teamId: query.teamId, reachableTeamIds, after }, MANAGEMENT_PAGE_SIZE),
-      );
+      const page = await uow.read(async ({ teams, teamApiKeys }) => {
+        // A team_id that is no team of this org and region is not found, as when creating a key for it.
+        if (query.teamId !== undefined) {
+          const team = await teams.findInOrg(place.orgId, query.teamId);
+          if (!team || team.region !== place.region) throw teamNotFound();
+        }
+        return teamApiKeys.list(place, { teamId: query.teamId, reachableTeamIds, after }, MANAGEMENT_PAGE_SIZE);
+      });
       return {
         api_keys: page.items.map((row) => toTeamApiKey(row)),
         next_cursor: sealCursor(deps.cursors, scope, page.nextCursor),
@@ -84,7 +90,7 @@ export function createTeamApiKeysService(deps: {
       const generated = generateTeamApiKey(place.environment, place.region);
       const row = await uow.write(async ({ teams, teamApiKeys }) => {
         const team = await teams.findInOrg(place.orgId, input.team_id);
-        if (!team || team.region !== place.region) throw new NotFoundError('Team not found in this region.');
+        if (!team || team.region !== place.region) throw teamNotFound();
         return teamApiKeys.insert({
           id: newId(),
           team_id: team.id,
@@ -100,8 +106,10 @@ export function createTeamApiKeysService(deps: {
     },
 
     /**
-     * Revokes each named key: `not_found` when it is not an active key of this org, environment and region;
-     * `failure` when it is, but of a team the calling key is not bound to.
+     * Revokes each named key; `not_found` when it is not an active key of this org, environment and region
+     * that the calling key may reach. A key of a team a Team Management Key is not bound to is `not_found`
+     * too, as for an id that does not exist: the answer must not tell it whether the id exists (it cannot
+     * list it either). `failure` is part of the documented shape and stays empty.
      */
     async revoke(
       principal: ManagementPrincipal,
@@ -115,9 +123,8 @@ export function createTeamApiKeysService(deps: {
         const result: TeamApiKeyRevocation = { success: [], failure: [], not_found: [] };
         for (const id of ids) {
           const teamId = teamOf.get(id);
-          if (teamId === undefined) result.not_found.push(id);
-          else if (!canReachTeam(principal, teamId)) result.failure.push(id);
-          else result.success.push(id);
+          if (teamId !== undefined && canReachTeam(principal, teamId)) result.success.push(id);
+          else result.not_found.push(id);
         }
         await teamApiKeys.revoke(result.success, deps.clock());
         return result;

@@ -449,6 +449,17 @@ describe('teams', () => {
       const res = await as().get(`/v1/org/${org.orgId}/team`);
       expect(res.body.teams.map((t: { id: string }) => t.id)).toEqual([mine.teamId]);
     });
+
+    it('answers 404 for a team_id the org does not have, as the single read does', async () => {
+      const other = await seedOrg(h.db.knex);
+      const theirs = await seedTeam(h.db.knex, other.orgId);
+      for (const teamId of [theirs.teamId, newId()]) {
+        const res = await as().get(`/v1/org/${org.orgId}/team?team_id=${teamId}`);
+        expect({ teamId, status: res.status }).toEqual({ teamId, status: 404 });
+        expect(res.body.detail.error_type).toBe('not_found');
+        expect((await as().get(`/v1/org/${org.orgId}/team/${teamId}`)).status).toBe(404);
+      }
+    });
   });
 
   describe('POST /v1/org/{org_id}/resolve_team', () => {

@@ -104,9 +104,14 @@ export function createTeamsService(deps: {
       const scope = listScope('teams', orgId);
       const after = decodeCursor(deps.cursors, scope, query.nextCursor);
       const reachableTeamIds = principal.role === 'org_admin' ? undefined : principal.teamIds;
-      const page = await uow.read(({ teams }) =>
-        teams.list(orgId, { ...query, reachableTeamIds, after }, MANAGEMENT_PAGE_SIZE),
-      );
+      const page = await uow.read(async ({ teams }) => {
+        // A team the org does not have is not found, as in the single read. A Team Management Key's list
+        // is filtered to its bound teams (api-shapes §2.3), so an unbound team_id is an empty page for it.
+        if (query.teamId !== undefined && !reachableTeamIds && !(await teams.findInOrg(orgId, query.teamId))) {
+          throw new NotFoundError('Team not found.');
+        }
+        return teams.list(orgId, { ...query, reachableTeamIds, after }, MANAGEMENT_PAGE_SIZE);
+      });
       return {
         teams: page.items.map(toTeamListItem) satisfies TeamListItem[],
         next_cursor: sealCursor(deps.cursors, scope, page.nextCursor),

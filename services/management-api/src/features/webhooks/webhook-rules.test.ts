@@ -71,4 +71,33 @@ describe('webhook rules', () => {
   it('accepts ordinary headers', () => {
     expect(() => assertValidHeaders({ 'X-Team': 'alpha', Authorization: 'Bearer abc' })).not.toThrow();
   });
+
+  it('bounds names to 256 characters, values to 4,096 and the count to 20', () => {
+    const issueOf = (headers: Record<string, string>) => {
+      try {
+        assertValidHeaders(headers);
+      } catch (err) {
+        expect(err).toBeInstanceOf(ValidationError);
+        return (err as ValidationError).issues[0];
+      }
+      return undefined;
+    };
+    const twenty = Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`X-H${i}`, 'v']));
+    expect(issueOf(twenty)).toBeUndefined();
+    expect(issueOf({ ...twenty, 'X-H20': 'v' })).toMatchObject({ loc: ['body', 'headers'], input: 21 });
+    expect(issueOf({ [`X-${'a'.repeat(254)}`]: 'v' })).toBeUndefined();
+    const long = `X-${'a'.repeat(255)}`;
+    // The name is cut in `loc` and the input is its length: a 422 never echoes a huge value.
+    expect(issueOf({ [long]: 'v' })).toMatchObject({
+      loc: ['body', 'headers', long.slice(0, 256)],
+      type: 'string_too_long',
+      input: 257,
+    });
+    expect(issueOf({ 'X-A': 'v'.repeat(4096) })).toBeUndefined();
+    expect(issueOf({ 'X-A': 'v'.repeat(4097) })).toMatchObject({
+      loc: ['body', 'headers', 'X-A'],
+      type: 'string_too_long',
+      input: 4097,
+    });
+  });
 });

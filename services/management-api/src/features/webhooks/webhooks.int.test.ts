@@ -340,6 +340,13 @@ describe('webhooks', () => {
         expect(res.body.detail[0]).toMatchObject({ loc: ['body', 'headers', name], type: 'value_error' });
       }
       expect((await put(`${base()}/${id}/headers`, { headers: { 'X-A': 1 } })).status).toBe(422);
+      const many = Object.fromEntries(Array.from({ length: 21 }, (_, i) => [`X-H${i}`, 'v']));
+      expect((await put(`${base()}/${id}/headers`, { headers: many })).status).toBe(422);
+      const longName = await put(`${base()}/${id}/headers`, { headers: { [`X-${'n'.repeat(300)}`]: 'v' } });
+      expect(longName.status).toBe(422);
+      expect(longName.body.detail[0]).toMatchObject({ type: 'string_too_long', input: 302 });
+      const longValue = await put(`${base()}/${id}/headers`, { headers: { 'X-A': 'v'.repeat(4097) } });
+      expect(longValue.status).toBe(422);
       expect((await put(`${base()}/${id}/headers`, {})).status).toBe(422);
       expect((await put(`${base()}/ep_unknown/headers`, { headers: {} })).status).toBe(404);
     });

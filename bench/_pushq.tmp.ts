@@ -1,0 +1,31 @@
+import http from 'node:http';
+import { createLogger, createMetricsRegistry } from '@meridian/platform';
+import { createTestDatabase, seedOrg, seedTeam } from '@meridian/test-utils';
+import { createDataApi } from '@meridian/data-api';
+import { AnchoredHealthStore, fetchHttp, healthKitWeek, integratorBackend, SimulatedDevice } from '../services/data-api/src/testing/device-simulator';
+async function main() {
+  const db = await createTestDatabase();
+  const counts = new Map<string, number>(); let on = false;
+  db.knex.on('query', (q: { sql: string }) => { if (!on) return; const k = q.sql.replace(/\s+/g, ' ').slice(0, 110); counts.set(k, (counts.get(k) ?? 0) + 1); });
+  const app = createDataApi({ db: db.knex, logger: createLogger({ service: 'x', silent: true }), metrics: createMetricsRegistry('x'), region: 'us', readiness: {}, audit: null });
+  const server = http.createServer(app); await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const api = fetchHttp(`http://127.0.0.1:${(server.address() as any).port}`);
+  const team = await seedTeam(db.knex, (await seedOrg(db.knex)).orgId);
+  const u = await api('POST', '/v2/user', { headers: { 'x-service-api-key': team.apiKeys.sandbox }, body: { client_user_id: 'q1' } });
+  const week = healthKitWeek({ end: new Date(), days: 1, seed: 3 });
+  const store = new AnchoredHealthStore({ heartrate: week.records.heartrate, steps: week.records.steps, sleep: [], workouts: [] });
+  const d = new SimulatedDevice({ http: api, backend: integratorBackend(api, team.apiKeys.sandbox), userId: u.body.user_id, store, batchSize: 500 });
+  await d.signIn();
+  on = true;
+  await d.sync();
+  const pushes = d.log.filter((e) => e.kind === 'push').length;
+  console.log('history pushes', pushes, 'statements', [...counts.values()].reduce((a, b) => a + b, 0));
+  for (const [k, n] of [...counts.entries()].sort((a, b) => b[1] - a[1])) console.log(n, k);
+  counts.clear();
+  store.add('heartrate', healthKitWeek({ end: new Date(Date.now() + 3600_000), days: 1 / 24, seed: 4 }).records.heartrate);
+  await d.sync();
+  console.log('--- one daily push, statements', [...counts.values()].reduce((a, b) => a + b, 0));
+  for (const [k, n] of [...counts.entries()].sort((a, b) => b[1] - a[1])) console.log(n, k);
+  server.close(); await db.destroy();
+}
+void main();

@@ -1,0 +1,366 @@
+import { createHash } from 'node:crypto';
+import { createRandom, hashSeed } from './_prng.tmp';
+import { addDays, formatLocal, localDate, localDayStart } from './_zone.tmp';
+
+/**
+ * Deterministic Oura documents of an emulated account: the same account and day always give the same
+ * documents, whatever window asked for them. Shapes follow the Oura API v2 schemas (see index.ts).
+ */
+
+const ZONES = ['Europe/Helsinki', 'America/Los_Angeles', 'Europe/Berlin', 'America/New_York', 'Asia/Tokyo'];
+const FIVE_MIN = 300_000;
+const HOUR = 3_600_000;
+
+export function ouraZoneOf(accountId: string): string {
+  return ZONES[hashSeed('oura-zone', accountId) % ZONES.length]!;
+}
+
+/** A document id shaped like Oura's (UUID text), stable per account, collection and key. */
+export function ouraDocumentId(accountId: string, collection: string, key: string): string {
+  const h = createHash('sha256').update(`${accountId}|${collection}|${key}`).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+export interface OuraSample {
+  interval: number;
+  items: (number | null)[];
+  timestamp: string;
+}
+
+export interface OuraHeartRateRow {
+  timestamp: string;
+  timestamp_unix: number;
+  bpm: number;
+  source: 'awake' | 'workout' | 'rest' | 'sleep' | 'live' | 'session';
+}
+
+export interface OuraSleepDocument {
+  id: string;
+  average_breath: number | null;
+  average_heart_rate: number | null;
+  average_hrv: number | null;
+  awake_time: number | null;
+  bedtime_end: string;
+  bedtime_start: string;
+  day: string;
+  deep_sleep_duration: number | null;
+  efficiency: number | null;
+  heart_rate: OuraSample | null;
+  hrv: OuraSample | null;
+  latency: number | null;
+  light_sleep_duration: number | null;
+  low_battery_alert: boolean;
+  lowest_heart_rate: number | null;
+  movement_30_sec: string | null;
+  period: number;
+  readiness: {
+    contributors: Record<string, number | null>;
+    score: number | null;
+    temperature_deviation: number | null;
+    temperature_trend_deviation: number | null;
+  } | null;
+  readiness_score_delta: number | null;
+  rem_sleep_duration: number | null;
+  restless_periods: number | null;
+  sleep_algorithm_version: 'v1' | 'v2' | null;
+  sleep_analysis_reason: string | null;
+  sleep_phase_5_min: string | null;
+  sleep_score_delta: number | null;
+  time_in_bed: number;
+  total_sleep_duration: number | null;
+  type: 'deleted' | 'sleep' | 'long_sleep' | 'late_nap' | 'rest' | null;
+  ring_id: string | null;
+}
+
+export interface OuraDailyActivity {
+  id: string;
+  active_calories: number;
+  average_met_minutes: number;
+  class_5_min: string | null;
+  contributors: Record<string, number | null>;
+  day: string;
+  equivalent_walking_distance: number;
+  high_activity_met_minutes: number;
+  high_activity_time: number;
+  inactivity_alerts: number;
+  low_activity_met_minutes: number;
+  low_activity_time: number;
+  medium_activity_met_minutes: number;
+  medium_activity_time: number;
+  met: OuraSample;
+  meters_to_target: number;
+  non_wear_time: number;
+  resting_time: number;
+  score: number | null;
+  sedentary_met_minutes: number;
+  sedentary_time: number;
+  steps: number;
+  target_calories: number;
+  target_meters: number;
+  timestamp: string;
+  total_calories: number;
+}
+
+export interface OuraWorkout {
+  id: string;
+  activity: string;
+  calories: number | null;
+  day: string;
+  distance: number | null;
+  end_datetime: string;
+  intensity: 'easy' | 'moderate' | 'hard';
+  label: string | null;
+  source: 'manual' | 'autodetected';
+  start_datetime: string;
+}
+
+export interface OuraPersonalInfo {
+  id: string;
+  age: number | null;
+  weight: number | null;
+  height: number | null;
+  biological_sex: string | null;
+  email: string | null;
+}
+
+const between = (r: () => number, lo: number, hi: number) => lo + r() * (hi - lo);
+const round1 = (v: number) => Math.round(v * 10) / 10;
+
+/** The account's sleep for the night ending on `day` (its wake-up date), or null for a night off the ring. */
+export function ouraSleep(accountId: string, day: string): OuraSleepDocument | null {
+  const zone = ouraZoneOf(accountId);
+  const r = createRandom(hashSeed('oura-sleep', accountId, day));
+  if (r() < 0.06) return null;
+  const start = localDayStart(zone, addDays(day, -1), 22) + Math.floor(between(r, 0, 24)) * FIVE_MIN;
+  const epochs = Math.floor(between(r, 78, 102)); // 6.5–8.5 h of 5-minute epochs
+  const latencyEpochs = 1 + Math.floor(r() * 4);
+  let phases = '4'.repeat(latencyEpochs);
+  while (phases.length < epochs - 1) {
+    // A sleep cycle: light, deep (more early in the night), light, REM (more late), now and then awake.
+    const early = phases.length < epochs / 2;
+    phases += '2'.repeat(2 + Math.floor(r() * 4));
+    phases += '1'.repeat(early ? 3 + Math.floor(r() * 4) : Math.floor(r() * 2));
+    phases += '2'.repeat(1 + Math.floor(r() * 3));
+    phases += '3'.repeat(early ? 1 + Math.floor(r() * 2) : 3 + Math.floor(r() * 4));
+    if (r() < 0.3) phases += '4';
+  }
+  phases = `${phases.slice(0, epochs - 1)}4`;
+  const count = (c: string) => [...phases].filter((p) => p === c).length * 300;
+  const timeInBed = epochs * 300;
+  const total = timeInBed - count('4');
+  const hr: (number | null)[] = Array.from({ length: epochs }, (_, i) =>
+    Math.round(between(r, 50, 58) - 4 * Math.sin((Math.PI * i) / epochs)),
+  );
+  const hrv: (number | null)[] = Array.from({ length: epochs }, () => Math.round(between(r, 28, 70)));
+  // Oura leaves gaps where the ring lost contact: a null now and then.
+  hr[7] = null;
+  hrv[11] = null;
+  const hrValues = hr.filter((v): v is number => typeof v === 'number');
+  const hrvValues = hrv.filter((v): v is number => typeof v === 'number');
+  const end = start + timeInBed * 1000;
+  const score = Math.round(between(r, 62, 92));
+  return {
+    id: ouraDocumentId(accountId, 'sleep', day),
+    average_breath: round1(between(r, 13, 16.5)),
+    average_heart_rate: round1(hrValues.reduce((a, b) => a + b, 0) / hrValues.length),
+    average_hrv: Math.round(hrvValues.reduce((a, b) => a + b, 0) / hrvValues.length),
+    awake_time: count('4'),
+    bedtime_end: formatLocal(zone, end, true),
+    bedtime_start: formatLocal(zone, start, true),
+    day,
+    deep_sleep_duration: count('1'),
+    efficiency: Math.round((total / timeInBed) * 100),
+    heart_rate: { interval: 300, items: hr, timestamp: formatLocal(zone, start, true) },
+    hrv: { interval: 300, items: hrv, timestamp: formatLocal(zone, start, true) },
+    latency: latencyEpochs * 300,
+    light_sleep_duration: count('2'),
+    low_battery_alert: false,
+    lowest_heart_rate: Math.min(...hrValues),
+    movement_30_sec: null,
+    period: 0,
+    readiness: {
+      contributors: {
+        activity_balance: 80,
+        body_temperature: 95,
+        hrv_balance: 77,
+        previous_day_activity: 85,
+        previous_night: score,
+        recovery_index: 90,
+        resting_heart_rate: 88,
+        sleep_balance: 82,
+        sleep_regularity: 79,
+      },
+      score: Math.round(between(r, 60, 95)),
+      temperature_deviation: Math.round(between(r, -0.6, 0.6) * 100) / 100,
+      temperature_trend_deviation: Math.round(between(r, -0.3, 0.3) * 100) / 100,
+    },
+    readiness_score_delta: null,
+    rem_sleep_duration: count('3'),
+    restless_periods: Math.floor(between(r, 80, 260)),
+    sleep_algorithm_version: 'v2',
+    sleep_analysis_reason: 'foreground_sleep_analysis',
+    sleep_phase_5_min: phases,
+    sleep_score_delta: null,
+    time_in_bed: timeInBed,
+    total_sleep_duration: total,
+    type: 'long_sleep',
+    ring_id: null,
+  };
+}
+
+/** Oura's activity day runs from 04:00 local to 04:00 the next day. */
+export function ouraActivityDayStart(accountId: string, day: string): number {
+  return localDayStart(ouraZoneOf(accountId), day, 4);
+}
+
+export function ouraDailyActivity(accountId: string, day: string): OuraDailyActivity {
+  const zone = ouraZoneOf(accountId);
+  const r = createRandom(hashSeed('oura-activity', accountId, day));
+  const steps = Math.round(between(r, 3500, 14500));
+  const active = Math.round(steps * 0.042 + between(r, 20, 140));
+  const high = Math.round(between(r, 0, 40)) * 60;
+  const medium = Math.round(between(r, 20, 80)) * 60;
+  const low = Math.round(between(r, 150, 320)) * 60;
+  const met = Array.from({ length: 1440 }, (_, i) =>
+    round1(i < 1080 ? between(r, 0.9, 3.5) : between(r, 0.9, 1.2)),
+  );
+  const start = ouraActivityDayStart(accountId, day);
+  return {
+    id: ouraDocumentId(accountId, 'daily_activity', day),
+    active_calories: active,
+    average_met_minutes: round1(between(r, 1.2, 2.2)),
+    class_5_min: null,
+    contributors: {
+      meet_daily_targets: 60,
+      move_every_hour: 95,
+      recovery_time: 100,
+      stay_active: 80,
+      training_frequency: 71,
+      training_volume: 96,
+    },
+    day,
+    equivalent_walking_distance: Math.round(steps * 0.76),
+    high_activity_met_minutes: Math.round(high / 60) * 7,
+    high_activity_time: high,
+    inactivity_alerts: Math.floor(r() * 3),
+    low_activity_met_minutes: Math.round(low / 60) * 2,
+    low_activity_time: low,
+    medium_activity_met_minutes: Math.round(medium / 60) * 4,
+    medium_activity_time: medium,
+    met: { interval: 60, items: met, timestamp: formatLocal(zone, start, true) },
+    meters_to_target: Math.max(0, 8000 - Math.round(steps * 0.76)),
+    non_wear_time: 0,
+    resting_time: Math.round(between(r, 6, 9)) * 3600,
+    score: Math.round(between(r, 60, 98)),
+    sedentary_met_minutes: 10,
+    sedentary_time: Math.round(between(r, 6, 10)) * 3600,
+    steps,
+    target_calories: 450,
+    target_meters: 8000,
+    timestamp: formatLocal(zone, start, true),
+    total_calories: active + Math.round(between(r, 1550, 1900)),
+  };
+}
+
+const ACTIVITIES = [
+  { activity: 'walking', speed: 1.4, kcalPerMin: 4.5 },
+  { activity: 'running', speed: 2.9, kcalPerMin: 11 },
+  { activity: 'cycling', speed: 6.5, kcalPerMin: 8.5 },
+  { activity: 'yoga', speed: 0, kcalPerMin: 3 },
+] as const;
+
+/** The workout of a local day, or null (about one day in three has one). */
+export function ouraWorkout(accountId: string, day: string): OuraWorkout | null {
+  const zone = ouraZoneOf(accountId);
+  const r = createRandom(hashSeed('oura-workout', accountId, day));
+  if (r() >= 0.35) return null;
+  const kind = ACTIVITIES[Math.floor(r() * ACTIVITIES.length)]!;
+  const start = localDayStart(zone, day, 17) + Math.floor(between(r, 0, 24)) * FIVE_MIN;
+  const minutes = Math.round(between(r, 25, 70));
+  const end = start + minutes * 60_000;
+  return {
+    id: ouraDocumentId(accountId, 'workout', day),
+    activity: kind.activity,
+    calories: Math.round(kind.kcalPerMin * minutes * 10) / 10,
+    day,
+    distance: kind.speed > 0 ? Math.round(kind.speed * minutes * 60 * between(r, 0.9, 1.1)) : null,
+    end_datetime: formatLocal(zone, end, true),
+    intensity: minutes > 50 ? 'hard' : kind.activity === 'yoga' ? 'easy' : 'moderate',
+    label: null,
+    source: r() < 0.8 ? 'autodetected' : 'manual',
+    start_datetime: formatLocal(zone, start, true),
+  };
+}
+
+export function ouraWorkoutSpan(w: OuraWorkout): { start: number; end: number } {
+  return { start: Date.parse(w.start_datetime), end: Date.parse(w.end_datetime) };
+}
+
+export function ouraPersonalInfo(accountId: string, username: string): OuraPersonalInfo {
+  const r = createRandom(hashSeed('oura-personal', accountId));
+  const female = r() < 0.5;
+  return {
+    id: accountId,
+    age: Math.floor(between(r, 24, 58)),
+    weight: round1(female ? between(r, 52, 78) : between(r, 64, 95)),
+    height: Math.round((female ? between(r, 1.58, 1.78) : between(r, 1.68, 1.95)) * 100) / 100,
+    biological_sex: female ? 'female' : 'male',
+    email: `${username}@example.com`,
+  };
+}
+
+/** 5-minute heart rate of the account in [startMs, endMs), as Oura serves it (UTC timestamps). */
+/** Heart-rate rows in [startMs, endMs); at most `limit` rows when given (a page: callers ask for one more). */
+export function ouraHeartRate(
+  accountId: string,
+  startMs: number,
+  endMs: number,
+  limit = Number.POSITIVE_INFINITY,
+): OuraHeartRateRow[] {
+  const zone = ouraZoneOf(accountId);
+  const rows: OuraHeartRateRow[] = [];
+  const sleeps = new Map<string, OuraSleepDocument | null>();
+  const sleepOf = (d: string) => {
+    if (!sleeps.has(d)) sleeps.set(d, ouraSleep(accountId, d));
+    return sleeps.get(d) ?? null;
+  };
+  const workouts = new Map<string, OuraWorkout | null>();
+  const workoutOf = (d: string) => {
+    if (!workouts.has(d)) workouts.set(d, ouraWorkout(accountId, d));
+    return workouts.get(d) ?? null;
+  };
+  const first = Math.ceil(startMs / FIVE_MIN) * FIVE_MIN;
+  for (let t = first; t < endMs && rows.length < limit; t += FIVE_MIN) {
+    const r = createRandom(hashSeed('oura-hr', accountId, t));
+    if (r() < 0.04) continue; // ring off the finger
+    const day = localDate(zone, t);
+    const sleep = [day, addDays(day, 1)].some((d) => covers(sleepOf(d), t));
+    const workout = workoutOf(day);
+    const inWorkout =
+      workout !== null && t >= ouraWorkoutSpan(workout).start && t < ouraWorkoutSpan(workout).end;
+    const localHour = ((t - localDayStart(zone, day)) / HOUR) % 24;
+    let bpm: number;
+    let source: OuraHeartRateRow['source'];
+    if (sleep) {
+      bpm = between(r, 48, 60);
+      source = 'sleep';
+    } else if (inWorkout) {
+      bpm = between(r, 110, 155);
+      source = 'workout';
+    } else {
+      bpm = between(r, 62, 88) + (localHour > 12 && localHour < 19 ? 4 : 0);
+      source = 'awake';
+    }
+    rows.push({
+      timestamp: new Date(t).toISOString().replace('Z', '+00:00').replace('.000', ''),
+      timestamp_unix: t,
+      bpm: Math.round(bpm),
+      source,
+    });
+  }
+  return rows;
+}
+
+function covers(s: OuraSleepDocument | null, t: number): boolean {
+  return s !== null && t >= Date.parse(s.bedtime_start) && t < Date.parse(s.bedtime_end);
+}

@@ -1,0 +1,202 @@
+import type { Knex } from '@meridian/db';
+import { newId, type Environment } from '@meridian/domain';
+
+/**
+ * What a push writes besides health data and checkpoints: the user's connection of the mobile provider
+ * (`auth_type` sdk, created by the first stored push) and the historical pull of each resource, which the
+ * first push of the resource for the connection is (introspection reports it from `historical_pulls`).
+ */
+
+export interface PushOwner {
+  id: string;
+  teamId: string;
+  environment: Environment;
+  clientUserId: string;
+  fallbackTimeZone: string | null;
+  /** The team environment's `sdk_per_device_activity_timeseries` setting. */
+  perDeviceActivity: boolean;
+}
+
+export interface HistoricalPullState {
+  status: 'scheduled' | 'in_progress' | 'success' | 'failure' | 'retrying';
+}
+
+export function createSdkConnectionsRepository(db: Knex | Knex.Transaction) {
+  const pull = (userId: string, provider: string, resource: string) =>
+    db('historical_pulls').where({ user_id: userId, provider, resource });
+
+  return {
+    /** The active user of the device's team environment, with the team setting pushes depend on. */
+    async findOwner(
+      userId: string,
+      teamId: string,
+      environment: Environment,
+    ): Promise<PushOwner | undefined> {
+      const row = await db('users as u')
+        .join('teams as t', 't.id', 'u.team_id')
+        .where({ 'u.id': userId, 'u.team_id': teamId, 'u.environment': environment })
+        .whereNull('u.deleted_at')
+        .first<
+          | {
+              id: string;
+              team_id: string;
+              environment: Environment;
+              client_user_id: string;
+              fallback_time_zone: string | null;
+              per_device: boolean | null;
+            }
+          | undefined
+        >(
+          'u.id',
+          'u.team_id',
+          'u.environment',
+          'u.client_user_id',
+          'u.fallback_time_zone',
+          db.raw(
+            `(t.settings -> u.environment ->> 'sdk_per_device_activity_timeseries')::boolean as per_device`,
+          ),
+        );
+      return row
+        ? {
+            id: row.id,
+            teamId: row.team_id,
+            environment: row.environment,
+            clientUserId: row.client_user_id,
+            fallbackTimeZone: row.fallback_time_zone,
+            perDeviceActivity: row.per_device === true,
+          }
+        : undefined;
+    },
+
+    /**
+     * The user's connection of `provider`, created (connected, `auth_type` sdk) when there is none; `created`
+     * tells the caller to announce it. Concurrent pushes wait on the unique (user, provider) insert, so
+     * exactly one creates it.
+     */
+    async ensureConnection(
+      userId: string,
+      provider: string,
+      availability: Record<string, unknown>,
+      now: Date,
+    ): Promise<{ connectionId: string; created: boolean }> {
+      const find = () =>
+        db('provider_connections')
+          .where({ user_id: userId, provider })
+          .first<{ id: string } | undefined>('id');
+      const existing = await find();
+      if (existing) return { connectionId: existing.id, created: false };
+      const inserted = await db('provider_connections')
+        .insert({
+          id: newId(),
+          user_id: userId,
+          provider,
+          status: 'connected',
+          auth_type: 'sdk',
+          credential_source: 'platform',
+          resource_availability: JSON.stringify(availability),
+          created_on: now,
+          updated_at: now,
+        })
+        .onConflict(['user_id', 'provider'])
+        .ignore()
+        .returning<{ id: string }[]>('id');
+      if (inserted[0]) return { connectionId: inserted[0].id, created: true };
+      // Another push created it between our look and our insert (the insert waited for its commit).
+      return { connectionId: (await find())!.id, created: false };
+    },
+
+    /** Something of the batch was stored: the device's last push and the connection's last sync. */
+    async recordPush(deviceId: string, userId: string, provider: string, now: Date): Promise<void> {
+      await db('sdk_devices').where({ id: deviceId }).update({ last_push_at: now });
+      await db('provider_connections').where({ user_id: userId, provider }).update({ last_sync_at: now });
+    },
+
+    /** A new connection: pulls left from an earlier connection of the provider no longer count. */
+    async forgetHistoricalPulls(userId: string, provider: string): Promise<void> {
+      await db('historical_pulls').where({ user_id: userId, provider }).delete();
+    },
+
+    /**
+     * The resource's historical pull, started (`in_progress`) when there is none, locked until the
+     * transaction ends: pushes of one resource for one connection take turns, so only one of them closes it.
+     */
+    async lockHistoricalPull(
+      userId: string,
+      provider: string,
+      resource: string,
+      now: Date,
+      traceId: string | null,
+    ): Promise<HistoricalPullState> {
+      const locked = () =>
+        pull(userId, provider, resource)
+          .first<{ status: HistoricalPullState['status'] } | undefined>('status')
+          .forUpdate();
+      const existing = await locked();
+      if (existing) return existing;
+      await db('historical_pulls')
+        .insert({
+          user_id: userId,
+          provider,
+          resource,
+          status: 'in_progress',
+          scheduled_at: now,
+          started_at: now,
+          days_with_data: 0,
+          trace_id: traceId,
+        })
+        .onConflict(['user_id', 'provider', 'resource'])
+        .ignore();
+      return (await locked())!;
+    },
+
+    /** The span of the resource's stored data from this provider (ingestion's resource stats). */
+    async dataSpan(
+      userId: string,
+      provider: string,
+      resource: string,
+    ): Promise<{ oldest: Date | null; newest: Date | null }> {
+      const row = await db('resource_stats')
+        .where({ user_id: userId, provider, resource })
+        .first<{ oldest_data: Date | null; newest_data: Date | null } | undefined>(
+          'oldest_data',
+          'newest_data',
+        );
+      return { oldest: row?.oldest_data ?? null, newest: row?.newest_data ?? null };
+    },
+
+    /** Distinct UTC days with stored data of the resource in [start, end]: samples' days and summaries' dates. */
+    async daysWithData(userId: string, provider: string, resource: string, start: Date, end: Date) {
+      const result = await db.raw<{ rows: { days: string }[] }>(
+        `select count(*) as days from (
+           select (start_at at time zone 'UTC')::date as d from timeseries_samples
+            where user_id = ? and provider = ? and resource = ? and start_at >= ? and start_at <= ?
+           union
+           select calendar_date from summaries
+            where user_id = ? and provider = ? and kind = ? and calendar_date is not null
+              and calendar_date >= (?::timestamptz at time zone 'UTC')::date
+              and calendar_date <= (?::timestamptz at time zone 'UTC')::date
+         ) x`,
+        [userId, provider, resource, start, end, userId, provider, resource, start, end],
+      );
+      return Number(result.rows[0]?.days ?? 0);
+    },
+
+    async completeHistoricalPull(
+      userId: string,
+      provider: string,
+      resource: string,
+      done: { rangeStart: Date; rangeEnd: Date; daysWithData: number; now: Date },
+    ): Promise<void> {
+      await pull(userId, provider, resource).update({
+        status: 'success',
+        range_start: done.rangeStart,
+        range_end: done.rangeEnd,
+        ended_at: done.now,
+        days_with_data: done.daysWithData,
+        error_details: null,
+      });
+    },
+  };
+}
+
+export type SdkConnectionsRepository = ReturnType<typeof createSdkConnectionsRepository>;

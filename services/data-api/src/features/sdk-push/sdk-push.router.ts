@@ -1,0 +1,85 @@
+import express, { type RequestHandler, type Router } from 'express';
+import type { Knex } from '@meridian/db';
+import type { Logger, RateLimitConsumer } from '@meridian/platform';
+import { isMobileProvider } from '@meridian/sdk-push';
+import { NotFoundError } from '@meridian/domain';
+import { principalOf } from '../../auth/principal';
+import { createDeviceAuthentication, deviceOf } from '../sdk-auth/device-auth';
+import { createDeviceRateLimit } from './device-rate-limit';
+import { toDeviceResponse } from './device-status.presenter';
+import { createDeviceStatusService } from './device-status.service';
+import { DEFAULT_PUSH_LIMITS, type PushLimits, type PushRequest } from './push-batch';
+import { BatchInProgressError, createSdkPushService } from './sdk-push.service';
+
+/**
+ * Mobile-SDK pushes (`POST /v2/sdk/push/{provider}`, device token) and the devices a team reads with its API
+ * key (`GET /v2/user/{user_id}/device[/{device_id}]`). The OpenAPI validator has checked the batch envelope;
+ * the native records are checked by the mapper in the service.
+ */
+
+export const SDK_PUSH_PATH = '/v2/sdk/push';
+
+export interface SdkPushOptions {
+  /** Shared request limiter (the API keys' one); absent: no per-device limit. */
+  limiter?: RateLimitConsumer;
+  limits?: Partial<PushLimits>;
+}
+
+export const pushLimitsOf = (opts: SdkPushOptions | undefined): PushLimits => ({
+  ...DEFAULT_PUSH_LIMITS,
+  ...opts?.limits,
+});
+
+/**
+ * What runs on the push path before its body is read: device authentication, then the per-device limit.
+ * An unauthenticated or limited request is answered from its headers alone.
+ */
+export function sdkPushBeforeBody(deps: {
+  db: Knex;
+  clock: () => Date;
+  options?: SdkPushOptions;
+}): RequestHandler[] {
+  const handlers = [createDeviceAuthentication({ db: deps.db, clock: deps.clock })];
+  const limiter = deps.options?.limiter;
+  if (limiter) {
+    handlers.push(
+      createDeviceRateLimit({ limiter, perMinute: pushLimitsOf(deps.options).perDevicePerMinute }),
+    );
+  }
+  return handlers;
+}
+
+export function createSdkPushRouter(deps: {
+  db: Knex;
+  clock: () => Date;
+  logger: Logger;
+  options?: SdkPushOptions;
+}): Router {
+  const pushes = createSdkPushService({ ...deps, limits: pushLimitsOf(deps.options) });
+  const devices = createDeviceStatusService(deps);
+  const router = express.Router();
+
+  router.post(`${SDK_PUSH_PATH}/:provider`, async (req, res) => {
+    const provider = req.params.provider;
+    if (!isMobileProvider(provider)) throw new NotFoundError('Unknown mobile provider.');
+    try {
+      const outcome = await pushes.push(deviceOf(res), provider, req.body as PushRequest);
+      if (outcome.replayed) res.setHeader('Idempotent-Replayed', 'true');
+      res.json(outcome.answer);
+    } catch (err) {
+      if (err instanceof BatchInProgressError) res.setHeader('Retry-After', String(err.retryAfterSeconds));
+      throw err;
+    }
+  });
+
+  router.get('/v2/user/:user_id/device', async (req, res) => {
+    const list = await devices.list(principalOf(res), req.params.user_id);
+    res.json({ devices: list.map(toDeviceResponse) });
+  });
+
+  router.get('/v2/user/:user_id/device/:device_id', async (req, res) => {
+    res.json(toDeviceResponse(await devices.get(principalOf(res), req.params.user_id, req.params.device_id)));
+  });
+
+  return router;
+}

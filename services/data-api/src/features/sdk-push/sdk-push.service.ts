@@ -1,0 +1,240 @@
+import type { Knex } from '@meridian/db';
+import {
+  ConflictError,
+  DomainError,
+  NotFoundError,
+  PayloadTooLargeError,
+  ValidationError,
+} from '@meridian/domain';
+import { currentContext, type Logger } from '@meridian/platform';
+import type { MobileProvider } from '@meridian/sdk-push';
+import type { DevicePrincipal } from '../sdk-auth/device-auth';
+import {
+  batchFingerprint,
+  recordCount,
+  type PushAnswer,
+  type PushLimits,
+  type PushRequest,
+  type PushResourceResult,
+} from './push-batch';
+import { createPushBatchesRepository, type BatchClaim } from './push-batches.repository';
+import { storeResourcePush } from './push-resource';
+import { createSdkConnectionsRepository, type PushOwner } from './sdk-connections.repository';
+import { mapBatch, type Mapped } from './push-validation';
+import { createSyncCheckpointsRepository } from './sync-checkpoints.repository';
+
+/**
+ * `POST /v2/sdk/push/{provider}` (decision 0009 "Push"): a resend of an answered batch gets the stored answer
+ * and writes nothing; a new batch is validated whole (422, nothing written), claimed, then stored resource by
+ * resource (one transaction each, so one failing resource never blocks the others), and its answer kept.
+ */
+
+/** How long a claim holds before another request may take over a batch whose process died. */
+const CLAIM_MS = 2 * 60_000;
+/** How long a device's answered batches are kept for replay. */
+const REPLAY_WINDOW_MS = 30 * 86_400_000;
+
+export interface PushOutcome {
+  answer: PushAnswer;
+  /** The stored answer of an earlier identical request. */
+  replayed: boolean;
+}
+
+/** 409 for a batch another request is storing right now: the app retries after `Retry-After`. */
+export class BatchInProgressError extends ConflictError {
+  constructor(readonly retryAfterSeconds: number) {
+    super(
+      'batch_in_progress',
+      'This batch_id is being stored by another request; retry later to receive its answer.',
+    );
+  }
+}
+
+const batchIdReused = () =>
+  new ConflictError(
+    'batch_id_reused',
+    'This batch_id was already used by this device for a different batch; batch ids must be unique per device.',
+  );
+
+const STORAGE_FAILED = {
+  type: 'storage_error',
+  message: 'The records of this resource could not be stored; send them again.',
+} as const;
+
+export interface SdkPushDeps {
+  db: Knex;
+  clock: () => Date;
+  logger: Logger;
+  limits: PushLimits;
+}
+
+export function createSdkPushService(deps: SdkPushDeps) {
+  const batches = createPushBatchesRepository(deps.db);
+  const checkpoints = createSyncCheckpointsRepository(deps.db);
+  const owners = createSdkConnectionsRepository(deps.db);
+
+  /** The stored answer, or a conflict; undefined when the batch is new (or its claim ran out). */
+  async function earlierAnswer(
+    device: DevicePrincipal,
+    batchId: string,
+    hash: string,
+    now: Date,
+  ): Promise<PushOutcome | undefined> {
+    const stored = await batches.find(device.deviceId, batchId);
+    if (!stored) return undefined;
+    if (stored.requestHash !== hash) throw batchIdReused();
+    if (stored.status === 'completed' && stored.response) return { answer: stored.response, replayed: true };
+    const until = stored.claimedUntil?.getTime() ?? 0;
+    if (until > now.getTime())
+      throw new BatchInProgressError(Math.max(1, Math.ceil((until - now.getTime()) / 1000)));
+    return undefined;
+  }
+
+  async function claim(
+    c: BatchClaim,
+    device: DevicePrincipal,
+    batchId: string,
+  ): Promise<PushOutcome | undefined> {
+    if (await batches.claim(c)) return undefined;
+    if (await batches.takeOver(c)) return undefined;
+    // Another request claimed or answered it between our look and our claim.
+    const outcome = await earlierAnswer(device, batchId, c.requestHash, c.now);
+    if (outcome) return outcome;
+    throw new BatchInProgressError(Math.ceil(CLAIM_MS / 1000));
+  }
+
+  async function storeOne(p: Parameters<typeof storeResourcePush>[1]): Promise<PushResourceResult> {
+    try {
+      return await storeResourcePush(deps.db, p);
+    } catch (err) {
+      if (err instanceof NotFoundError) throw err;
+      const error =
+        err instanceof ValidationError
+          ? {
+              type: 'invalid_records',
+              message: `The records were refused: ${err.issues[0]?.msg ?? 'invalid'}.`,
+            }
+          : STORAGE_FAILED;
+      if (!(err instanceof DomainError)) {
+        deps.logger.error('push: a resource could not be stored', {
+          err,
+          provider: p.provider,
+          resource: p.resource,
+        });
+      }
+      const key = { deviceId: p.deviceId, provider: p.provider, resource: p.resource };
+      await checkpoints
+        .recordFailure({
+          ...key,
+          batchId: p.batchId,
+          errorType: error.type,
+          message: error.message,
+          now: p.now,
+        })
+        .catch((e: unknown) => deps.logger.error('push: could not record a failed resource', { err: e }));
+      const stored = await checkpoints.find(key).catch(() => undefined);
+      return {
+        resource: p.resource,
+        status: 'failed',
+        acknowledged_anchor: stored?.anchor ?? null,
+        records_received: p.mapped.recordCount,
+        samples_created: 0,
+        samples_updated: 0,
+        samples_unchanged: 0,
+        samples_dropped: 0,
+        error,
+      };
+    }
+  }
+
+  async function storeAll(
+    device: DevicePrincipal,
+    provider: MobileProvider,
+    owner: PushOwner,
+    batch: PushRequest,
+    mapped: Mapped[],
+    now: Date,
+  ): Promise<PushResourceResult[]> {
+    const results: PushResourceResult[] = [];
+    const traceId = currentContext()?.traceId ?? null;
+    for (const [i, entry] of batch.resources.entries()) {
+      results.push(
+        await storeOne({
+          owner,
+          deviceId: device.deviceId,
+          provider,
+          batchId: batch.batch_id,
+          resource: entry.resource,
+          anchor: entry.anchor ?? null,
+          moreHistory: entry.more_history === true,
+          mapped: mapped[i]!,
+          now,
+          traceId,
+        }),
+      );
+    }
+    return results;
+  }
+
+  return {
+    async push(device: DevicePrincipal, provider: MobileProvider, batch: PushRequest): Promise<PushOutcome> {
+      const records = recordCount(batch);
+      if (records > deps.limits.maxRecords) {
+        throw new PayloadTooLargeError(
+          'too_many_records',
+          `A batch holds at most ${deps.limits.maxRecords} records (this one: ${records}); split it.`,
+          { max_records: deps.limits.maxRecords },
+        );
+      }
+      const now = deps.clock();
+      const hash = batchFingerprint(provider, batch);
+      const earlier = await earlierAnswer(device, batch.batch_id, hash, now);
+      if (earlier) return earlier;
+
+      const owner = await owners.findOwner(device.userId, device.teamId, device.environment);
+      if (!owner) throw new NotFoundError("The device's user no longer exists.");
+      const mapped = mapBatch(provider, batch, {
+        deviceId: device.deviceId,
+        fallbackTimeZone: batch.time_zone ?? owner.fallbackTimeZone,
+        perDeviceActivity: owner.perDeviceActivity,
+      });
+
+      const claimed = {
+        deviceId: device.deviceId,
+        batchId: batch.batch_id,
+        provider,
+        requestHash: hash,
+        sentAt: batch.sent_at ? new Date(batch.sent_at) : null,
+        now,
+        claimedUntil: new Date(now.getTime() + CLAIM_MS),
+      };
+      const raced = await claim(claimed, device, batch.batch_id);
+      if (raced) return raced;
+
+      let answered = false;
+      try {
+        const results = await storeAll(device, provider, owner, batch, mapped, now);
+        const answer: PushAnswer = { batch_id: batch.batch_id, results };
+        if (results.some((r) => r.status !== 'failed')) {
+          await owners.recordPush(device.deviceId, owner.id, provider, now);
+        }
+        // A batch with a failed resource is not kept: its resend is stored again, not answered from here.
+        if (results.some((r) => r.status === 'failed')) return { answer, replayed: false };
+        await batches.complete(device.deviceId, batch.batch_id, answer, now);
+        answered = true;
+        await batches
+          .purgeBefore(device.deviceId, new Date(now.getTime() - REPLAY_WINDOW_MS))
+          .catch((err: unknown) => deps.logger.warn('push: could not purge old batches', { err }));
+        return { answer, replayed: false };
+      } finally {
+        if (!answered) {
+          await batches.release(device.deviceId, batch.batch_id).catch((err: unknown) => {
+            deps.logger.warn('push: could not release a batch claim; it runs out by itself', { err });
+          });
+        }
+      }
+    },
+  };
+}
+
+export type SdkPushService = ReturnType<typeof createSdkPushService>;
