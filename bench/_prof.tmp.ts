@@ -207,7 +207,7 @@ async function main(): Promise<void> {
       allowList: null,
       clock: () => new Date(),
       logger: createLogger({ service: 'bench', level: 'error', silent: true }),
-      tuning: { runBudgetMs: 3_600_000 },
+      tuning: { runBudgetMs: 3_600_000, ...(process.env.BATCH ? { historicalBatchItems: Number(process.env.BATCH) } : {}) },
     };
     const teamId = (await seedTeam(db.knex, (await seedOrg(db.knex)).orgId)).teamId;
     log(`connecting ${USERS} users to the emulated ${PROVIDER} (${DAYS} days of history each) ...`);

@@ -17,6 +17,7 @@
  * Uses DATABASE_URL's server (default postgres://postgres@127.0.0.1:5432/postgres) and a fresh database.
  */
 import { fork, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { Client } from 'pg';
@@ -90,6 +91,21 @@ async function stop(child: ChildProcess): Promise<void> {
     child.once('exit', () => resolve());
     child.kill('SIGTERM');
   });
+}
+
+const TICKS_PER_SECOND = 100; // USER_HZ on Linux
+
+/** CPU seconds (user + system) a process used so far; null where /proc is not there. */
+function processCpu(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    // Fields after the command name (which may hold spaces): utime is [11], stime [12].
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+  } catch {
+    return null;
+  }
 }
 
 const percentile = (sorted: number[], p: number) =>
@@ -332,6 +348,8 @@ async function main(): Promise<void> {
     await warmup.device.sync();
     const warmupAll = warmupSamples + warmup.hours.reduce((n, h) => n + samplesIn(h), 0);
 
+    const serverCpuBefore = processCpu(server.pid);
+    const ownCpuBefore = process.cpuUsage();
     log(`history: all ${DEVICES} phones push at once through POST /v2/sdk/push/${PROVIDER} ...`);
     const history = await syncAll(phones, 'history (first sync)');
     log(`daily: ${HOURS} hourly syncs, all phones at once each hour ...`);
@@ -350,6 +368,8 @@ async function main(): Promise<void> {
       latencies: hourly.flatMap((x) => x.latencies),
     };
 
+    const serverCpuAfter = processCpu(server.pid);
+    const ownCpu = process.cpuUsage(ownCpuBefore);
     const expectedHistory = phones.reduce((n, p) => n + samplesIn(p.history), 0);
     const expectedDaily = phones.reduce((n, p) => n + p.hours.reduce((m, h) => m + samplesIn(h), 0), 0);
     const stored = Number((await db.knex('timeseries_samples').count({ n: '*' }))[0]!.n) - warmupAll;
@@ -388,6 +408,11 @@ async function main(): Promise<void> {
     log(phaseLine(history, raw.history));
     log(phaseLine(daily, raw.daily));
     log(phaseLine(all, rawAll));
+    const serverCpu =
+      serverCpuBefore !== null && serverCpuAfter !== null ? serverCpuAfter - serverCpuBefore : null;
+    log(
+      `CPU while pushing (${all.seconds.toFixed(1)} s): data API ${serverCpu === null ? 'n/a' : `${serverCpu.toFixed(1)} s`}, the ${DEVICES} simulated phones ${((ownCpu.user + ownCpu.system) / 1e6).toFixed(1)} s; PostgreSQL the rest of the machine's share`,
+    );
     const ratio = all.samples / all.seconds / (rawAll.rows / rawAll.seconds);
     log(
       `ratio push / raw INSERT, all: ${ratio.toFixed(3)} (target ≥ 0.5: ${ratio >= 0.5 ? 'met' : 'MISSED'})`,

@@ -106,7 +106,11 @@ describe('the bounds walk', () => {
           parameters: [
             { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1 } },
             { name: 'big', in: 'query', schema: { type: 'integer', minimum: 0, maximum: 3_000_000_000 } },
-            { name: 'ids', in: 'query', schema: { type: 'array', items: { type: 'string', format: 'uuid' } } },
+            {
+              name: 'ids',
+              in: 'query',
+              schema: { type: 'array', items: { type: 'string', format: 'uuid' } },
+            },
           ],
           requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/In' } } } },
           responses: { '200': { description: 'ok' } },

@@ -4,8 +4,17 @@
  */
 import type { Environment } from './tenancy';
 
-/** The kind of credential behind a call; `system` is work Meridian does on its own (no key). */
-export const AUDIT_ACTOR_KINDS = ['team_api_key', 'management_key', 'link_token', 'system'] as const;
+/**
+ * The kind of credential behind a call; `device_session` is a mobile app's device session (its id, never
+ * a token); `system` is work Meridian does on its own (no key).
+ */
+export const AUDIT_ACTOR_KINDS = [
+  'team_api_key',
+  'management_key',
+  'link_token',
+  'device_session',
+  'system',
+] as const;
 export type AuditActorKind = (typeof AUDIT_ACTOR_KINDS)[number];
 
 export const AUDIT_ACTIONS = ['read', 'create', 'update', 'delete'] as const;

@@ -16,4 +16,5 @@ export {
   supportedResources,
   MAX_ISSUES,
   MAX_RECORDS_PER_RESOURCE,
+  MAX_SAMPLES_PER_RESOURCE,
 } from './map-native-resource';

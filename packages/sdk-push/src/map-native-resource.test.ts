@@ -3,6 +3,7 @@ import { ctx, mapIssues, mapOk } from './__tests__/ingestible';
 import {
   MAX_ISSUES,
   MAX_RECORDS_PER_RESOURCE,
+  MAX_SAMPLES_PER_RESOURCE,
   MOBILE_PROVIDERS,
   mapNativeResource,
   supportedResources,
@@ -98,6 +99,32 @@ describe('mapNativeResource', () => {
     const many = new Array<unknown>(MAX_RECORDS_PER_RESOURCE + 1).fill({});
     expect(mapIssues('apple_health_kit', 'steps', many)).toEqual([
       expect.objectContaining({ type: 'too_long' }),
+    ]);
+  });
+
+  it('refuses a fallback zone that is not an IANA zone', () => {
+    const issues = mapIssues('apple_health_kit', 'steps', [], { fallbackTimeZone: 'CEST' });
+    expect(issues).toEqual([expect.objectContaining({ loc: ['body', 'time_zone'], type: 'value_error' })]);
+  });
+
+  it('refuses records that expand to too many samples', () => {
+    const start = Date.parse('2026-05-01T00:00:00Z');
+    const times = Array.from({ length: 86_400 }, (_, k) => ({
+      time: new Date(start + k * 1000).toISOString(),
+      beatsPerMinute: 60,
+    }));
+    const record = (d: number) => ({
+      recordType: 'HeartRate',
+      startTime: '2026-05-01T00:00:00Z',
+      endTime: '2026-05-02T00:00:00Z',
+      samples: times,
+      metadata: { id: `hr-${d}` },
+    });
+    const records = Array.from({ length: Math.ceil(MAX_SAMPLES_PER_RESOURCE / 86_400) + 1 }, (_, d) =>
+      record(d),
+    );
+    expect(mapIssues('health_connect', 'heartrate', records)).toEqual([
+      expect.objectContaining({ loc: ['body', 'resources', 0, 'records'], type: 'too_long' }),
     ]);
   });
 

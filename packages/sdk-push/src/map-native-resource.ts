@@ -1,4 +1,4 @@
-import { providerBySlug } from '@meridian/domain';
+import { isIanaTimeZone, providerBySlug } from '@meridian/domain';
 import type { MapEnv, ResourceMapper } from './common/env';
 import { Issues, MAX_ISSUES } from './common/issues';
 import { Output } from './common/output';
@@ -71,10 +71,15 @@ export function mapNativeResource(
     issues.add([...base, 'records'], msg, 'too_long');
     return { ok: false, issues: issues.list };
   }
-  const out = new Output();
+  const zone = ctx.fallbackTimeZone;
+  if (zone !== null && zone !== undefined && !(typeof zone === 'string' && isIanaTimeZone(zone))) {
+    issues.add(['body', 'time_zone'], 'Input should be an IANA time zone', 'value_error');
+    return { ok: false, issues: issues.list };
+  }
+  const out = new Output(MAX_SAMPLES_PER_RESOURCE);
   const env: MapEnv = { provider, resource: resource as string, ctx, issues, out };
   mapper(records, env);
-  if (issues.count === 0 && out.sampleCount > MAX_SAMPLES_PER_RESOURCE) {
+  if (issues.count === 0 && out.overflow) {
     const msg = `The records expand to more than ${MAX_SAMPLES_PER_RESOURCE} samples; push fewer per batch`;
     issues.add([...base, 'records'], msg, 'too_long');
   }

@@ -240,14 +240,13 @@ async function recordPullSuccess(
   resources: readonly string[],
   stream: SyncStream,
 ): Promise<void> {
-  const pulls = createHistoricalPullsRepository(trx);
   const { userId, provider } = run.connection;
-  const days = new Map<string, number>();
-  for (const resource of resources) {
-    days.set(
-      resource,
-      await pulls.daysWithData(userId, provider, resource, stream.rangeStart, stream.rangeEnd),
-    );
-  }
-  await pulls.markSuccess(userId, provider, days, run.deps.clock());
+  await createHistoricalPullsRepository(trx).markSuccess({
+    userId,
+    provider,
+    resources,
+    start: stream.rangeStart,
+    end: stream.rangeEnd,
+    now: run.deps.clock(),
+  });
 }

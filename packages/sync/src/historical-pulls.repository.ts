@@ -81,17 +81,43 @@ export function createHistoricalPullsRepository(db: Knex | Knex.Transaction) {
         });
     },
 
-    async markSuccess(
-      userId: string,
-      provider: string,
-      daysWithData: ReadonlyMap<string, number>,
-      now: Date,
-    ): Promise<void> {
-      for (const [resource, days] of daysWithData) {
-        await of(userId, provider, [resource])
-          .whereNot('status', 'success')
-          .update({ status: 'success', ended_at: now, days_with_data: days, error_details: null });
-      }
+    /**
+     * The stream's pulls succeed, each with its distinct UTC days of stored data in [start, end) (samples'
+     * days and summaries' dates), in one statement.
+     */
+    async markSuccess(input: {
+      userId: string;
+      provider: string;
+      resources: readonly string[];
+      start: Date;
+      end: Date;
+      now: Date;
+    }): Promise<void> {
+      const { userId, provider, resources, start, end, now } = input;
+      if (resources.length === 0) return;
+      await db.raw(
+        `with days as (
+           select r.resource, (
+             select count(*) from (
+               select (s.start_at at time zone 'UTC')::date as d from timeseries_samples s
+                where s.user_id = ?::uuid and s.provider = ? and s.resource = r.resource
+                  and s.start_at >= ? and s.start_at < ?
+               union
+               select m.calendar_date from summaries m
+                where m.user_id = ?::uuid and m.provider = ? and m.kind = r.resource
+                  and m.calendar_date is not null
+                  and m.calendar_date >= (?::timestamptz at time zone 'UTC')::date
+                  and m.calendar_date <= (?::timestamptz at time zone 'UTC')::date
+             ) x) as days
+           from unnest(array[${resources.map(() => '?').join(', ')}]::text[]) as r(resource)
+         )
+         update historical_pulls p
+            set status = 'success', ended_at = ?, days_with_data = days.days, error_details = null
+           from days
+          where p.user_id = ?::uuid and p.provider = ? and p.resource = days.resource
+            and p.status <> 'success'`,
+        [userId, provider, start, end, userId, provider, start, end, ...resources, now, userId, provider],
+      );
     },
 
     async markProblem(
@@ -114,29 +140,6 @@ export function createHistoricalPullsRepository(db: Knex | Knex.Transaction) {
         .where({ user_id: userId, provider })
         .whereIn('status', ['scheduled', 'in_progress', 'retrying'])
         .update({ status: 'failure', error_details: errorDetails, ended_at: now });
-    },
-
-    /** Distinct UTC days with stored data of a resource in [start, end): samples' days and summaries' dates. */
-    async daysWithData(
-      userId: string,
-      provider: string,
-      resource: string,
-      start: Date,
-      end: Date,
-    ): Promise<number> {
-      const result = await db.raw<{ rows: { days: string }[] }>(
-        `select count(*) as days from (
-           select (start_at at time zone 'UTC')::date as d from timeseries_samples
-            where user_id = ? and provider = ? and resource = ? and start_at >= ? and start_at < ?
-           union
-           select calendar_date from summaries
-            where user_id = ? and provider = ? and kind = ? and calendar_date is not null
-              and calendar_date >= (?::timestamptz at time zone 'UTC')::date
-              and calendar_date <= (?::timestamptz at time zone 'UTC')::date
-         ) x`,
-        [userId, provider, resource, start, end, userId, provider, resource, start, end],
-      );
-      return Number(result.rows[0]?.days ?? 0);
     },
   };
 }

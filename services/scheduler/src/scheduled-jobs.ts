@@ -9,6 +9,10 @@ import {
   type LabReportUploadPurgeOptions,
 } from './lab-reports/lab-report-upload-purge.job';
 import { providerSyncJobs, type ProviderSyncOptions } from './providers/provider-sync-jobs';
+import {
+  createSdkCredentialsPurgeJob,
+  type SdkCredentialsPurgeOptions,
+} from './sdk/sdk-credentials-purge.job';
 
 /** What a `scheduler.task.<job>` message brings to the job it starts. */
 export interface JobTask {
@@ -40,6 +44,8 @@ export function createScheduledJobs(deps: {
   providerSync?: ProviderSyncOptions;
   /** The audit trail's retention (`AUDIT_RETENTION_DAYS`) and months created ahead. */
   auditPartitions?: AuditPartitionsOptions;
+  /** Batches of the deletion of expired mobile-SDK sign-in tokens and sessions. */
+  sdkCredentials?: SdkCredentialsPurgeOptions;
 }): ScheduledJob[] {
   return [
     {
@@ -59,5 +65,6 @@ export function createScheduledJobs(deps: {
     createLabReportUploadPurgeJob({ db: deps.db, logger: deps.logger, options: deps.labReportUploads }),
     ...providerSyncJobs(deps.providerSync),
     createAuditPartitionsJob({ db: deps.db, logger: deps.logger, options: deps.auditPartitions }),
+    createSdkCredentialsPurgeJob({ db: deps.db, logger: deps.logger, options: deps.sdkCredentials }),
   ];
 }

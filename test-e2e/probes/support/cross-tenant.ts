@@ -75,6 +75,7 @@ const envIds = (r: EnvResources) => [
   r.apiKeyId,
   r.credentialId,
   r.linkToken,
+  r.deviceId,
 ];
 const teamIds = (t: TeamFixture) => [
   t.teamId,
@@ -107,6 +108,7 @@ function victimValues(org: OrgFixture, team: TeamFixture, env: Environment): Kno
     message_id: r.messageId,
     api_key_id: r.apiKeyId,
     credential_id: r.credentialId,
+    device_id: r.deviceId,
     member_id: org.memberId,
     invite_id: org.inviteId,
     key_id: team.teamKeyId,
@@ -360,7 +362,11 @@ export function verdict(attempt: Attempt, res: RawResponse): Verdict {
   const text = res.body.toString('utf8');
   const named = attempt.forbidden.filter((id) => id && text.includes(id));
   if (attempt.op.method === 'get' && named.length === 0 && answersFilteredList(attempt)) return 'filtered';
-  if (attempt.op.method === 'delete' && attempt.op.path.endsWith('/{env}/{region}') && allNotFound(attempt, text)) {
+  if (
+    attempt.op.method === 'delete' &&
+    attempt.op.path.endsWith('/{env}/{region}') &&
+    allNotFound(attempt, text)
+  ) {
     return 'filtered';
   }
   return 'breach';

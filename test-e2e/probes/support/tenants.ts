@@ -30,6 +30,8 @@ export interface EnvResources {
   apiKeyId: string;
   /** The team's custom OAuth credentials for this environment. */
   credentialId: string;
+  /** A mobile-SDK device of the user, signed in through a sign-in token. */
+  deviceId: string;
 }
 
 export interface TeamFixture {
@@ -301,6 +303,29 @@ async function seedEnv(
   );
   sensitive.add('link token', link.link_token as string);
 
+  // A mobile-SDK device session of the user (sign-in token → device tokens).
+  const signIn = await must(
+    'sign-in token',
+    call(api.dataUrl, 'POST', `/v2/user/${userId}/sign_in_token`, data),
+  );
+  sensitive.add('sdk sign-in token', signIn.sign_in_token as string);
+  const device = await must(
+    'device session',
+    call(
+      api.dataUrl,
+      'POST',
+      '/v2/sdk/auth/token',
+      {},
+      {
+        grant_type: 'sign_in_token',
+        sign_in_token: signIn.sign_in_token,
+        device: { installation_id: `probe-install-${tag()}` },
+      },
+    ),
+  );
+  sensitive.add('sdk access token', device.access_token as string);
+  sensitive.add('sdk refresh token', device.refresh_token as string);
+
   const hooks = `/v1/org/${org.orgId}/team/${teamId}/${env}/webhook`;
   const webhook = await must(
     'webhook',
@@ -388,6 +413,7 @@ async function seedEnv(
     messageId,
     apiKeyId: apiKey!.id as string,
     credentialId: credential.id as string,
+    deviceId: device.device_id as string,
   };
 }
 

@@ -80,16 +80,19 @@ const CONTEXT_COLUMNS: ReadonlyArray<readonly [string, string]> = [
   ['sport', 'text'],
 ];
 
-/** What varies per sample: an array literal per column, unnested side by side (NULL when no row has one). */
-const ROW_COLUMNS: ReadonlyArray<readonly [string, string]> = [
-  ['start_at', 'timestamptz'],
-  ['end_at', 'timestamptz'],
-  ['timezone_offset', 'integer'],
-  ['value', 'double precision'],
-  ['value_text', 'text'],
-  ['systolic', 'double precision'],
-  ['diastolic', 'double precision'],
-  ['extras', 'jsonb'],
+/**
+ * What varies per sample: an array literal per column, unnested side by side (NULL when no row has one).
+ * Instants travel as epoch milliseconds (exact in a float8, and to_timestamp keeps them to the microsecond).
+ */
+const ROW_COLUMNS: ReadonlyArray<{ column: string; type: string; sent: string; value: string }> = [
+  { column: 'start_at', type: 'timestamptz', sent: 'float8', value: 'to_timestamp(r.start_at / 1000)' },
+  { column: 'end_at', type: 'timestamptz', sent: 'float8', value: 'to_timestamp(r.end_at / 1000)' },
+  { column: 'timezone_offset', type: 'integer', sent: 'integer', value: 'r.timezone_offset' },
+  { column: 'value', type: 'double precision', sent: 'float8', value: 'r.value' },
+  { column: 'value_text', type: 'text', sent: 'text', value: 'r.value_text' },
+  { column: 'systolic', type: 'double precision', sent: 'float8', value: 'r.systolic' },
+  { column: 'diastolic', type: 'double precision', sent: 'float8', value: 'r.diastolic' },
+  { column: 'extras', type: 'jsonb', sent: 'jsonb', value: 'r.extras' },
 ];
 
 const VALUE_COLUMNS = [
@@ -109,7 +112,7 @@ const VALUE_COLUMNS = [
 const INSERT_COLUMNS = [
   'user_id',
   ...CONTEXT_COLUMNS.map(([c]) => c),
-  ...ROW_COLUMNS.map(([c]) => c),
+  ...ROW_COLUMNS.map((c) => c.column),
   'created_at',
   'updated_at',
 ];
@@ -120,15 +123,12 @@ const INSERT_COLUMNS = [
  * `xmax = 0` tells a fresh insert from an update.
  */
 function upsertSql(present: readonly boolean[]): string {
-  const rowColumns = ROW_COLUMNS.filter((_, i) => present[i]);
-  const rowValue = ([c, type]: readonly [string, string], i: number) =>
-    present[i] ? `r.${c}` : `null::${type}`;
+  const sent = ROW_COLUMNS.filter((_, i) => present[i]);
   return `
   insert into timeseries_samples as t (${INSERT_COLUMNS.join(', ')})
   select ?::uuid, ${CONTEXT_COLUMNS.map(([, type]) => `?::${type}`).join(', ')},
-    ${ROW_COLUMNS.map(rowValue).join(', ')}, ?::timestamptz, ?::timestamptz
-  from unnest(${rowColumns.map(([, type]) => `?::${type}[]`).join(', ')})
-    as r(${rowColumns.map(([c]) => c).join(', ')})
+    ${ROW_COLUMNS.map((c, i) => (present[i] ? c.value : `null::${c.type}`)).join(', ')}, ?::timestamptz, ?::timestamptz
+  from unnest(${sent.map((c) => `?::${c.sent}[]`).join(', ')}) as r(${sent.map((c) => c.column).join(', ')})
   on conflict (user_id, resource, start_at, provider, source_type, type) do update set
     ${VALUE_COLUMNS.map((c) => `${c} = excluded.${c}`).join(', ')}, updated_at = excluded.updated_at
   where (${VALUE_COLUMNS.map((c) => `t.${c}`).join(', ')})
@@ -192,8 +192,8 @@ function bySeriesContext(samples: readonly NormalisedSample[]): NormalisedSample
 }
 
 /**
- * The row arrays of a chunk of one context, in ROW_COLUMNS order (null: no row has the column). Instants
- * are ISO strings and numbers their shortest round-trip text, neither needs quoting; texts are quoted.
+ * The row arrays of a chunk of one context, in ROW_COLUMNS order (null: no row has the column). Numbers
+ * (instants as epoch milliseconds) are their shortest round-trip text and need no quoting; texts are quoted.
  */
 function rowArrays(samples: readonly NormalisedSample[]): Array<string | null> {
   const n = samples.length;
@@ -208,12 +208,8 @@ function rowArrays(samples: readonly NormalisedSample[]): Array<string | null> {
   };
   for (let i = 0; i < n; i += 1) {
     const s = samples[i]!;
-    columns[0]![i] = new Date(s.startMs).toISOString();
-    if (s.endMs === null) columns[1]![i] = 'NULL';
-    else {
-      columns[1]![i] = new Date(s.endMs).toISOString();
-      present[1] = true;
-    }
+    columns[0]![i] = String(s.startMs);
+    num(1, i, s.endMs);
     num(2, i, s.timezoneOffset);
     num(3, i, s.value);
     if (s.valueText === null) columns[4]![i] = 'NULL';

@@ -323,10 +323,14 @@ export function ouraHeartRate(
   const zone = ouraZoneOf(accountId);
   const seed = hashSeedWithPrefix('oura-hr', accountId);
   const rows: OuraHeartRateRow[] = [];
-  const days = new Map<string, HeartRateDay>();
   const dayOf = (day: string) => {
-    let d = days.get(day);
-    if (!d) days.set(day, (d = heartRateDay(accountId, zone, day)));
+    const key = `${accountId}|${day}`;
+    let d = heartRateDays.get(key);
+    if (!d) {
+      d = heartRateDay(accountId, zone, day);
+      if (heartRateDays.size >= HEART_RATE_DAYS_KEPT) heartRateDays.delete(heartRateDays.keys().next().value!);
+      heartRateDays.set(key, d);
+    }
     return d;
   };
   // Zone offsets change on quarter hours only, so a quarter hour lies within one local date.
@@ -363,6 +367,10 @@ export function ouraHeartRate(
 }
 
 const QUARTER_HOUR = 900_000;
+
+/** Days already worked out (they depend on account and day only), oldest dropped first. */
+const heartRateDays = new Map<string, HeartRateDay>();
+const HEART_RATE_DAYS_KEPT = 20_000;
 
 /** What a local day means for heart rate: the sleeps ending that day and the next, its workout, its midnight. */
 interface HeartRateDay {

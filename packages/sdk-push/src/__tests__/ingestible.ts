@@ -60,9 +60,19 @@ export function mapIssues(
   return result.issues;
 }
 
-/** Every sample of every series, flattened with its source. */
+/**
+ * Every sample of every series, flattened with its source; `timestamp` and `end` as UTC ISO strings (the
+ * mapper passes a received date-time text on as it is; ingestion reads the instant).
+ */
 export function samples(result: Mapped) {
+  const utc = (text: string) => new Date(Date.parse(text)).toISOString();
   return result.timeseries.flatMap((t) =>
-    t.samples.map((s) => ({ resource: t.resource, source: t.source, ...s })),
+    t.samples.map((s) => ({
+      resource: t.resource,
+      source: t.source,
+      ...s,
+      timestamp: utc(s.timestamp),
+      ...(typeof s.end === 'string' ? { end: utc(s.end) } : {}),
+    })),
   );
 }

@@ -27,7 +27,7 @@ export function eachRecord(
   env: MapEnv,
   fn: (reader: RecordReader, j: number) => void,
 ): void {
-  for (let j = 0; j < records.length && !env.issues.full; j++) {
+  for (let j = 0; j < records.length && !env.issues.full && !env.out.overflow; j++) {
     const raw = records[j];
     if (!isRecord(raw)) {
       env.issues.add(recordLoc(env, j), 'Input should be a valid dictionary (a native record)', 'dict_type');
@@ -42,6 +42,8 @@ export const INSTANT_SPAN_MS = 1000;
 
 export interface SampleParts {
   startMs: number;
+  /** The start as received, when it was ISO 8601 text (saves formatting it again). */
+  startText?: string | null;
   endMs?: number | null;
   offset: number | null;
   value: number;
@@ -54,7 +56,7 @@ export interface SampleParts {
 export function emitSample(env: MapEnv, resource: string, source: SourceInput, p: SampleParts): void {
   const spec = specOf(resource);
   const sample: SampleInput = {
-    timestamp: iso(p.startMs),
+    timestamp: p.startText ?? iso(p.startMs),
     timezone_offset: p.offset,
     value: p.value,
     unit: p.unit,

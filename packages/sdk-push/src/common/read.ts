@@ -37,6 +37,8 @@ const pathOf = (path: Path): readonly (string | number)[] => (typeof path === 's
 export interface Instant {
   ms: number;
   writtenOffset: number | null;
+  /** The ISO 8601 text as received (ingestion reads the same grammar); null for epoch milliseconds. */
+  text: string | null;
 }
 
 interface Options {
@@ -47,12 +49,17 @@ interface Options {
 export class RecordReader {
   private readonly start: number;
 
+  /** `loc` is a function for nested readers: built only when an issue needs it (series hold thousands). */
   constructor(
     readonly raw: Record<string, unknown>,
-    readonly loc: Loc,
+    private readonly where: Loc | (() => Loc),
     readonly issues: Issues,
   ) {
     this.start = issues.count;
+  }
+
+  get loc(): Loc {
+    return typeof this.where === 'function' ? this.where() : this.where;
   }
 
   /** Whether this reader reported an issue since it was made. */
@@ -132,7 +139,7 @@ export class RecordReader {
   /** A reader of the object at `path` (null, with an issue when required or not an object). */
   child(path: Path, opts: Options = {}): RecordReader | null {
     const obj = this.object(path, opts);
-    return obj === null ? null : new RecordReader(obj, [...this.loc, ...pathOf(path)], this.issues);
+    return obj === null ? null : new RecordReader(obj, () => [...this.loc, ...pathOf(path)], this.issues);
   }
 
   /**
@@ -143,7 +150,8 @@ export class RecordReader {
     const v = this.value(path);
     if (isAbsent(v)) return this.missing(path, opts.required);
     if (opts.epochMs && typeof v === 'number') {
-      if (Number.isSafeInteger(v) && v >= 0 && v <= MAX_EPOCH_MS) return { ms: v, writtenOffset: null };
+      if (Number.isSafeInteger(v) && v >= 0 && v <= MAX_EPOCH_MS)
+        return { ms: v, writtenOffset: null, text: null };
       return this.fail(path, 'Input should be epoch milliseconds (an integer ≥ 0)', 'datetime_type');
     }
     const parsed = typeof v === 'string' && v.length <= MAX_DATE_TIME ? parseIsoDateTime(v) : null;
@@ -151,9 +159,10 @@ export class RecordReader {
       const expected = opts.epochMs ? 'an ISO 8601 date-time or epoch milliseconds' : 'an ISO 8601 date-time';
       return this.fail(path, `Input should be ${expected} with an offset`, 'datetime_parsing');
     }
-    const utcWritten = /[zZ]$/.test(v as string);
+    const text = v as string;
+    const utcWritten = text.endsWith('Z') || text.endsWith('z');
     const writtenOffset = parsed.offsetMinutes === null || utcWritten ? null : parsed.offsetMinutes * 60;
-    return { ms: parsed.ms, writtenOffset };
+    return { ms: parsed.ms, writtenOffset, text };
   }
 
   /**

@@ -126,6 +126,7 @@ export function recordMapper(rules: Readonly<Record<string, RecordRule>>): Resou
       if (!v || r.failed) return;
       emitSample(env, env.resource, rec.source, {
         startMs: rec.start.ms,
+        startText: rec.start.text,
         endMs: rec.end?.ms ?? null,
         offset: healthConnectOffset(rec, env, rec.start.ms),
         value: v.measure.value,
@@ -157,6 +158,7 @@ export const heartRateMapper: ResourceMapper = (records, env) => {
       if (!v) return;
       emitSample(env, 'heartrate', rec.source, {
         startMs: rec.start.ms,
+        startText: rec.start.text,
         offset: healthConnectOffset(rec, env, rec.start.ms),
         value: v.canonical,
         unit: 'bpm',
@@ -179,6 +181,7 @@ export const heartRateMapper: ResourceMapper = (records, env) => {
       }
       emitSample(env, 'heartrate', rec.source, {
         startMs: time.ms,
+        startText: time.text,
         offset: healthConnectOffset(rec, env, time.ms),
         value: v.canonical,
         unit: 'bpm',

@@ -85,6 +85,7 @@ export function quantityMapper(rules: Readonly<Record<string, QuantityRule>>): R
       if (!q || r.failed) return;
       emitSample(env, env.resource, rule.sport ? { ...s.source, sport: rule.sport } : s.source, {
         startMs: s.start.ms,
+        startText: s.start.text,
         endMs: s.end.ms,
         offset: healthKitOffset(s, env, s.start.ms),
         value: q.value,
@@ -106,6 +107,7 @@ export const mindfulnessMapper: ResourceMapper = (records, env) => {
       return void r.fail('endDate', 'A mindful session cannot last over 24 hours', 'value_out_of_range');
     emitSample(env, 'mindfulness_minutes', s.source, {
       startMs: s.start.ms,
+      startText: s.start.text,
       endMs: s.end.ms,
       offset: healthKitOffset(s, env, s.start.ms),
       value: minutes,

@@ -107,6 +107,7 @@ export function valueMapper(resource: string, rule: ValueRule): ResourceMapper {
           if (!time || value === null) continue;
           emitSample(env, resource, p.source, {
             startMs: time.ms,
+            startText: time.text,
             offset: samsungOffset(p, env, time.ms),
             value,
             unit: rule.unit,
@@ -118,6 +119,7 @@ export function valueMapper(resource: string, rule: ValueRule): ResourceMapper {
       if (value === null) return;
       emitSample(env, resource, p.source, {
         startMs: p.start.ms,
+        startText: p.start.text,
         endMs: p.end?.ms ?? null,
         offset: samsungOffset(p, env, p.start.ms),
         value,

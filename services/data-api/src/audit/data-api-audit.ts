@@ -3,6 +3,7 @@ import type { Knex } from '@meridian/db';
 import type { AuditRecorder, Environment } from '@meridian/domain';
 import { auditedGuard, createAuditTrail, type AuditActorLookup, type Logger } from '@meridian/platform';
 import type { TeamPrincipal } from '../auth/principal';
+import type { DevicePrincipal } from '../features/sdk-auth/device-auth';
 import { createTeamsRepository } from '../features/team/teams.repository';
 
 /**
@@ -12,12 +13,20 @@ import { createTeamsRepository } from '../features/team/teams.repository';
  * - `/v2/timeseries/`, `/v2/summary/`: health data; `/v2/introspect/`: what data a user has;
  * - `/v2/events`: the event feed (its events carry health data);
  * - `/lab_report/`: lab report parsing jobs and results; `/v3/order`: lab orders (when they exist);
+ * - `/v2/sdk/push/`: health data a mobile app pushes (actor: its device session, `device_session`);
  * - `/v2/link/` POSTs: link tokens and codes for a user, demo and manual connections, and the widget's
  *   connection calls; the widget's OAuth start (`GET /v2/link/provider/oauth/{oauth_provider}`).
  * Not audited: the provider catalog, team settings, the widget's progress (`/v2/link/state`), inbound provider
  * webhooks, health, metrics and docs.
  */
-const AUDITED_PREFIXES = ['/v2/timeseries/', '/v2/summary/', '/v2/introspect/', '/lab_report/', '/v3/order'];
+const AUDITED_PREFIXES = [
+  '/v2/timeseries/',
+  '/v2/summary/',
+  '/v2/introspect/',
+  '/lab_report/',
+  '/v3/order',
+  '/v2/sdk/push/',
+];
 const AUDITED_LINK_READS = new Set(['/v2/link/provider/oauth/{oauth_provider}']);
 
 export function isAuditedDataApiOperation(op: { path: string; method: string }): boolean {
@@ -79,6 +88,17 @@ function actorOf(res: Response, orgOfTeam: OrgOfTeam): AuditActorLookup {
       orgId: p.orgId,
       teamId: p.teamId,
       environment: p.environment,
+    };
+  }
+  const device = res.locals.device as DevicePrincipal | undefined;
+  if (device) {
+    return {
+      kind: 'device_session',
+      keyId: device.sessionId,
+      orgId: device.orgId,
+      teamId: device.teamId,
+      environment: device.environment,
+      userId: device.userId,
     };
   }
   const token = res.locals[LINK_TOKEN_CALLER] as LinkTokenCaller | undefined;

@@ -2882,6 +2882,247 @@ export type components = {
                 at: string;
             } | null;
         };
+        /** @description One Apple HealthKit sample (HKSample) as the app read it, serialised as JSON: `sampleType` is the type identifier, `quantity` + `unit` the HKQuantity in an HKUnit unit string, exactly as HealthKit returns it (no conversion on the phone). Accepted per resource: heartrate ← HKQuantityTypeIdentifierHeartRate, RestingHeartRate (sample type `resting`), WalkingHeartRateAverage (`walking`); steps ← StepCount; calories_active ← ActiveEnergyBurned; calories_basal ← BasalEnergyBurned; distance ← DistanceWalkingRunning, DistanceCycling, DistanceSwimming, DistanceWheelchair, DistanceDownhillSnowSports; floors_climbed ← FlightsClimbed; blood_oxygen ← OxygenSaturation (unit `%` is a fraction: 0.97 = 97 %; 97 is refused); weight ← BodyMass; fat ← BodyFatPercentage (`%` fraction); glucose ← BloodGlucose (`mg/dL` or `mmol<180.15588000005408>/L`); hrv ← HeartRateVariabilitySDNN (sample type `sdnn`: HealthKit measures SDNN, not RMSSD); respiratory_rate ← RespiratoryRate; body_temperature ← BodyTemperature (`metadata.HKBodyTemperatureSensorLocation` → sensor_location); basal_body_temperature, vo2_max, water (DietaryWater), body_mass_index, lean_body_mass, caffeine, carbohydrates ← their quantity types; mindfulness_minutes ← HKCategoryTypeIdentifierMindfulSession; blood_pressure ← HKCorrelationTypeIdentifierBloodPressure with `objects` (systolic and diastolic samples); sleep ← HKCategoryTypeIdentifierSleepAnalysis (`value` 0 inBed, 1 asleepUnspecified, 2 awake, 3 asleepCore, 4 asleepDeep, 5 asleepREM; samples of one app — Apple's iPhone and Watch count as one — with gaps under an hour form one sleep, its provider_id the earliest sample's uuid; overlapping samples count once, the most specific stage winning); workouts ← HKWorkoutTypeIdentifier; body ← BodyMass, BodyFatPercentage, BodyMassIndex, LeanBodyMass, WaistCircumference (one body summary per app and instant); profile ← HKCharacteristicTypeIdentifierBiologicalSex, DateOfBirth, WheelchairUse (`value` only) and HKQuantityTypeIdentifierHeight (the latest). Local time: `metadata.HKTimeZone`, else an offset written in `startDate` (`Z` counts as unknown), else the batch's `time_zone`. Source: `sourceRevision.source.bundleIdentifier` is the app id; the device model picks the source type (watch, phone, ring, scale, cuff, ...; other apps: `app`). */
+        HealthKitRecord: {
+            /**
+             * Format: uuid
+             * @description The sample's HealthKit UUID; the provider_id of the summary it makes (resends are idempotent).
+             */
+            uuid?: string;
+            /** @example HKQuantityTypeIdentifierHeartRate */
+            sampleType: string;
+            /**
+             * Format: date-time
+             * @example 2026-05-01T07:00:00.000+02:00
+             */
+            startDate?: string;
+            /** Format: date-time */
+            endDate?: string;
+            /** @description Quantity samples: the value in `unit`. */
+            quantity?: number;
+            /** @description HKUnit unit string: count/min, count, kcal, Cal, kJ, m, km, mi, ft, %, kg, g, lb, oz, st, mg/dL, mmol<180.15588000005408>/L, ms, s, degC, degF, mmHg, kPa, mL, L, fl_oz_us, ml/(kg*min), cm, in. */
+            unit?: string;
+            /** @description Category value (sleep analysis), or a characteristic's value (profile). */
+            value?: number | string | boolean;
+            /** @description Blood pressure correlation members. */
+            objects?: components["schemas"]["HealthKitCorrelationMember"][];
+            /** @description HKWorkoutActivityType raw value (37) or name (`running`, `HKWorkoutActivityTypeRunning`). */
+            workoutActivityType?: number | string;
+            /** @description Workout duration in seconds (pauses excluded). */
+            duration?: number;
+            totalEnergyBurned?: components["schemas"]["HealthKitQuantity"];
+            totalDistance?: components["schemas"]["HealthKitQuantity"];
+            /** @description Workout statistics by quantity type identifier (HeartRate average/maximum, StepCount sum, ActiveEnergyBurned sum, Distance* sum), as `workout.statistics(for:)` returns them. */
+            statistics?: {
+                [key: string]: components["schemas"]["HealthKitStatistics"];
+            };
+            /** @description The workout route's locations; becomes the workout stream (time, lat, lng, altitude). */
+            route?: components["schemas"]["HealthKitRoutePoint"][];
+            sourceRevision?: {
+                source?: {
+                    /** @example com.apple.health.81D6A5B2 */
+                    bundleIdentifier?: string;
+                    name?: string;
+                };
+                /** @example Watch7,1 */
+                productType?: string;
+                version?: string;
+            };
+            /** @description HKDevice. */
+            device?: {
+                name?: string;
+                model?: string;
+                manufacturer?: string;
+                hardwareVersion?: string;
+                softwareVersion?: string;
+            };
+            metadata?: {
+                /** @description IANA zone the sample was recorded in. */
+                HKTimeZone?: string;
+                HKBodyTemperatureSensorLocation?: number;
+                HKElevationAscended?: components["schemas"]["HealthKitQuantity"];
+            } & {
+                [key: string]: unknown;
+            };
+        } & {
+            [key: string]: unknown;
+        };
+        HealthKitQuantity: {
+            quantity: number;
+            unit: string;
+        };
+        HealthKitCorrelationMember: {
+            /** @enum {string} */
+            sampleType: "HKQuantityTypeIdentifierBloodPressureSystolic" | "HKQuantityTypeIdentifierBloodPressureDiastolic";
+            quantity: number;
+            /** @example mmHg */
+            unit: string;
+        };
+        HealthKitStatistics: {
+            averageQuantity?: components["schemas"]["HealthKitQuantity"];
+            minimumQuantity?: components["schemas"]["HealthKitQuantity"];
+            maximumQuantity?: components["schemas"]["HealthKitQuantity"];
+            sumQuantity?: components["schemas"]["HealthKitQuantity"];
+        };
+        HealthKitRoutePoint: {
+            /** Format: date-time */
+            timestamp: string;
+            latitude: number;
+            longitude: number;
+            /** @description Metres. */
+            altitude?: number;
+        };
+        /** @description One Android Health Connect record (androidx.health.connect.client) serialised as JSON, as react-native-health-connect and similar bridges write it: `recordType` (`HeartRate` or `HeartRateRecord`), `metadata`, the record's time fields (instant records: `time` + `zoneOffset`; interval records: `startTime`, `endTime`, `startZoneOffset`, `endZoneOffset`), and its own fields. Unit-bearing fields are `{value, unit}` (unit names as in Health Connect: kilograms, pounds, kilocalories, calories (= small calories), meters, miles, milligramsPerDeciliter, millimolesPerLiter, millimetersOfMercury, celsius, fahrenheit, liters, milliliters, ...) or the read result (`{inKilograms: 70.2, inPounds: ...}`). Percentages (`percentage`) are 0–100 already: a fraction (0.97 oxygen saturation) is refused. Accepted per resource: heartrate ← HeartRate (`samples`), RestingHeartRate (`beatsPerMinute`, sample type `resting`); steps ← Steps (`count`); calories_active ← ActiveCaloriesBurned (`energy`); distance ← Distance (`distance`); floors_climbed ← FloorsClimbed (`floors`); blood_oxygen ← OxygenSaturation (`percentage`); weight ← Weight (`weight`); fat ← BodyFat (`percentage`); glucose ← BloodGlucose (`level`); blood_pressure ← BloodPressure (`systolic`, `diastolic`); hrv ← HeartRateVariabilityRmssd (`heartRateVariabilityMillis`); respiratory_rate ← RespiratoryRate (`rate`); body_temperature ← BodyTemperature (`temperature`, `measurementLocation`); basal_body_temperature ← BasalBodyTemperature; vo2_max ← Vo2Max (`vo2MillilitersPerMinuteKilogram`); water ← Hydration (`volume`); lean_body_mass ← LeanBodyMass (`mass`); sleep ← SleepSession (`stages`; without stages the whole session counts as asleep); workouts ← ExerciseSession (`exerciseType`, `title`, `exerciseRoute`); body ← Weight, BodyFat, LeanBodyMass; profile ← Height (`height`, the latest). `metadata.id` is the provider_id of summaries (resends are idempotent); `metadata.dataOrigin` the app id; `metadata.device.type` the source type. A record without zone offsets is dated in the batch's `time_zone`; a series crossing a DST change is dated by that zone when it explains both offsets. */
+        HealthConnectRecord: {
+            /** @example HeartRate */
+            recordType: string;
+            metadata: {
+                id: string;
+                dataOrigin?: string | {
+                    packageName?: string;
+                };
+                device?: {
+                    manufacturer?: string;
+                    model?: string;
+                    /** @description Device.type (1 watch, 2 phone, 3 scale, 4 ring, 6 fitness band, 7 chest strap) or its TYPE_ name. */
+                    type?: number | string;
+                };
+                recordingMethod?: number;
+                /** Format: date-time */
+                lastModifiedTime?: string;
+                clientRecordId?: string | null;
+                clientRecordVersion?: number;
+            };
+            /** Format: date-time */
+            time?: string;
+            zoneOffset?: components["schemas"]["HealthConnectZoneOffset"];
+            /**
+             * Format: date-time
+             * @example 2026-05-01T05:00:00Z
+             */
+            startTime?: string;
+            /** Format: date-time */
+            endTime?: string;
+            startZoneOffset?: components["schemas"]["HealthConnectZoneOffset"];
+            endZoneOffset?: components["schemas"]["HealthConnectZoneOffset"];
+            samples?: {
+                /** Format: date-time */
+                time: string;
+                beatsPerMinute: number;
+            }[];
+            beatsPerMinute?: number;
+            count?: number;
+            floors?: number;
+            percentage?: number | {
+                value?: number;
+            };
+            energy?: components["schemas"]["HealthConnectUnitValue"];
+            distance?: components["schemas"]["HealthConnectUnitValue"];
+            weight?: components["schemas"]["HealthConnectUnitValue"];
+            mass?: components["schemas"]["HealthConnectUnitValue"];
+            height?: components["schemas"]["HealthConnectUnitValue"];
+            level?: components["schemas"]["HealthConnectUnitValue"];
+            systolic?: components["schemas"]["HealthConnectUnitValue"];
+            diastolic?: components["schemas"]["HealthConnectUnitValue"];
+            temperature?: components["schemas"]["HealthConnectUnitValue"];
+            volume?: components["schemas"]["HealthConnectUnitValue"];
+            measurementLocation?: number;
+            heartRateVariabilityMillis?: number;
+            rate?: number;
+            vo2MillilitersPerMinuteKilogram?: number;
+            stages?: {
+                /** Format: date-time */
+                startTime: string;
+                /** Format: date-time */
+                endTime: string;
+                /** @description STAGE_TYPE_* (0 unknown, 1 awake, 2 sleeping, 3 out_of_bed, 4 light, 5 deep, 6 rem, 7 awake_in_bed) or its name. */
+                stage: number | string;
+            }[];
+            /** @description EXERCISE_TYPE_* value (56) or name (`running`, `EXERCISE_TYPE_RUNNING`). */
+            exerciseType?: number | string;
+            title?: string | null;
+            exerciseRoute?: {
+                route?: {
+                    /** Format: date-time */
+                    time: string;
+                    latitude: number;
+                    longitude: number;
+                    altitude?: components["schemas"]["HealthConnectUnitValue"];
+                }[];
+            };
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description java.time.ZoneOffset as `"+02:00"` / `"Z"`, seconds east of UTC, or `{totalSeconds}` (absent or null when unknown). */
+        HealthConnectZoneOffset: string | number | {
+            totalSeconds?: number;
+            id?: string;
+        };
+        /** @description `{value, unit}` (`{"value": 72.5, "unit": "kilograms"}`) or a read result (`{"inKilograms": 72.5}`). */
+        HealthConnectUnitValue: {
+            value?: number;
+            unit?: string;
+        } & {
+            [key: string]: number;
+        };
+        /** @description One Samsung Health Data SDK data point (HealthDataPoint) serialised as JSON: `dataType` (the DataTypes name), `uid`, `startTime`/`endTime` (ISO 8601 or epoch milliseconds), `zoneOffset`, `dataSource` and the device from the SDK's device manager, and the data type's values in camelCase in Samsung Health's fixed units (bpm, %, kg, cm, kcal, m, mmol/L, mmHg, °C). Accepted per resource: heartrate ← HEART_RATE (`heartRate`, or `seriesData` entries); steps ← STEPS aggregates (`count`); calories_active, distance ← ACTIVITY_SUMMARY aggregates (`totalActiveCaloriesBurned`, `totalDistance`); floors_climbed ← FLOORS_CLIMBED (`floor`); blood_oxygen ← BLOOD_OXYGEN (`oxygenSaturation`, percent); weight, fat ← BODY_COMPOSITION (`weight`, `bodyFat`); glucose ← BLOOD_GLUCOSE (`glucoseLevel`); blood_pressure ← BLOOD_PRESSURE (`systolic`, `diastolic`); body_temperature ← BODY_TEMPERATURE (`bodyTemperature`); sleep ← SLEEP (`sessions` with `stages` AWAKE/LIGHT/DEEP/REM, `sleepScore`); workouts ← EXERCISE (one workout per entry of `sessions`: provider_id `uid`, then `uid:1`, ...); body ← BODY_COMPOSITION (`weight`, `bodyFat`, `bodyMassIndex`, `fatFreeMass`); profile ← USER_PROFILE (`gender`, `dateOfBirth`, `height`). Stored data points need `uid` where they make summaries; aggregates have none. */
+        SamsungHealthRecord: {
+            uid?: string;
+            /** @example HEART_RATE */
+            dataType: string;
+            startTime?: components["schemas"]["SamsungHealthTime"];
+            endTime?: components["schemas"]["SamsungHealthTime"];
+            zoneOffset?: components["schemas"]["HealthConnectZoneOffset"];
+            dataSource?: {
+                /** @example com.sec.android.app.shealth */
+                appId?: string;
+                deviceId?: string;
+            };
+            device?: {
+                /** @description MOBILE, WATCH, BAND, RING or ACCESSORY. */
+                deviceType?: string;
+                model?: string;
+                name?: string;
+                manufacturer?: string;
+            };
+            heartRate?: number;
+            /** @description Percent (0–100). */
+            oxygenSaturation?: number;
+            seriesData?: {
+                startTime?: components["schemas"]["SamsungHealthTime"];
+                endTime?: components["schemas"]["SamsungHealthTime"];
+                heartRate?: number;
+                oxygenSaturation?: number;
+            }[];
+            count?: number;
+            totalActiveCaloriesBurned?: number;
+            totalDistance?: number;
+            floor?: number;
+            weight?: number;
+            bodyFat?: number;
+            bodyMassIndex?: number;
+            fatFreeMass?: number;
+            height?: number;
+            glucoseLevel?: number;
+            systolic?: number;
+            diastolic?: number;
+            bodyTemperature?: number;
+            sleepScore?: number;
+            /** @example RUNNING */
+            exerciseType?: string;
+            /** @description SLEEP: `{startTime, endTime, stages: [{startTime, endTime, stage}]}`; EXERCISE: `{startTime, endTime, exerciseType?, duration (ms), calories, distance, meanHeartRate, maxHeartRate, count, route: [{timestamp, latitude, longitude, altitude}]}`. */
+            sessions?: {
+                [key: string]: unknown;
+            }[];
+            /** @description MALE, FEMALE or OTHER. */
+            gender?: string;
+            /** Format: date */
+            dateOfBirth?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description An ISO 8601 instant or epoch milliseconds. */
+        SamsungHealthTime: string | number;
         ActivityList: {
             activity: components["schemas"]["Activity"][];
         };

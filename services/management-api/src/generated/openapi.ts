@@ -1025,10 +1025,10 @@ export type components = {
              */
             occurred_at: string;
             /** @enum {string} */
-            actor_kind: "team_api_key" | "management_key" | "link_token" | "system";
+            actor_kind: "team_api_key" | "management_key" | "link_token" | "device_session" | "system";
             /**
              * Format: uuid
-             * @description Id of the team API key, management key or link token (never the key).
+             * @description Id of the team API key, management key, link token or mobile-SDK device session (never the key or token).
              */
             key_id: string | null;
             /** Format: uuid */

@@ -64,13 +64,13 @@ export async function completeConnection(
   const now = deps.clock();
   await deps.uow.write(({ linkTokens }) =>
     linkTokens.consume(session.id, now, {
-    status: 'connected',
-    provider: connection.provider,
-    error_type: null,
-    error: null,
-    provider_mfa: null,
-    mfa_pending_sealed: null,
-    connected_providers: [...connected],
+      status: 'connected',
+      provider: connection.provider,
+      error_type: null,
+      error: null,
+      provider_mfa: null,
+      mfa_pending_sealed: null,
+      connected_providers: [...connected],
     }),
   );
   return { connectionId: made.connectionId };

@@ -11,7 +11,11 @@ export interface ProviderAccount {
 export function createLinkConnectionsRepository(db: Knex | Knex.Transaction) {
   return {
     /** True when another active user of the team environment is connected to this provider account. */
-    async isLinkedToAnotherUser(scope: TeamScope, userId: string, account: ProviderAccount): Promise<boolean> {
+    async isLinkedToAnotherUser(
+      scope: TeamScope,
+      userId: string,
+      account: ProviderAccount,
+    ): Promise<boolean> {
       const row = await db('provider_connections as pc')
         .join('users as u', 'u.id', 'pc.user_id')
         .where({

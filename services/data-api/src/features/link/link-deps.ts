@@ -4,13 +4,7 @@ import type { UnitOfWork } from '../unit-of-work';
 
 /** The repositories the link use cases work through; each service narrows them further. */
 export type LinkRepositories =
-  | 'users'
-  | 'teams'
-  | 'outbox'
-  | 'linkTokens'
-  | 'linkConnections'
-  | 'demoConnections'
-  | 'teamLinkPreferences';
+  'users' | 'teams' | 'outbox' | 'linkTokens' | 'linkConnections' | 'demoConnections' | 'teamLinkPreferences';
 
 /** What the link use cases receive from the composition root. */
 export interface LinkDeps {

@@ -77,9 +77,7 @@ export function createLinkManualService(
           now: deps.clock(),
         });
         if (!inserted) return;
-        await outbox.append([
-          connectionCreatedEvent(user, info, externalUserId, availability),
-        ]);
+        await outbox.append([connectionCreatedEvent(user, info, externalUserId, availability)]);
       });
     },
   };

@@ -44,7 +44,6 @@ export function createLinkOAuthService(deps: LinkDeps) {
   const prefs = <T>(read: (preferences: TeamLinkPreferencesRepository) => Promise<T>) =>
     deps.uow.read(({ teamLinkPreferences }) => read(teamLinkPreferences));
 
-
   /** The OAuth connector a session may use, else a 422 at `loc`. */
   function oauthConnectorFor(session: LinkTokenRecord, provider: string, loc: string[]): OAuthConnector {
     const connector = linkableConnector(provider);
@@ -161,7 +160,9 @@ export function createLinkOAuthService(deps: LinkDeps) {
         );
       }
       const override =
-        resolved.source === 'team_custom' ? await prefs((p) => p.redirectUrlOverride(session, provider)) : null;
+        resolved.source === 'team_custom'
+          ? await prefs((p) => p.redirectUrlOverride(session, provider))
+          : null;
       const redirectUri = override ?? oauthCallbackUrl(deps.publicUrl);
       const state = randomToken(32);
       const pkce = connector.auth.pkce ? createPkcePair() : null;

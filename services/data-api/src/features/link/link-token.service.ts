@@ -45,7 +45,9 @@ const issue = (loc: string[], msg: string, type: string, input: unknown): Valida
 });
 
 export function createLinkTokenService(
-  deps: Pick<LinkDeps, 'clock' | 'publicUrl' | 'linkWebUrl'> & { uow: UnitOfWork<'users' | 'teams' | 'linkTokens'> },
+  deps: Pick<LinkDeps, 'clock' | 'publicUrl' | 'linkWebUrl'> & {
+    uow: UnitOfWork<'users' | 'teams' | 'linkTokens'>;
+  },
 ) {
   async function requireUser(scope: TeamScope, userId: string): Promise<void> {
     if (!(await deps.uow.read(({ users }) => users.findActiveById(scope, userId)))) {

@@ -40,6 +40,9 @@ interface DeviceRow {
   clock_skew_seconds: number | string | null;
 }
 
+/** A device clock set to year 1 must not break the answer: the skew is reported within int32. */
+const clampInt32 = (n: number) => Math.max(-2147483648, Math.min(2147483647, n));
+
 const toDevice = (r: DeviceRow): DeviceRecord => ({
   id: r.id,
   userId: r.user_id,
@@ -55,7 +58,8 @@ const toDevice = (r: DeviceRow): DeviceRecord => ({
   lastSeenAt: r.last_seen_at,
   lastPushAt: r.last_push_at,
   revokedAt: r.revoked_at,
-  clockSkewSeconds: r.clock_skew_seconds === null ? null : Math.round(Number(r.clock_skew_seconds)),
+  clockSkewSeconds:
+    r.clock_skew_seconds === null ? null : clampInt32(Math.round(Number(r.clock_skew_seconds))),
 });
 
 const CLOCK_SKEW = `(select extract(epoch from (b.received_at - b.sent_at)) from sdk_push_batches b

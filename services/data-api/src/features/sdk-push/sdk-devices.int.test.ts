@@ -134,6 +134,20 @@ describe('GET /v2/user/{user_id}/device[/{device_id}]', () => {
     expect(withDevice.status).toBe(401);
   });
 
+  it('reports a wildly wrong device clock within bounds', async () => {
+    const owner = await createUser(t.app, tenant.sandboxKey);
+    const d = await signIn(t.app, tenant.sandboxKey, owner, 'year-one');
+    const res = await push(t.app, d.accessToken, {
+      batch_id: 'skew-1',
+      sent_at: '0001-01-01T00:00:00Z',
+      resources: [{ resource: 'steps', anchor: null, records: [] }],
+    });
+    expect(res.status).toBe(200);
+    const device = await get(`/v2/user/${owner}/device/${d.deviceId}`);
+    expect(device.status).toBe(200);
+    expect((device.body as DeviceBody).clock_skew_seconds).toBe(2147483647);
+  });
+
   it('is 404 for a user in the deletion grace period', async () => {
     const gone = await createUser(t.app, tenant.sandboxKey);
     await signIn(t.app, tenant.sandboxKey, gone, 'gone-install');

@@ -394,6 +394,27 @@ describe('POST /v2/sdk/push/{provider}', () => {
     });
   });
 
+  describe('address limits', () => {
+    it('limits device pushes per device, not per client address (phones share carrier NAT addresses)', async () => {
+      const limiter = createApiRateLimiter(db.knex);
+      const limited = pushTestApp(db.knex, {
+        now: NOW,
+        rateLimits: { limiter, settings: { perKey: 1000, perAddress: 1, failedAuthPerAddress: 30 } },
+      });
+      const userId = await createUser(limited.app, tenant.sandboxKey);
+      const d = await signIn(limited.app, tenant.sandboxKey, userId, 'nat-1');
+      const body = (id: string) => ({
+        batch_id: id,
+        resources: [{ resource: 'steps', anchor: null, records: [] }],
+      });
+      for (const id of ['n1', 'n2', 'n3'])
+        expect((await push(limited.app, d.accessToken, body(id))).status).toBe(200);
+      // Requests without a key or token are still limited per address.
+      const pages = [await request(limited.app).get('/link'), await request(limited.app).get('/link')];
+      expect(pages.map((p) => p.status)).toContain(429);
+    });
+  });
+
   describe('credentials', () => {
     it('refuses a device token whose session was revoked', async () => {
       const d = await newDevice();

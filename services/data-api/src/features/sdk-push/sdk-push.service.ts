@@ -112,7 +112,7 @@ export function createSdkPushService(deps: SdkPushDeps) {
         err instanceof ValidationError
           ? {
               type: 'invalid_records',
-              message: `The records were refused: ${err.issues[0]?.msg ?? 'invalid'}.`,
+              message: `The records were refused: ${err.issues[0]?.msg ?? 'invalid'}.`.slice(0, 1000),
             }
           : STORAGE_FAILED;
       if (!(err instanceof DomainError)) {

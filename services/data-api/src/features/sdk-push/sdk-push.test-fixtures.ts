@@ -2,7 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type { Express } from 'express';
 import request from 'supertest';
 import type { Knex } from '@meridian/db';
-import { createLogger, createMetricsRegistry, type RateLimitConsumer } from '@meridian/platform';
+import {
+  createLogger,
+  createMetricsRegistry,
+  type ApiRateLimitOptions,
+  type RateLimitConsumer,
+} from '@meridian/platform';
 import { seedOrg, seedTeam } from '@meridian/test-utils';
 import { createDataApi } from '../../app';
 import type { PushLimits } from './push-batch';
@@ -16,7 +21,13 @@ export interface PushTestApp {
 
 export function pushTestApp(
   db: Knex,
-  opts: { limits?: Partial<PushLimits>; limiter?: RateLimitConsumer; now?: Date } = {},
+  opts: {
+    limits?: Partial<PushLimits>;
+    limiter?: RateLimitConsumer;
+    now?: Date;
+    /** The API's own request limits (per key, per address). */
+    rateLimits?: ApiRateLimitOptions;
+  } = {},
 ): PushTestApp {
   let now = opts.now ?? new Date('2026-11-20T12:00:00.000Z');
   const app = createDataApi({
@@ -29,6 +40,7 @@ export function pushTestApp(
     validateResponses: true,
     audit: null,
     sdkPush: { limits: opts.limits, limiter: opts.limiter },
+    rateLimits: opts.rateLimits,
   });
   return { app, setNow: (d) => (now = d) };
 }

@@ -37,6 +37,8 @@ const DAY = 24 * HOUR;
 const CUTOFF_AFTER_DAYS = 5;
 /** The faulty phone's clock runs 3 h 17 min fast. */
 const SKEW_MS = 3 * HOUR + 17 * 60_000;
+/** A week of minute data through HTTP takes seconds; on a loaded two-core machine, up to a minute or two. */
+const SLOW_MS = 180_000;
 /** Records per resource per batch: the first sync sends 11 batches, the second 4. */
 const BATCH_SIZE = 720;
 
@@ -45,6 +47,8 @@ const SUMMARIES: Record<'sleep' | 'workouts', string> = { sleep: 'sleep', workou
 
 interface EventRow {
   event_type: string;
+  // Event payloads are read as the wire shapes under test.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   payload: { data: any };
 }
 
@@ -131,7 +135,7 @@ describe('simulated devices pushing a week of HealthKit data', () => {
         provider: PROVIDER,
       });
       if (cursor) query.set('next_cursor', cursor);
-      const res = await asTeam(`/v2/timeseries/${userId}/${slug}/grouped?${query}`);
+      const res = await asTeam(`/v2/timeseries/${userId}/${slug}/grouped?${query.toString()}`);
       expect(res.status).toBe(200);
       for (const group of res.body.groups[PROVIDER] ?? []) {
         for (const sample of group.data) timestamps.push(sample.timestamp);
@@ -141,15 +145,15 @@ describe('simulated devices pushing a week of HealthKit data', () => {
     return timestamps;
   }
 
-  async function summariesRead(userId: string, kind: string): Promise<any[]> {
+  async function summariesRead(userId: string, kind: string): Promise<unknown[]> {
     const query = new URLSearchParams({
       start_date: new Date(week.start.getTime() - DAY).toISOString().slice(0, 10),
       end_date: new Date(week.end.getTime() + DAY).toISOString().slice(0, 10),
       provider: PROVIDER,
     });
-    const res = await asTeam(`/v2/summary/${kind}/${userId}?${query}`);
+    const res = await asTeam(`/v2/summary/${kind}/${userId}?${query.toString()}`);
     expect(res.status).toBe(200);
-    return res.body[kind] as any[];
+    return res.body[kind] as unknown[];
   }
 
   async function storedCounts(userId: string): Promise<Record<SimulatedResource, number>> {
@@ -229,122 +233,145 @@ describe('simulated devices pushing a week of HealthKit data', () => {
   let clean: { userId: string; device: SimulatedDevice; store: AnchoredHealthStore };
   let faulty: { userId: string; device: SimulatedDevice; store: AnchoredHealthStore };
 
-  it('a phone without faults pushes the week: exactly the week, one historical event per resource', async () => {
-    const userId = await createUser('sim-clean');
-    const store = new AnchoredHealthStore(firstWave);
-    const device = phone(userId, store);
-    clean = { userId, device, store };
+  it(
+    'a phone without faults pushes the week: exactly the week, one historical event per resource',
+    async () => {
+      const userId = await createUser('sim-clean');
+      const store = new AnchoredHealthStore(firstWave);
+      const device = phone(userId, store);
+      clean = { userId, device, store };
 
-    await device.sync();
-    expect(await storedCounts(userId)).toEqual(expectedCounts(firstWave));
-    advance(2 * HOUR); // the access token (1 h) has expired: the next sync refreshes first
-    store.add('heartrate', secondWave.heartrate);
-    store.add('steps', secondWave.steps);
-    store.add('sleep', secondWave.sleep);
-    store.add('workouts', secondWave.workouts);
-    await device.sync();
-    expect(device.log.filter((e) => e.kind === 'refresh').map((e) => e.status)).toEqual([200]);
-    expect(device.log.filter((e) => e.kind === 'push').every((e) => e.status === 200)).toBe(true);
+      await device.sync();
+      expect(await storedCounts(userId)).toEqual(expectedCounts(firstWave));
+      advance(2 * HOUR); // the access token (1 h) has expired: the next sync refreshes first
+      store.add('heartrate', secondWave.heartrate);
+      store.add('steps', secondWave.steps);
+      store.add('sleep', secondWave.sleep);
+      store.add('workouts', secondWave.workouts);
+      await device.sync();
+      expect(device.log.filter((e) => e.kind === 'refresh').map((e) => e.status)).toEqual([200]);
+      expect(device.log.filter((e) => e.kind === 'push').every((e) => e.status === 200)).toBe(true);
 
-    await expectExactlyTheWeek(userId);
-    const events = await eventsOf(userId);
-    const counts = countByType(events);
-    for (const resource of SIMULATED_RESOURCES) {
-      expect({ resource, historical: counts[`historical.data.${resource}.created`] }).toEqual({
-        resource,
-        historical: 1,
-      });
-    }
-    expect(counts['provider.connection.created']).toBe(1);
-    // The second sync is daily data: each of its nights and samples in exactly one daily event.
-    expect(counts['daily.data.sleep.created']).toBe(expectedCounts(secondWave).sleep);
-    expect(counts['daily.data.workouts.created']).toBeUndefined();
-    for (const resource of ['heartrate', 'steps'] as const) {
-      const instants = dailySampleInstants(events, resource);
-      expect({ resource, daily: instants.length }).toEqual({ resource, daily: dailySamples(resource) });
-      expect(new Set(instants).size).toBe(instants.length);
-    }
-  });
+      await expectExactlyTheWeek(userId);
+      // The HealthKit shapes arrive as what they are: a run with its statistics, whole nights of sleep.
+      expect(await summariesRead(userId, 'workouts')).toEqual([
+        expect.objectContaining({
+          sport: { id: 1, name: 'Running', slug: 'running' },
+          calories: 512,
+          distance: 7420,
+          average_hr: 148,
+          max_hr: 171,
+          time_start: expect.stringMatching(/T18:00:00\+09:00$/),
+        }),
+      ]);
+      for (const night of (await summariesRead(userId, 'sleep')) as { total: number; duration: number }[]) {
+        expect(night.duration).toBeGreaterThan(7 * 3600);
+        expect(night.total).toBeGreaterThan(6 * 3600);
+      }
+      const events = await eventsOf(userId);
+      const counts = countByType(events);
+      for (const resource of SIMULATED_RESOURCES) {
+        expect({ resource, historical: counts[`historical.data.${resource}.created`] }).toEqual({
+          resource,
+          historical: 1,
+        });
+      }
+      expect(counts['provider.connection.created']).toBe(1);
+      // The second sync is daily data: each of its nights and samples in exactly one daily event.
+      expect(counts['daily.data.sleep.created']).toBe(expectedCounts(secondWave).sleep);
+      expect(counts['daily.data.workouts.created']).toBeUndefined();
+      for (const resource of ['heartrate', 'steps'] as const) {
+        const instants = dailySampleInstants(events, resource);
+        expect({ resource, daily: instants.length }).toEqual({ resource, daily: dailySamples(resource) });
+        expect(new Set(instants).size).toBe(instants.length);
+      }
+    },
+    SLOW_MS,
+  );
 
-  it('a phone with crashes, lost answers, duplicate batches and a skewed clock ends with the same data and events', async () => {
-    const userId = await createUser('sim-faulty');
-    const store = new AnchoredHealthStore(firstWave);
-    const device = phone(userId, store, {
-      clockSkewMs: SKEW_MS,
-      persistPendingBatch: true,
-      faults: {
-        atBatch: {
-          1: ['crash_after_send_unsaved'], // the historical batch itself, stored, answer lost, app killed
-          2: ['lose_answer_then_retry'],
-          3: ['crash_after_send'], // resent under the same batch_id on relaunch
-          4: ['crash_before_send'],
-          5: ['resend_same_batch'],
-          6: ['resend_records_new_batch'],
-          8: ['lose_refresh_answer'],
-          // The second sync (daily data) starts at batch 13: batch 1 was sent twice.
-          13: ['resend_same_batch'],
-          14: ['crash_after_send_unsaved'],
-          15: ['lose_answer_then_retry'],
+  it(
+    'a phone with crashes, lost answers, duplicate batches and a skewed clock ends with the same data and events',
+    async () => {
+      const userId = await createUser('sim-faulty');
+      const store = new AnchoredHealthStore(firstWave);
+      const device = phone(userId, store, {
+        clockSkewMs: SKEW_MS,
+        persistPendingBatch: true,
+        faults: {
+          atBatch: {
+            1: ['crash_after_send_unsaved'], // the historical batch itself, stored, answer lost, app killed
+            2: ['lose_answer_then_retry'],
+            3: ['crash_after_send'], // resent under the same batch_id on relaunch
+            4: ['crash_before_send'],
+            5: ['resend_same_batch'],
+            6: ['resend_records_new_batch'],
+            8: ['lose_refresh_answer'],
+            // The second sync (daily data) starts at batch 13: batch 1 was sent twice.
+            13: ['resend_same_batch'],
+            14: ['crash_after_send_unsaved'],
+            15: ['lose_answer_then_retry'],
+          },
         },
-      },
-    });
-    faulty = { userId, device, store };
+      });
+      faulty = { userId, device, store };
 
-    const first = await device.syncThroughCrashes();
-    expect(first.relaunches).toBe(3);
-    expect(await storedCounts(userId)).toEqual(expectedCounts(firstWave));
-    advance(2 * HOUR);
-    store.add('heartrate', secondWave.heartrate);
-    store.add('steps', secondWave.steps);
-    store.add('sleep', secondWave.sleep);
-    store.add('workouts', secondWave.workouts);
-    const second = await device.syncThroughCrashes();
-    expect(second.relaunches).toBe(1);
+      const first = await device.syncThroughCrashes();
+      expect(first.relaunches).toBe(3);
+      expect(await storedCounts(userId)).toEqual(expectedCounts(firstWave));
+      advance(2 * HOUR);
+      store.add('heartrate', secondWave.heartrate);
+      store.add('steps', secondWave.steps);
+      store.add('sleep', secondWave.sleep);
+      store.add('workouts', secondWave.workouts);
+      const second = await device.syncThroughCrashes();
+      expect(second.relaunches).toBe(1);
 
-    // A replayed batch_id answers what it answered the first time; the same records again add nothing.
-    const pushes = device.log.filter((e) => e.kind === 'push');
-    expect(pushes.every((e) => e.status === 200)).toBe(true);
-    const byBatch = new Map<string, unknown[]>();
-    for (const p of pushes) byBatch.set(p.batchId!, [...(byBatch.get(p.batchId!) ?? []), p.answer]);
-    const replayed = [...byBatch.values()].filter((answers) => answers.length > 1);
-    expect(replayed.length).toBeGreaterThanOrEqual(4);
-    for (const answers of replayed) for (const a of answers) expect(a).toEqual(answers[0]);
-    expect(pushes.filter((p) => p.replayed)).toHaveLength(
-      [...byBatch.values()].reduce((n, answers) => n + answers.length - 1, 0),
-    );
-    const resent = pushes.filter((p) => p.note === 'same records, new batch');
-    expect(resent).toHaveLength(1);
-    for (const r of (resent[0]!.answer as { results: { status: string; samples_created: number }[] })
-      .results) {
-      expect(r).toEqual(expect.objectContaining({ status: 'no_new_data', samples_created: 0 }));
-    }
-    // The lost refresh answer was recovered within the grace window: no second sign-in.
-    expect(device.log.filter((e) => e.kind === 'sign_in')).toHaveLength(1);
+      // A replayed batch_id answers what it answered the first time; the same records again add nothing.
+      const pushes = device.log.filter((e) => e.kind === 'push');
+      expect(pushes.every((e) => e.status === 200)).toBe(true);
+      const byBatch = new Map<string, unknown[]>();
+      for (const p of pushes) byBatch.set(p.batchId!, [...(byBatch.get(p.batchId!) ?? []), p.answer]);
+      const replayed = [...byBatch.values()].filter((answers) => answers.length > 1);
+      expect(replayed.length).toBeGreaterThanOrEqual(4);
+      for (const answers of replayed) for (const a of answers) expect(a).toEqual(answers[0]);
+      expect(pushes.filter((p) => p.replayed)).toHaveLength(
+        [...byBatch.values()].reduce((n, answers) => n + answers.length - 1, 0),
+      );
+      const resent = pushes.filter((p) => p.note === 'same records, new batch');
+      expect(resent).toHaveLength(1);
+      for (const r of (resent[0]!.answer as { results: { status: string; samples_created: number }[] })
+        .results) {
+        expect(r).toEqual(expect.objectContaining({ status: 'no_new_data', samples_created: 0 }));
+      }
+      // The lost refresh answer was recovered within the grace window: no second sign-in.
+      expect(device.log.filter((e) => e.kind === 'sign_in')).toHaveLength(1);
 
-    await expectExactlyTheWeek(userId);
-    const events = await eventsOf(userId);
-    const counts = countByType(events);
-    const cleanCounts = countByType(await eventsOf(clean.userId));
-    expect(counts).toEqual(cleanCounts);
-    for (const resource of SIMULATED_RESOURCES) {
-      expect(counts[`historical.data.${resource}.created`]).toBe(1);
-    }
-    expect(counts['provider.connection.created']).toBe(1);
-    for (const resource of ['heartrate', 'steps'] as const) {
-      const instants = dailySampleInstants(events, resource);
-      expect(instants).toHaveLength(dailySamples(resource));
-      expect(new Set(instants).size).toBe(instants.length);
-    }
-    expect(await h.db.knex('provider_connections').where({ user_id: userId, provider: PROVIDER })).toEqual([
-      expect.objectContaining({ auth_type: 'sdk', status: 'connected' }),
-    ]);
-    // Records are stored at their own instants, whatever the phone's clock says.
-    const newest = await h.db
-      .knex('timeseries_samples')
-      .where({ user_id: userId, resource: 'heartrate' })
-      .max({ at: 'start_at' });
-    expect((newest[0]!.at as Date).getTime()).toBeLessThan(week.end.getTime());
-  });
+      await expectExactlyTheWeek(userId);
+      const events = await eventsOf(userId);
+      const counts = countByType(events);
+      const cleanCounts = countByType(await eventsOf(clean.userId));
+      expect(counts).toEqual(cleanCounts);
+      for (const resource of SIMULATED_RESOURCES) {
+        expect(counts[`historical.data.${resource}.created`]).toBe(1);
+      }
+      expect(counts['provider.connection.created']).toBe(1);
+      for (const resource of ['heartrate', 'steps'] as const) {
+        const instants = dailySampleInstants(events, resource);
+        expect(instants).toHaveLength(dailySamples(resource));
+        expect(new Set(instants).size).toBe(instants.length);
+      }
+      expect(await h.db.knex('provider_connections').where({ user_id: userId, provider: PROVIDER })).toEqual([
+        expect.objectContaining({ auth_type: 'sdk', status: 'connected' }),
+      ]);
+      // Records are stored at their own instants, whatever the phone's clock says.
+      const newest = await h.db
+        .knex('timeseries_samples')
+        .where({ user_id: userId, resource: 'heartrate' })
+        .max({ at: 'start_at' });
+      expect((newest[0]!.at as Date).getTime()).toBeLessThan(week.end.getTime());
+    },
+    SLOW_MS,
+  );
 
   it('shows each device with the anchors it last had acknowledged, and the pull in introspection', async () => {
     const list = await asTeam(`/v2/user/${faulty.userId}/device`);

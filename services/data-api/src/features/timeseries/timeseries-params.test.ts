@@ -152,7 +152,7 @@ describe('cursors', () => {
     ]);
   });
 
-  it("a cursor of another read, user, team environment or deployment does not open", () => {
+  it('a cursor of another read, user, team environment or deployment does not open', () => {
     const cursor = encodeCursor(cursors, scope, key);
     const team = { teamId: '7f0c4a52-0a3e-4d3c-9b1e-2a7c6f1d0e11', environment: 'sandbox' } as const;
     const user = 'a1b2c3d4-0000-4000-8000-000000000001';

@@ -119,6 +119,22 @@ describe('grouped timeseries paging', () => {
     expect(valuesOf(moved).sort((a, b) => a - b)).toEqual([8, 9, 10]);
   });
 
+  it('cursors are sealed: no readable position, and one of another read or user is a 422', async () => {
+    const first = await get({ start_date: '2026-03-01' });
+    const cursor = first.next_cursor!;
+    expect(Buffer.from(cursor, 'base64url').toString('latin1')).not.toMatch(/oura|garmin|apple/);
+    const otherUser = await insertUser(h.db.knex, team.teamId);
+    const reads = [`/v2/timeseries/${userId}/steps/grouped`, `/v2/timeseries/${otherUser}/heartrate/grouped`];
+    for (const path of reads) {
+      const res = await request(app)
+        .get(path)
+        .query({ start_date: '2026-03-01', next_cursor: cursor })
+        .set('x-service-api-key', team.apiKeys.sandbox);
+      expect({ path, status: res.status }).toEqual({ path, status: 422 });
+      expect(res.body.detail[0]).toMatchObject({ loc: ['query', 'next_cursor'], type: 'value_error' });
+    }
+  });
+
   it('an empty range has no groups and no cursor', async () => {
     expect(await get({ start_date: '2027-01-01' })).toEqual({ groups: {}, next_cursor: null, next: null });
   });

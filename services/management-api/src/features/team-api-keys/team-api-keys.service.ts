@@ -73,7 +73,11 @@ export function createTeamApiKeysService(deps: {
           const team = await teams.findInOrg(place.orgId, query.teamId);
           if (!team || team.region !== place.region) throw teamNotFound();
         }
-        return teamApiKeys.list(place, { teamId: query.teamId, reachableTeamIds, after }, MANAGEMENT_PAGE_SIZE);
+        return teamApiKeys.list(
+          place,
+          { teamId: query.teamId, reachableTeamIds, after },
+          MANAGEMENT_PAGE_SIZE,
+        );
       });
       return {
         api_keys: page.items.map((row) => toTeamApiKey(row)),

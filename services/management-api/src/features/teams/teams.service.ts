@@ -107,7 +107,11 @@ export function createTeamsService(deps: {
       const page = await uow.read(async ({ teams }) => {
         // A team the org does not have is not found, as in the single read. A Team Management Key's list
         // is filtered to its bound teams (api-shapes §2.3), so an unbound team_id is an empty page for it.
-        if (query.teamId !== undefined && !reachableTeamIds && !(await teams.findInOrg(orgId, query.teamId))) {
+        if (
+          query.teamId !== undefined &&
+          !reachableTeamIds &&
+          !(await teams.findInOrg(orgId, query.teamId))
+        ) {
           throw new NotFoundError('Team not found.');
         }
         return teams.list(orgId, { ...query, reachableTeamIds, after }, MANAGEMENT_PAGE_SIZE);

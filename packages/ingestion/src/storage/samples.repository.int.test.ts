@@ -1,0 +1,105 @@
+import { NOW, useIngestionFixture } from '../__tests__/ingestion-fixture';
+
+/**
+ * The samples upsert sends each series context's rows as PostgreSQL array literals: texts that need quoting
+ * in an array literal, a text that reads "NULL", JSON extras, blood pressure and several contexts in one
+ * batch must come back exactly as sent, and a repeated batch must change nothing.
+ */
+describe('samples upsert (array literals per series context)', () => {
+  const fx = useIngestionFixture();
+
+  const notes = [
+    'plain',
+    'with "quotes" and a \\ backslash',
+    '{braces}, commas, and spaces',
+    'NULL',
+    'multi\nline\ttabbed',
+    'ünïcödé ✓ 𝄞',
+  ];
+  const note = (text: string, i: number) => ({
+    timestamp: new Date(Date.UTC(2026, 2, 10, 8, i)).toISOString(),
+    end: new Date(Date.UTC(2026, 2, 10, 8, i, 30)).toISOString(),
+    value: text,
+    tags: i % 2 === 0 ? ['food', 'exercise'] : null,
+  });
+  const batch = (userId: string) => ({
+    userId,
+    mode: 'historical' as const,
+    timeseries: [
+      {
+        resource: 'note',
+        source: { provider: 'apple_health_kit', type: 'phone' as const, app_id: 'app "one", {x}' },
+        samples: notes.map(note),
+      },
+      {
+        resource: 'blood_pressure',
+        source: { provider: 'withings', type: 'cuff' as const },
+        samples: [
+          { timestamp: '2026-03-10T07:00:00Z', systolic: 121.5, diastolic: 79, unit: 'mmHg' },
+          { timestamp: '2026-03-10T19:00:00Z', systolic: 118, diastolic: 76.25, unit: 'mmHg' },
+        ],
+      },
+      {
+        resource: 'heartrate',
+        source: { provider: 'oura', type: 'ring' as const },
+        samples: [
+          { timestamp: '2026-03-10T00:05:00+00:00', value: 58, unit: 'bpm' },
+          { timestamp: '2026-03-10T00:00:00+00:00', value: 1e-7 + 60, unit: 'bpm' },
+          { timestamp: '2026-03-10T00:10:00.001Z', value: 61, unit: 'bpm' },
+          { timestamp: '2026-03-10T00:10:00.999+02:00', value: 62, unit: 'bpm' },
+        ],
+      },
+    ],
+  });
+
+  it('stores every value as sent and re-upserts nothing', async () => {
+    const userId = await fx.insertUser();
+    const first = await fx.ingestion.ingest(batch(userId));
+    expect(first).toMatchObject({ created: 12, updated: 0, unchanged: 0 });
+
+    const stored = await fx.samples(userId, 'note');
+    expect(stored.map((r) => r.value_text)).toEqual(notes);
+    expect(stored.every((r) => r.app_id === 'app "one", {x}' && r.value === null)).toBe(true);
+    expect(stored.map((r) => r.extras)).toEqual(notes.map((_, i) => (i % 2 === 0 ? { tags: ['food', 'exercise'] } : null)));
+    expect(stored[0]!.end_at).toEqual(new Date('2026-03-10T08:00:30.000Z'));
+
+    const pressure = await fx.samples(userId, 'blood_pressure');
+    expect(pressure.map((r) => [r.systolic, r.diastolic, r.value, r.end_at])).toEqual([
+      [121.5, 79, null, null],
+      [118, 76.25, null, null],
+    ]);
+    const heart = await fx.samples(userId, 'heartrate');
+    expect(heart.map((r) => [r.start_at, r.value, r.created_at])).toEqual([
+      [new Date('2026-03-09T22:10:00.999Z'), 62, NOW],
+      [new Date('2026-03-10T00:00:00Z'), 1e-7 + 60, NOW],
+      [new Date('2026-03-10T00:05:00Z'), 58, NOW],
+      [new Date('2026-03-10T00:10:00.001Z'), 61, NOW],
+    ]);
+    // Instants are stored to the millisecond exactly (no float rounding on the way in).
+    const exact = await fx.db.knex.raw<{ rows: { t: string }[] }>(
+      `select to_char(start_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') as t from timeseries_samples
+        where user_id = ? and resource = 'heartrate' order by start_at`,
+      [userId],
+    );
+    expect(exact.rows.map((r) => r.t)).toEqual([
+      '2026-03-09T22:10:00.999000',
+      '2026-03-10T00:00:00.000000',
+      '2026-03-10T00:05:00.000000',
+      '2026-03-10T00:10:00.001000',
+    ]);
+
+    const again = await fx.ingestion.ingest(batch(userId));
+    expect(again).toMatchObject({ created: 0, updated: 0, unchanged: 12 });
+  });
+
+  it('a changed value updates only its row, in daily mode as well', async () => {
+    const userId = await fx.insertUser();
+    await fx.ingestion.ingest(batch(userId));
+    const changed = batch(userId);
+    changed.timeseries[0]!.samples[3] = { ...note('no longer "NULL"', 3) };
+    const result = await fx.ingestion.ingest({ ...changed, mode: 'daily' });
+    expect(result).toMatchObject({ created: 0, updated: 1, unchanged: 11 });
+    const stored = await fx.samples(userId, 'note');
+    expect(stored[3]!.value_text).toBe('no longer "NULL"');
+  });
+});
