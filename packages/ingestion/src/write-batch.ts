@@ -57,8 +57,7 @@ export async function writeBatch(
   kept: BoundedBatch,
 ): Promise<WrittenBatch> {
   const { trx, user, now } = ctx;
-  const samplesByKey = lastByKey(kept.samples, keyOf);
-  const samples = [...samplesByKey.values()];
+  const samples = lastPerSampleKey(kept.samples);
   const summaries = [...lastByKey(kept.summaries, (s) => s.id).values()];
   const streams = [...lastByKey(kept.streams, (s) => s.workoutId).values()];
 
@@ -86,8 +85,8 @@ export async function writeBatch(
 
   const changes: SampleChange[] = [];
   if (outcomes && outcomes.size > 0) {
-    for (const [key, sample] of samplesByKey) {
-      const outcome = outcomes.get(key);
+    for (const sample of samples) {
+      const outcome = outcomes.get(keyOf(sample));
       if (outcome) changes.push({ sample, outcome });
     }
   }
@@ -99,6 +98,37 @@ export async function writeBatch(
     streams: writtenStreams.written,
     streamEvents: writtenStreams.events,
   };
+}
+
+/**
+ * The last sample per sample key, in first-seen key order (what `lastByKey` with `sampleKey` gives), without
+ * a key string per sample: samples of one series share their spec and source objects, so the key's fixed part
+ * is worked out once per series and the instant looked up in a map of numbers.
+ */
+function lastPerSampleKey(samples: readonly NormalisedSample[]): NormalisedSample[] {
+  const out: NormalisedSample[] = [];
+  // Fixed part of the key (resource, provider, source type, type) → start → position in `out`.
+  const byFixedKey = new Map<string, Map<number, number>>();
+  const bySeries = new Map<object, Map<object, Map<string, Map<number, number>>>>();
+  for (const s of samples) {
+    let bySpec = bySeries.get(s.source);
+    if (!bySpec) bySeries.set(s.source, (bySpec = new Map()));
+    let byType = bySpec.get(s.spec);
+    if (!byType) bySpec.set(s.spec, (byType = new Map()));
+    let positions = byType.get(s.type);
+    if (!positions) {
+      const fixed = sampleKey(s.spec.resource, 0, s.source.provider, s.source.sourceType, s.type);
+      positions = byFixedKey.get(fixed);
+      if (!positions) byFixedKey.set(fixed, (positions = new Map()));
+      byType.set(s.type, positions);
+    }
+    const at = positions.get(s.startMs);
+    if (at === undefined) {
+      positions.set(s.startMs, out.length);
+      out.push(s);
+    } else out[at] = s;
+  }
+  return out;
 }
 
 const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

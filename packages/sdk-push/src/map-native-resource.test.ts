@@ -102,9 +102,17 @@ describe('mapNativeResource', () => {
     ]);
   });
 
-  it('refuses a fallback zone that is not an IANA zone', () => {
-    const issues = mapIssues('apple_health_kit', 'steps', [], { fallbackTimeZone: 'CEST' });
-    expect(issues).toEqual([expect.objectContaining({ loc: ['body', 'time_zone'], type: 'value_error' })]);
+  it('ignores a fallback zone that is not an IANA zone (the caller reports it)', () => {
+    const record = {
+      recordType: 'RestingHeartRate',
+      time: '2026-05-01T05:00:00Z',
+      beatsPerMinute: 50,
+      metadata: { id: 'r1' },
+    };
+    const result = mapOk('health_connect', 'heartrate', [record], { fallbackTimeZone: 'CEST' });
+    expect(result.timeseries[0]!.samples[0]!.timezone_offset).toBeNull();
+    const zoned = mapOk('health_connect', 'heartrate', [record], { fallbackTimeZone: 'Europe/Paris' });
+    expect(zoned.timeseries[0]!.samples[0]!.timezone_offset).toBe(7200);
   });
 
   it('refuses records that expand to too many samples', () => {

@@ -71,13 +71,17 @@ export function mapNativeResource(
     issues.add([...base, 'records'], msg, 'too_long');
     return { ok: false, issues: issues.list };
   }
+  // The caller validates the batch's zone (and reports it); an unusable zone here dates nothing.
   const zone = ctx.fallbackTimeZone;
-  if (zone !== null && zone !== undefined && !(typeof zone === 'string' && isIanaTimeZone(zone))) {
-    issues.add(['body', 'time_zone'], 'Input should be an IANA time zone', 'value_error');
-    return { ok: false, issues: issues.list };
-  }
+  const fallbackTimeZone = typeof zone === 'string' && isIanaTimeZone(zone) ? zone : null;
   const out = new Output(MAX_SAMPLES_PER_RESOURCE);
-  const env: MapEnv = { provider, resource: resource as string, ctx, issues, out };
+  const env: MapEnv = {
+    provider,
+    resource: resource as string,
+    ctx: { ...ctx, fallbackTimeZone },
+    issues,
+    out,
+  };
   mapper(records, env);
   if (issues.count === 0 && out.overflow) {
     const msg = `The records expand to more than ${MAX_SAMPLES_PER_RESOURCE} samples; push fewer per batch`;

@@ -21,7 +21,8 @@ export interface MapContext {
   deviceId: string;
   /**
    * The phone's IANA zone (the batch's `time_zone`, else the user's fallback zone): dates records whose
-   * own zone or offset is unknown, DST-correct per record.
+   * own zone or offset is unknown, DST-correct per record. The caller validates it: a value that is not
+   * an IANA zone is ignored here.
    */
   fallbackTimeZone?: string | null;
   /** Team setting `sdk_per_device_activity_timeseries`: source contexts carry the Meridian device id. */

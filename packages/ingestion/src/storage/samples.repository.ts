@@ -56,13 +56,16 @@ const HEART_RATE_SLOTS = `
     coalesce(sum(v) filter (where type = 'walking'), 0)::float8 as walking_sum,
     (count(*) filter (where type = 'walking'))::int as walking_count,
     (extract(epoch from max(start_at)) * 1000)::float8 as latest_ms,
-    (array_agg(timezone_offset order by start_at desc))[1] as latest_offset
+    (max(latest))[2]::int as latest_offset
   from (
-    select source_type, app_id, device_id, type, start_at, timezone_offset, coalesce(value, 0) as v,
+    select source_type, app_id, device_id, type, start_at, coalesce(value, 0) as v,
+      -- The latest sample's offset: arrays compare element by element (no sort per group needed).
+      array[date_part('epoch', start_at), timezone_offset] as latest,
       (timezone_offset is null and ?::boolean) as zoned,
+      -- float8 arithmetic (date_part), not numeric (extract): exact for the day and quarter-hour slots.
       (case when timezone_offset is null and ?::boolean
-        then floor(extract(epoch from start_at) / ${ZONED_SLOT_SECONDS})
-        else floor((extract(epoch from start_at) + coalesce(timezone_offset, 0)) / 86400) end)::float8 as slot
+        then floor(date_part('epoch', start_at) / ${ZONED_SLOT_SECONDS})
+        else floor((date_part('epoch', start_at) + coalesce(timezone_offset, 0)) / 86400) end) as slot
     from timeseries_samples
     where user_id = ? and provider = ? and resource = 'heartrate' and start_at >= ? and start_at < ?
   ) h

@@ -1,0 +1,2 @@
+/** Lab and phlebotomy partner adapters (issue 13). */
+export {};
