@@ -18,3 +18,4 @@ export * from './health';
 export * from './lab-reports';
 export * from './event-catalog';
 export * from './audit';
+export * from './lab-testing';

@@ -1,2 +1,4 @@
 /** Lab and phlebotomy partner adapters (issue 13). */
 export {};
+export * from './phlebotomy';
+export * from './lab';

@@ -51,6 +51,7 @@ import {
   type SdkPushOptions,
 } from './features/sdk-push/sdk-push.router';
 import { createSdkAuthRouter } from './features/sdk-auth/sdk-auth.router';
+import { createLabTestsRouter } from './features/lab-tests/lab-tests.router';
 
 export const DATA_API_OPENAPI_PATH = path.join(__dirname, '..', 'openapi.yaml');
 
@@ -138,6 +139,7 @@ export function createDataApi(deps: DataApiDeps): Express {
   const sdkPush: SdkPushOptions = { limiter: deps.rateLimits?.limiter, ...deps.sdkPush };
   routes.use(createSdkPushRouter({ db: deps.db, clock, logger: deps.logger, options: sdkPush }));
   routes.use(createSdkAuthRouter({ uow, clock }));
+  routes.use(createLabTestsRouter({ db: deps.db, clock, cursors }));
   routes.use(
     createLabReportsRouter({
       uow,

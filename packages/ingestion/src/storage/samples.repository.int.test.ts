@@ -3,7 +3,8 @@ import { NOW, useIngestionFixture } from '../__tests__/ingestion-fixture';
 /**
  * The samples upsert sends each series context's rows as PostgreSQL array literals: texts that need quoting
  * in an array literal, a text that reads "NULL", JSON extras, blood pressure and several contexts in one
- * batch must come back exactly as sent, and a repeated batch must change nothing.
+ * batch must come back exactly as sent, and a repeated batch must change nothing (historical chunks are
+ * inserted outright until they meet a stored row, then upserted).
  */
 describe('samples upsert (array literals per series context)', () => {
   const fx = useIngestionFixture();
@@ -60,7 +61,9 @@ describe('samples upsert (array literals per series context)', () => {
     const stored = await fx.samples(userId, 'note');
     expect(stored.map((r) => r.value_text)).toEqual(notes);
     expect(stored.every((r) => r.app_id === 'app "one", {x}' && r.value === null)).toBe(true);
-    expect(stored.map((r) => r.extras)).toEqual(notes.map((_, i) => (i % 2 === 0 ? { tags: ['food', 'exercise'] } : null)));
+    expect(stored.map((r) => r.extras)).toEqual(
+      notes.map((_, i) => (i % 2 === 0 ? { tags: ['food', 'exercise'] } : null)),
+    );
     expect(stored[0]!.end_at).toEqual(new Date('2026-03-10T08:00:30.000Z'));
 
     const pressure = await fx.samples(userId, 'blood_pressure');
@@ -90,6 +93,19 @@ describe('samples upsert (array literals per series context)', () => {
 
     const again = await fx.ingestion.ingest(batch(userId));
     expect(again).toMatchObject({ created: 0, updated: 0, unchanged: 12 });
+  });
+
+  it('a historical batch meeting stored rows part way through writes the new ones and keeps the rest', async () => {
+    const userId = await fx.insertUser();
+    const full = batch(userId);
+    // Heart rate is stored first: in the full batch its series comes after blood pressure.
+    await fx.ingestion.ingest({ ...full, timeseries: [full.timeseries[2]!] });
+    const result = await fx.ingestion.ingest(full);
+    expect(result).toMatchObject({ created: 8, updated: 0, unchanged: 4 });
+    expect(await fx.samples(userId)).toHaveLength(12);
+    const changed = batch(userId);
+    changed.timeseries[1]!.samples[0] = { ...changed.timeseries[1]!.samples[0]!, systolic: 125 };
+    expect(await fx.ingestion.ingest(changed)).toMatchObject({ created: 0, updated: 1, unchanged: 11 });
   });
 
   it('a changed value updates only its row, in daily mode as well', async () => {

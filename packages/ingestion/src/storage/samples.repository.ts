@@ -5,7 +5,7 @@ import { sampleKey } from './sample-key';
 export type WriteOutcome = 'created' | 'updated';
 
 /** Rows per INSERT: one statement per series context and chunk keeps a 30-day minute pull to a few round trips. */
-const CHUNK = 10_000;
+const CHUNK = 25_000;
 
 /** A stored sample as activity derivation reads it (instants as epoch milliseconds). */
 export interface ActivitySampleRow {
@@ -122,21 +122,25 @@ const INSERT_COLUMNS = [
 
 /**
  * One series context's chunk: the context as parameters, the rows as arrays; a column no row of the chunk
- * has is a typed NULL rather than an array of NULLs. An unchanged row fails the WHERE and is not returned;
- * `xmax = 0` tells a fresh insert from an update.
+ * has is a typed NULL rather than an array of NULLs.
  */
-function upsertSql(present: readonly boolean[]): string {
+function insertSql(present: readonly boolean[]): string {
   const sent = ROW_COLUMNS.filter((_, i) => present[i]);
   return `
   insert into timeseries_samples as t (${INSERT_COLUMNS.join(', ')})
   select ?::uuid, ${CONTEXT_COLUMNS.map(([, type]) => `?::${type}`).join(', ')},
     ${ROW_COLUMNS.map((c, i) => (present[i] ? c.value : `null::${c.type}`)).join(', ')}, ?::timestamptz, ?::timestamptz
-  from unnest(${sent.map((c) => `?::${c.sent}[]`).join(', ')}) as r(${sent.map((c) => c.column).join(', ')})
+  from unnest(${sent.map((c) => `?::${c.sent}[]`).join(', ')}) as r(${sent.map((c) => c.column).join(', ')})`;
+}
+
+/** An unchanged row fails the WHERE and is not returned; `xmax = 0` tells a fresh insert from an update. */
+const ON_CONFLICT = `
   on conflict (user_id, resource, start_at, provider, source_type, type) do update set
     ${VALUE_COLUMNS.map((c) => `${c} = excluded.${c}`).join(', ')}, updated_at = excluded.updated_at
   where (${VALUE_COLUMNS.map((c) => `t.${c}`).join(', ')})
     is distinct from (${VALUE_COLUMNS.map((c) => `excluded.${c}`).join(', ')})`;
-}
+
+const upsertSql = (present: readonly boolean[]) => `${insertSql(present)}${ON_CONFLICT}`;
 
 /** The key of every created or changed row; the instant as epoch milliseconds (no timestamp parsing). */
 const returningKeys = (upsert: string) => `${upsert}
@@ -232,6 +236,32 @@ function rowArrays(samples: readonly NormalisedSample[]): Array<string | null> {
   return columns.map((c, i) => (present[i] ? `{${c.join(',')}}` : null));
 }
 
+/** PostgreSQL's unique_violation. */
+const UNIQUE_VIOLATION = '23505';
+
+/**
+ * Plain INSERTs of rows that are all new, under one savepoint: the number inserted, or null (rolled back to
+ * the savepoint, nothing written) when a row with one of the keys is stored already.
+ */
+async function insertAll(
+  trx: Knex.Transaction,
+  statements: ReadonlyArray<{ sql: string; params: unknown[] }>,
+): Promise<number | null> {
+  await trx.raw('savepoint samples_insert');
+  let inserted = 0;
+  try {
+    for (const { sql, params } of statements) {
+      inserted += (await trx.raw<{ rowCount: number }>(sql, params as Knex.RawBinding[])).rowCount;
+    }
+  } catch (err) {
+    if ((err as { code?: unknown }).code !== UNIQUE_VIOLATION) throw err;
+    await trx.raw('rollback to savepoint samples_insert');
+    return null;
+  }
+  await trx.raw('release savepoint samples_insert');
+  return inserted;
+}
+
 interface ReturnedKey {
   inserted: boolean;
   resource: string;
@@ -253,9 +283,9 @@ export function createSamplesRepository(trx: Knex.Transaction) {
   return {
     /**
      * Upserts samples (unique by key: the caller keeps one per key), one statement per series context and
-     * chunk; a sample whose stored values are identical is not rewritten and
-     * counts as neither created nor updated. With `perSample`, also reports the outcome by sample key
-     * (what data events need); without, only the counts come back.
+     * chunk; a sample whose stored values are identical is not rewritten and counts as neither created nor
+     * updated. With `perSample`, also reports the outcome by sample key (what data events need); without,
+     * only the counts come back.
      */
     async upsert(
       userId: string,
@@ -263,29 +293,47 @@ export function createSamplesRepository(trx: Knex.Transaction) {
       now: Date,
       perSample = true,
     ): Promise<SamplesWritten> {
-      const written: SamplesWritten = { created: 0, updated: 0, outcomes: perSample ? new Map() : null };
+      const chunks: Array<{ present: boolean[]; params: unknown[] }> = [];
       for (const group of bySeriesContext(samples)) {
         const context = contextOf(group[0]!);
         for (let i = 0; i < group.length; i += CHUNK) {
           const arrays = rowArrays(group.slice(i, i + CHUNK));
-          const upsert = upsertSql(arrays.map((a) => a !== null));
           const params = [userId, ...context, now, now, ...arrays.filter((a) => a !== null)];
-          if (!written.outcomes) {
-            const result = await trx.raw<{ rows: Array<{ created: number; updated: number }> }>(
-              counting(upsert),
-              params,
-            );
-            written.created += result.rows[0]?.created ?? 0;
-            written.updated += result.rows[0]?.updated ?? 0;
-            continue;
-          }
-          const result = await trx.raw<{ rows: ReturnedKey[] }>(returningKeys(upsert), params);
-          for (const r of result.rows) {
-            const key = sampleKey(r.resource, Math.round(r.start_ms), r.provider, r.source_type, r.type);
-            written.outcomes.set(key, r.inserted ? 'created' : 'updated');
-            if (r.inserted) written.created += 1;
-            else written.updated += 1;
-          }
+          chunks.push({ present: arrays.map((a) => a !== null), params });
+        }
+      }
+      // A historical chunk (counts only) mostly lands where nothing is stored yet: its rows are inserted
+      // outright first (no conflict handling, markedly cheaper for the database), all under one savepoint.
+      // If any row is stored already, that is rolled back and everything upserted. Daily batches overlap
+      // what is stored (incremental windows start before the last sync): upserted at once, so they never
+      // make the database log a conflict.
+      if (!perSample && chunks.length > 0) {
+        const inserted = await insertAll(
+          trx,
+          chunks.map((c) => ({ sql: insertSql(c.present), params: c.params })),
+        );
+        if (inserted !== null) return { created: inserted, updated: 0, outcomes: null };
+      }
+      const written: SamplesWritten = { created: 0, updated: 0, outcomes: perSample ? new Map() : null };
+      for (const { present, params } of chunks) {
+        if (!written.outcomes) {
+          const result = await trx.raw<{ rows: Array<{ created: number; updated: number }> }>(
+            counting(upsertSql(present)),
+            params as Knex.RawBinding[],
+          );
+          written.created += result.rows[0]?.created ?? 0;
+          written.updated += result.rows[0]?.updated ?? 0;
+          continue;
+        }
+        const result = await trx.raw<{ rows: ReturnedKey[] }>(
+          returningKeys(upsertSql(present)),
+          params as Knex.RawBinding[],
+        );
+        for (const r of result.rows) {
+          const key = sampleKey(r.resource, Math.round(r.start_ms), r.provider, r.source_type, r.type);
+          written.outcomes.set(key, r.inserted ? 'created' : 'updated');
+          if (r.inserted) written.created += 1;
+          else written.updated += 1;
         }
       }
       return written;

@@ -68,6 +68,8 @@ interface BuiltDocument {
 
 /** Documents kept per collection (about 6 MB of daily activity JSON at most). */
 const DOCUMENT_CACHE_SIZE = 1_000;
+/** Further than this from the history's ends, a day's document cannot be available. */
+const AVAILABILITY_MARGIN_MS = 4 * DAY_MS;
 
 const isDate = (v: unknown): v is string => typeof v === 'string' && /^\d{4}-\d{2}-\d{2}/.test(v);
 
@@ -128,7 +130,13 @@ export function ouraRoutes(opts: OuraRouteOptions): Router {
       if (!cursor) return;
       const accountId = oauth.grantOf(res).account.id;
       const docs: string[] = [];
+      const earliest = firstMs() - AVAILABILITY_MARGIN_MS;
+      const latest = nowMs() + AVAILABILITY_MARGIN_MS;
       for (const day of days(cursor)) {
+        // A document becomes available within a day or two of its day (zones, wake-up, the 04:00 activity
+        // day): a day far outside the history cannot have one, so it is not built to find that out.
+        const dayMs = Date.parse(`${day}T00:00:00Z`);
+        if (dayMs < earliest || dayMs > latest) continue;
         const doc = documentOf(accountId, day);
         if (doc === null) continue;
         if (doc.availableAt <= nowMs() && doc.availableAt >= firstMs()) docs.push(doc.json);

@@ -245,6 +245,146 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/v3/lab_tests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every lab test of the key's team environment, filtered and sorted. */
+        get: operations["listLabTests"];
+        put?: never;
+        /** Create a lab test from the markers of one lab. */
+        post: operations["createLabTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/lab_tests/markers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The labs' orderable markers (the compendium), paged. */
+        get: operations["listLabMarkers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/lab_tests/list_order_set_markers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The markers an order set would order, paged. */
+        post: operations["listOrderSetMarkers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/lab_tests/labs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The labs lab tests can be made for. */
+        get: operations["listLabs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/lab_tests/{lab_test_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                lab_test_id: components["parameters"]["LabTestId"];
+            };
+            cookie?: never;
+        };
+        /** One lab test of the key's team environment. */
+        get: operations["getLabTest"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Rename a lab test, switch it on or off, or change its fasting flag. */
+        patch: operations["updateLabTest"];
+        trace?: never;
+    };
+    "/v3/lab_tests/{lab_test_id}/markers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The markers of one lab test, in its order, paged. */
+        get: operations["listLabTestMarkers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/lab_tests/{lab_id}/markers/{provider_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One marker of a lab, by the lab's order code. */
+        get: operations["getLabMarker"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/lab_test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The lab tests of the key's team environment, a cursor page at a time. */
+        get: operations["pageLabTests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/link/token": {
         parameters: {
             query?: never;
@@ -2655,6 +2795,86 @@ export type components = {
             confidence_score: number;
         };
         /** @enum {string} */
+        CollectionMethod: "testkit" | "walk_in_test" | "at_home_phlebotomy" | "on_site_collection";
+        /** @enum {string} */
+        LabTestStatus: "active" | "pending_approval" | "inactive";
+        /** @enum {string} */
+        LabTestSampleType: "dried_blood_spot" | "arm_collector" | "serum" | "saliva" | "urine";
+        Marker: {
+            id: number;
+            name: string;
+            slug: string;
+            /** @description The lab's order code. */
+            provider_id: string | null;
+        };
+        Lab: {
+            slug: string;
+            name: string;
+        };
+        LabListing: {
+            id: number;
+            slug: string;
+            name: string;
+            collection_methods: components["schemas"]["CollectionMethod"][];
+            sample_types: components["schemas"]["LabTestSampleType"][];
+        };
+        LabTest: {
+            /** Format: uuid */
+            id: string;
+            slug: string;
+            name: string;
+            sample_type: components["schemas"]["LabTestSampleType"];
+            method: components["schemas"]["CollectionMethod"];
+            /** @description US dollars. */
+            price: number;
+            is_active: boolean;
+            status: components["schemas"]["LabTestStatus"];
+            fasting: boolean;
+            lab: components["schemas"]["Lab"] | null;
+            markers: components["schemas"]["Marker"][] | null;
+            is_delegated: boolean;
+            auto_generated: boolean;
+            has_collection_instructions: boolean;
+            common_tat_days: number | null;
+            worst_case_tat_days: number | null;
+        };
+        LabTestPage: {
+            data: components["schemas"]["LabTest"][];
+            next_cursor: string | null;
+            /**
+             * @deprecated
+             * @description Same as `next_cursor`.
+             */
+            next: string | null;
+        };
+        MarkersPage: {
+            markers: components["schemas"]["Marker"][];
+            total: number;
+            page: number;
+            size: number;
+        };
+        LabTestCreate: {
+            name: string;
+            method: components["schemas"]["CollectionMethod"];
+            marker_ids?: number[];
+            provider_ids?: string[];
+            lab_id?: number;
+            sample_type?: components["schemas"]["LabTestSampleType"];
+            fasting?: boolean;
+        };
+        LabTestPatch: {
+            name?: string;
+            status?: components["schemas"]["LabTestStatus"];
+            fasting?: boolean;
+        };
+        OrderSet: {
+            lab_test_ids?: string[];
+            add_on?: {
+                marker_ids?: number[];
+                provider_ids?: string[];
+            };
+        };
+        /** @enum {string} */
         ProviderSlug: "oura" | "fitbit" | "garmin" | "whoop" | "strava" | "renpho" | "peloton" | "wahoo" | "zwift" | "freestyle_libre" | "abbott_libreview" | "freestyle_libre_ble" | "eight_sleep" | "withings" | "apple_health_kit" | "manual" | "ihealth" | "google_fit" | "beurer_api" | "beurer_ble" | "omron" | "omron_ble" | "onetouch_ble" | "accuchek_ble" | "contour_ble" | "dexcom" | "dexcom_v3" | "hammerhead" | "my_fitness_pal" | "health_connect" | "polar" | "cronometer" | "kardia" | "whoop_v2" | "ultrahuman" | "my_fitness_pal_v2" | "map_my_fitness" | "runkeeper" | "tandem_source" | "samsung_health" | "google_health";
         /** @description Unknown keys are ignored. */
         LinkTokenRequest: {
@@ -4940,6 +5160,16 @@ export type components = {
         IntrospectCursor: string;
         /** @description The `next_cursor` of the previous page; absent or empty for the first page. */
         IntrospectNextCursor: string;
+        LabTestId: string;
+        LabTestGenerationMethod: "auto" | "manual" | "all";
+        LabTestLabSlug: string;
+        LabTestCollectionMethod: components["schemas"]["CollectionMethod"];
+        LabTestStatusFilter: components["schemas"]["LabTestStatus"];
+        /** @description Repeatable (`marker_ids=1001&marker_ids=1002`). */
+        LabTestMarkerIds: number[];
+        LabTestName: string;
+        LabTestPage: number;
+        LabTestPageSize: number;
         WebhookProvider: string;
         /** @description A provider slug; empty (the default) means every provider. */
         SummaryProvider: string;
@@ -5605,6 +5835,368 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["ValidationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listLabTests: {
+        parameters: {
+            query?: {
+                generation_method?: components["parameters"]["LabTestGenerationMethod"];
+                lab_slug?: components["parameters"]["LabTestLabSlug"];
+                collection_method?: components["parameters"]["LabTestCollectionMethod"];
+                status?: components["parameters"]["LabTestStatusFilter"];
+                /** @description Repeatable (`marker_ids=1001&marker_ids=1002`). */
+                marker_ids?: components["parameters"]["LabTestMarkerIds"];
+                name?: components["parameters"]["LabTestName"];
+                order_key?: "created_at" | "updated_at" | "price" | "name";
+                order_direction?: "asc" | "desc";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The lab tests. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LabTest"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["ValidationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createLabTest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LabTestCreate"];
+            };
+        };
+        responses: {
+            /** @description The lab test created. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LabTest"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description The team environment already holds 1,000 lab tests (`lab_test_limit_reached`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["ValidationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listLabMarkers: {
+        parameters: {
+            query?: {
+                lab_id?: number;
+                lab_slug?: string;
+                name?: string;
+                page?: components["parameters"]["LabTestPage"];
+                size?: components["parameters"]["LabTestPageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of markers. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MarkersPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["ValidationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listOrderSetMarkers: {
+        parameters: {
+            query?: {
+                page?: components["parameters"]["LabTestPage"];
+                size?: components["parameters"]["LabTestPageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderSet"];
+            };
+        };
+        responses: {
+            /** @description One page of the order set's markers. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MarkersPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["ValidationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listLabs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The labs. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LabListing"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["ValidationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getLabTest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                lab_test_id: components["parameters"]["LabTestId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The lab test. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LabTest"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["ValidationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateLabTest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                lab_test_id: components["parameters"]["LabTestId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LabTestPatch"];
+            };
+        };
+        responses: {
+            /** @description The lab test as changed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LabTest"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description The lab test is pending approval (`invalid_state`, with `status`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["ValidationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listLabTestMarkers: {
+        parameters: {
+            query?: {
+                page?: components["parameters"]["LabTestPage"];
+                size?: components["parameters"]["LabTestPageSize"];
+            };
+            header?: never;
+            path: {
+                lab_test_id: components["parameters"]["LabTestId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the lab test's markers. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MarkersPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["ValidationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getLabMarker: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                lab_id: number;
+                provider_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The marker. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Marker"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["ValidationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    pageLabTests: {
+        parameters: {
+            query?: {
+                generation_method?: components["parameters"]["LabTestGenerationMethod"];
+                lab_slug?: components["parameters"]["LabTestLabSlug"];
+                collection_method?: components["parameters"]["LabTestCollectionMethod"];
+                status?: components["parameters"]["LabTestStatusFilter"];
+                /** @description Repeatable (`marker_ids=1001&marker_ids=1002`). */
+                marker_ids?: components["parameters"]["LabTestMarkerIds"];
+                name?: components["parameters"]["LabTestName"];
+                limit?: number;
+                /** @description The `next_cursor` of the previous page; absent or empty for the first page. */
+                next_cursor?: string;
+                /**
+                 * @deprecated
+                 * @description Deprecated alias of `next_cursor`.
+                 */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of lab tests. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LabTestPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             422: components["responses"]["ValidationFailed"];
