@@ -42,7 +42,11 @@ describe('abnPdf', () => {
       await abnPdf({
         order: order(),
         items: [
-          { name: 'Vitamin D, 25-Hydroxy', reason: 'Screening is not covered without a qualifying diagnosis.', estimated_cost: 49 },
+          {
+            name: 'Vitamin D, 25-Hydroxy',
+            reason: 'Screening is not covered without a qualifying diagnosis.',
+            estimated_cost: 49,
+          },
           { name: 'Lipid Panel', estimated_cost: 1250.5 },
         ],
         additional_information: 'Call us on 555-0100.',

@@ -50,7 +50,12 @@ export async function abnPdf(input: AbnInput, options: DocumentOptions = {}): Pr
     brand: input.brand,
     header: { title: 'Advance Beneficiary Notice (ABN)', subject: subjectLine(order) },
     createdAt: documentDate(options.createdAt, order.updated_at, order.created_at),
-    strings: stringsOf([order.patient_details, order.id, items.slice(0, LIMITS.tableRows), input.additional_information]),
+    strings: stringsOf([
+      order.patient_details,
+      order.id,
+      items.slice(0, LIMITS.tableRows),
+      input.additional_information,
+    ]),
   });
 
   flow.fields(
@@ -63,7 +68,11 @@ export async function abnPdf(input: AbnInput, options: DocumentOptions = {}): Pr
   );
   flow.gap(4);
   flow.line('ADVANCE BENEFICIARY NOTICE OF NON-COVERAGE (ABN)', { size: 12, bold: true });
-  flow.paragraph('NOTE: If Medicare doesn’t pay for the laboratory tests below, you may have to pay.', { size: 9.5, bold: true }, 2);
+  flow.paragraph(
+    'NOTE: If Medicare doesn’t pay for the laboratory tests below, you may have to pay.',
+    { size: 9.5, bold: true },
+    2,
+  );
   flow.paragraph(
     'Medicare does not pay for everything, even some care that you or your health care provider have good reason to think you need. We expect Medicare may not pay for the laboratory tests below.',
     { size: 9 },
@@ -78,12 +87,19 @@ export async function abnPdf(input: AbnInput, options: DocumentOptions = {}): Pr
       { header: 'F. Estimated cost', share: 1.5, align: 'right' },
     ],
     shown.map((item) => ({
-      cells: [clip(item.name, 120), clip(item.reason ?? DEFAULT_REASON, 300), formatCost(item.estimated_cost)],
+      cells: [
+        clip(item.name, 120),
+        clip(item.reason ?? DEFAULT_REASON, 300),
+        formatCost(item.estimated_cost),
+      ],
     })),
     8.5,
   );
-  if (items.length > shown.length) flow.line(`+${items.length - shown.length} more items`, { size: 8, color: MUTED });
-  const known = shown.map((i) => i.estimated_cost).filter((c): c is number => typeof c === 'number' && Number.isFinite(c) && c >= 0);
+  if (items.length > shown.length)
+    flow.line(`+${items.length - shown.length} more items`, { size: 8, color: MUTED });
+  const known = shown
+    .map((i) => i.estimated_cost)
+    .filter((c): c is number => typeof c === 'number' && Number.isFinite(c) && c >= 0);
   if (shown.length > 1 && known.length === shown.length) {
     flow.line(`Estimated total: ${formatCost(known.reduce((a, b) => a + b, 0))}`, { size: 9, bold: true });
   }
@@ -106,27 +122,49 @@ export async function abnPdf(input: AbnInput, options: DocumentOptions = {}): Pr
   for (const option of OPTIONS) {
     flow.ensure(44);
     const top = flow.y;
-    flow.page.drawRectangle({ x: flow.left, y: top - 11, width: 10, height: 10, borderColor: INK, borderWidth: 0.9 });
+    flow.page.drawRectangle({
+      x: flow.left,
+      y: top - 11,
+      width: 10,
+      height: 10,
+      borderColor: INK,
+      borderWidth: 0.9,
+    });
     flow.paragraph(option, { size: 8.5 }, 6, 18);
     flow.gap(4);
   }
 
   flow.section('H. Additional information', 30);
-  if (input.additional_information) flow.paragraph(clipNote(input.additional_information, 1_000), { size: 8.5 }, 6);
+  if (input.additional_information)
+    flow.paragraph(clipNote(input.additional_information, 1_000), { size: 8.5 }, 6);
   flow.paragraph(
     'This notice gives our opinion, not an official Medicare decision. If you have other questions on this notice or Medicare billing, call 1-800-MEDICARE (1-800-633-4227/TTY: 1-877-486-2048).',
     { size: 8.5 },
     3,
   );
-  flow.paragraph('Signing below means that you have received and understand this notice. You also receive a copy.', { size: 8.5 }, 2);
+  flow.paragraph(
+    'Signing below means that you have received and understand this notice. You also receive a copy.',
+    { size: 8.5 },
+    2,
+  );
 
   flow.ensure(60);
   flow.gap(36);
   const signatureWidth = flow.width * 0.62;
-  flow.page.drawLine({ start: { x: flow.left, y: flow.y }, end: { x: flow.left + signatureWidth, y: flow.y }, thickness: 0.8, color: INK });
+  flow.page.drawLine({
+    start: { x: flow.left, y: flow.y },
+    end: { x: flow.left + signatureWidth, y: flow.y },
+    thickness: 0.8,
+    color: INK,
+  });
   flow.drawText('I. Signature', flow.left, flow.y - 10, signatureWidth, { size: 8, color: MUTED });
   const dateX = flow.left + signatureWidth + 24;
-  flow.page.drawLine({ start: { x: dateX, y: flow.y }, end: { x: flow.left + flow.width, y: flow.y }, thickness: 0.8, color: INK });
+  flow.page.drawLine({
+    start: { x: dateX, y: flow.y },
+    end: { x: flow.left + flow.width, y: flow.y },
+    thickness: 0.8,
+    color: INK,
+  });
   flow.drawText('J. Date', dateX, flow.y - 10, flow.width - signatureWidth - 24, { size: 8, color: MUTED });
   flow.gap(18);
   flow.line('Layout follows CMS form CMS-R-131.', { size: 7, color: MUTED });

@@ -3,7 +3,10 @@ import { brand, order } from './testing/fixtures';
 import { pageTexts, readPdfText } from './testing/pdf-text';
 import { type DocumentLabTest } from './types';
 
-const labTest = (overrides: Partial<DocumentLabTest> = {}): DocumentLabTest => ({ ...order().lab_test, ...overrides });
+const labTest = (overrides: Partial<DocumentLabTest> = {}): DocumentLabTest => ({
+  ...order().lab_test,
+  ...overrides,
+});
 
 async function textOf(pdf: Uint8Array): Promise<string> {
   const [read] = await readPdfText(pdf);
@@ -12,7 +15,9 @@ async function textOf(pdf: Uint8Array): Promise<string> {
 
 describe('collectionInstructionsPdf', () => {
   it('tells a fasting at-home patient to fast and what the phlebotomy visit needs', async () => {
-    const text = await textOf(await collectionInstructionsPdf({ lab_test: labTest(), order: order(), brand }));
+    const text = await textOf(
+      await collectionInstructionsPdf({ lab_test: labTest(), order: order(), brand }),
+    );
     expect(text).toContain('Collection Instructions');
     expect(text).toContain('Patient: Doe, Jane');
     expect(text).toContain('PREPARATION: FASTING REQUIRED');
@@ -58,5 +63,16 @@ describe('collectionSteps', () => {
     expect(collectionSteps('at_home_phlebotomy', 'serum').join(' ')).not.toContain('venous blood draw');
     expect(collectionSteps('testkit', 'serum').join(' ')).toContain('venous blood draw');
     expect(collectionSteps('on_site_collection', 'urine').join(' ')).toContain('midstream');
+  });
+});
+
+describe('collectionSteps order', () => {
+  it('puts a kit’s packing steps after the collection itself', () => {
+    const steps = collectionSteps('testkit', 'dried_blood_spot');
+    const prick = steps.findIndex((s) => s.includes('Prick the side of a fingertip'));
+    const pack = steps.findIndex((s) => s.includes('prepaid label'));
+    const open = steps.findIndex((s) => s.startsWith('Open the kit'));
+    expect(open).toBeLessThan(prick);
+    expect(prick).toBeLessThan(pack);
   });
 });

@@ -30,31 +30,46 @@ const FASTING = [
 
 const NOT_FASTING = ['No fasting is needed: eat and drink as usual.', 'Drink water before the collection.'];
 
-const METHOD_STEPS: Record<CollectionMethod, string[]> = {
-  at_home_phlebotomy: [
-    'A phlebotomist comes to your address within your appointment window. Keep your phone on: they may call on the way.',
-    'Have a government photo ID ready, and this requisition or your order ID.',
-    'Wear a short-sleeved or loose top so your upper arm is easy to reach.',
-    'The draw takes about 10 to 15 minutes. Tell the phlebotomist if you have fainted during a blood draw before.',
-    'Keep the bandage on for at least 15 minutes and avoid lifting heavy objects with that arm for a few hours.',
-  ],
-  walk_in_test: [
-    'Go to the patient service center on your appointment, or during walk-in hours.',
-    'Bring a government photo ID and your requisition (printed or on your phone).',
-    'Tell the staff whether you have fasted and when you last ate.',
-    'The visit usually takes 15 to 30 minutes including check-in.',
-  ],
-  testkit: [
-    'Open the kit and check it holds every item listed on its leaflet. Do not use a damaged or expired kit.',
-    'Collect the sample as described below, on a Monday to Thursday so it does not wait in transit over a weekend.',
-    'Write the collection date and time on the sample label and stick the label on the sample.',
-    'Pack the sample in the biohazard bag and return box, and send it the same day with the prepaid label.',
-  ],
-  on_site_collection: [
-    'The collection happens at your site with trained staff; follow their instructions.',
-    'Bring a government photo ID.',
-    'Tell the staff whether you have fasted and when you last ate.',
-  ],
+/** Per method: the steps before the specimen's own collection steps, and those after. */
+const METHOD_STEPS: Record<CollectionMethod, { before: string[]; after: string[] }> = {
+  at_home_phlebotomy: {
+    before: [
+      'A phlebotomist comes to your address within your appointment window. Keep your phone on: they may call on the way.',
+      'Have a government photo ID ready, and this requisition or your order ID.',
+      'Wear a short-sleeved or loose top so your upper arm is easy to reach.',
+      'The draw takes about 10 to 15 minutes. Tell the phlebotomist if you have fainted during a blood draw before.',
+    ],
+    after: [
+      'Keep the bandage on for at least 15 minutes and avoid lifting heavy objects with that arm for a few hours.',
+    ],
+  },
+  walk_in_test: {
+    before: [
+      'Go to the patient service center on your appointment, or during walk-in hours.',
+      'Bring a government photo ID and your requisition (printed or on your phone).',
+      'Tell the staff whether you have fasted and when you last ate.',
+      'The visit usually takes 15 to 30 minutes including check-in.',
+    ],
+    after: [],
+  },
+  testkit: {
+    before: [
+      'Open the kit and check it holds every item listed on its leaflet. Do not use a damaged or expired kit.',
+      'Collect the sample on a Monday to Thursday, so it does not wait in transit over a weekend.',
+    ],
+    after: [
+      'Write the collection date and time on the sample label and stick the label on the sample.',
+      'Pack the sample in the biohazard bag and return box, and send it the same day with the prepaid label.',
+    ],
+  },
+  on_site_collection: {
+    before: [
+      'The collection happens at your site with trained staff; follow their instructions.',
+      'Bring a government photo ID.',
+      'Tell the staff whether you have fasted and when you last ate.',
+    ],
+    after: [],
+  },
 };
 
 const SAMPLE_STEPS: Record<SampleType, string[]> = {
@@ -85,12 +100,12 @@ const SAMPLE_STEPS: Record<SampleType, string[]> = {
   ],
 };
 
-/** The steps for a method and specimen type: the method's steps, then the specimen's own. */
+/** The steps for a method and specimen type: the method's, with the specimen's own in between. */
 export function collectionSteps(method: CollectionMethod, sample: SampleType): string[] {
-  const sampleSteps = SAMPLE_STEPS[sample] ?? [];
+  const steps = METHOD_STEPS[method] ?? { before: [], after: [] };
   // Venous draws are the collector's job: the patient-facing steps are the method's.
   const includeSample = method === 'testkit' || sample !== 'serum';
-  return [...(METHOD_STEPS[method] ?? []), ...(includeSample ? sampleSteps : [])];
+  return [...steps.before, ...(includeSample ? (SAMPLE_STEPS[sample] ?? []) : []), ...steps.after];
 }
 
 export async function collectionInstructionsPdf(
@@ -106,7 +121,13 @@ export async function collectionInstructionsPdf(
     brand: input.brand,
     header: { title: 'Collection Instructions', subject },
     createdAt: documentDate(options.createdAt, order?.updated_at, order?.created_at),
-    strings: stringsOf([test.name, test.lab, (test.markers ?? []).slice(0, LIMITS.markers), order?.patient_details, order?.sample_id]),
+    strings: stringsOf([
+      test.name,
+      test.lab,
+      (test.markers ?? []).slice(0, LIMITS.markers),
+      order?.patient_details,
+      order?.sample_id,
+    ]),
   });
 
   flow.section('Your test', 50);
@@ -133,7 +154,7 @@ export async function collectionInstructionsPdf(
   collectionSteps(method, test.sample_type).forEach((step, i) => {
     flow.ensure(26);
     const top = flow.y;
-    flow.drawText(`${i + 1}.`, flow.left, top - 9.5, 16, { size: 9.5, bold: true, color: flow.brand.color });
+    flow.drawText(`${i + 1}.`, flow.left, top - 9.5, 16, { size: 9.5, bold: true, color: flow.brand.ink });
     flow.paragraph(step, { size: 9.5 }, 4, 18);
     flow.gap(3);
   });
@@ -152,14 +173,16 @@ export async function collectionInstructionsPdf(
     { size: 8, color: MUTED },
     3,
   );
-  const footer = order ? `Instructions for order ${clip(order.id, 48)}` : `Instructions for ${clip(test.name, 80)}`;
+  const footer = order
+    ? `Instructions for order ${clip(order.id, 48)}`
+    : `Instructions for ${clip(test.name, 80)}`;
   return finishDocument(flow, `${footer} · ${flow.brand.name}`);
 }
 
 function bullets(flow: Awaited<ReturnType<typeof startDocument>>, items: readonly string[]): void {
   for (const item of items) {
     flow.ensure(14);
-    flow.drawText('•', flow.left + 4, flow.y - 9.5, 10, { size: 9.5, color: flow.brand.color });
+    flow.drawText('•', flow.left + 4, flow.y - 9.5, 10, { size: 9.5, color: flow.brand.ink });
     flow.paragraph(item, { size: 9.5 }, 4, 18);
   }
 }

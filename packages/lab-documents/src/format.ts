@@ -1,6 +1,12 @@
 /** How the documents print domain values: names, dates, enums. */
 import { clip } from './layout/text';
-import { type BillingType, type CollectionMethod, type DocumentOrder, type DocumentPatient, type SampleType } from './types';
+import {
+  type BillingType,
+  type CollectionMethod,
+  type DocumentOrder,
+  type DocumentPatient,
+  type SampleType,
+} from './types';
 
 export function patientName(patient: DocumentPatient | null | undefined): string {
   if (!patient) return 'Unknown patient';
@@ -27,8 +33,9 @@ const BILLING: Record<BillingType, string> = {
   patient_bill: 'Patient bill',
 };
 
-export function billingLabel(billing: BillingType | string): string {
-  return BILLING[billing as BillingType] ?? humanize(billing);
+export function billingLabel(billing: BillingType): string {
+  // Unknown values (a newer enum than this package) still print.
+  return BILLING[billing] ?? humanize(String(billing));
 }
 
 const METHODS: Record<CollectionMethod, string> = {
@@ -38,8 +45,8 @@ const METHODS: Record<CollectionMethod, string> = {
   on_site_collection: 'On-site collection',
 };
 
-export function methodLabel(method: CollectionMethod | string): string {
-  return METHODS[method as CollectionMethod] ?? humanize(method);
+export function methodLabel(method: CollectionMethod): string {
+  return METHODS[method] ?? humanize(String(method));
 }
 
 const SAMPLES: Record<SampleType, string> = {
@@ -50,8 +57,8 @@ const SAMPLES: Record<SampleType, string> = {
   urine: 'Urine',
 };
 
-export function sampleLabel(sample: SampleType | string): string {
-  return SAMPLES[sample as SampleType] ?? humanize(sample);
+export function sampleLabel(sample: SampleType): string {
+  return SAMPLES[sample] ?? humanize(String(sample));
 }
 
 /** `snake_case` → "Snake case". */

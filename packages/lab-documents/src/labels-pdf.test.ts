@@ -24,7 +24,11 @@ describe('labelsPdf', () => {
 
   it('fills a sheet row by row and continues on a new sheet', async () => {
     const perSheet = LABEL_SHEET.columns * LABEL_SHEET.rows;
-    const pdf = await labelsPdf({ order: order(), collection_date: '2026-03-03T08:15:00Z', number_of_labels: perSheet + 2 });
+    const pdf = await labelsPdf({
+      order: order(),
+      collection_date: '2026-03-03T08:15:00Z',
+      number_of_labels: perSheet + 2,
+    });
     expect((await PDFDocument.load(pdf)).getPageCount()).toBe(2);
     expect(await barcodesOnPage(pdf, 0)).toHaveLength(perSheet);
     expect(await barcodesOnPage(pdf, 1)).toHaveLength(2);
@@ -33,8 +37,18 @@ describe('labelsPdf', () => {
   it('prints Unicode names and cuts a huge one to the label width', async () => {
     const base = order();
     const pdfs = await Promise.all([
-      labelsPdf({ order: { ...base, patient_details: { ...base.patient_details!, first_name: 'Văn', last_name: 'Nguyễn' } }, collection_date: '2026-03-03' }),
-      labelsPdf({ order: { ...base, patient_details: { ...base.patient_details!, last_name: 'L'.repeat(10_000) } }, collection_date: '2026-03-03', number_of_labels: 1 }),
+      labelsPdf({
+        order: {
+          ...base,
+          patient_details: { ...base.patient_details!, first_name: 'Văn', last_name: 'Nguyễn' },
+        },
+        collection_date: '2026-03-03',
+      }),
+      labelsPdf({
+        order: { ...base, patient_details: { ...base.patient_details!, last_name: 'L'.repeat(10_000) } },
+        collection_date: '2026-03-03',
+        number_of_labels: 1,
+      }),
     ]);
     const [unicode, huge] = await readPdfText(...pdfs);
     expect(pageTexts(unicode!).join('\n')).toContain('Nguyễn, Văn');
@@ -54,9 +68,9 @@ describe('labelsPdf', () => {
   });
 
   it('refuses an order without a sample id', async () => {
-    await expect(labelsPdf({ order: order({ sample_id: null }), collection_date: '2026-03-03' })).rejects.toBeInstanceOf(
-      LabDocumentInputError,
-    );
+    await expect(
+      labelsPdf({ order: order({ sample_id: null }), collection_date: '2026-03-03' }),
+    ).rejects.toBeInstanceOf(LabDocumentInputError);
   });
 
   it('is deterministic', async () => {

@@ -44,11 +44,17 @@ export async function labelsPdf(input: LabelsInput, options: DocumentOptions = {
   }
   const collection = input.collection_date.trim();
   if (!DATE.test(collection) || Number.isNaN(new Date(collection).getTime())) {
-    throw new LabDocumentInputError('invalid_collection_date', 'collection_date must be a date (YYYY-MM-DD) or a date-time.');
+    throw new LabDocumentInputError(
+      'invalid_collection_date',
+      'collection_date must be a date (YYYY-MM-DD) or a date-time.',
+    );
   }
   const { order } = input;
   if (!order.sample_id) {
-    throw new LabDocumentInputError('invalid_sample_id', 'The order has no sample id yet, so no label can be printed.');
+    throw new LabDocumentInputError(
+      'invalid_sample_id',
+      'The order has no sample id yet, so no label can be printed.',
+    );
   }
   const barcode = encodeCode128(order.sample_id);
   const name = patientName(order.patient_details);
@@ -76,8 +82,13 @@ export async function labelsPdf(input: LabelsInput, options: DocumentOptions = {
     page.drawText(nameText, { x, y: top - 12, size: 8, font: fonts.bold, color: INK });
     page.drawText(detail, { x, y: top - 21, size: 6.5, font: fonts.regular, color: INK });
     drawCode128(page, barcode, { x, y: top - 52, width: inner, height: 27 });
-    page.drawText(idText, { x: x + (inner - idWidth) / 2, y: top - 61, size: 7, font: fonts.regular, color: INK });
+    page.drawText(idText, {
+      x: x + (inner - idWidth) / 2,
+      y: top - 61,
+      size: 7,
+      font: fonts.regular,
+      color: INK,
+    });
   }
   return doc.save({ useObjectStreams: true });
 }
-

@@ -37,7 +37,9 @@ describe('requisitionPdf', () => {
     }
     for (const m of MARKERS) expect(text).toMatch(new RegExp(`${m.provider_id} ${m.name} ${m.loinc}`));
     const pages = read!.pageCount;
-    read!.pages.forEach((lines, i) => expect(lines).toContain(`Requisition for order ${order().id} · Acme Health Page ${i + 1} of ${pages}`));
+    read!.pages.forEach((lines, i) =>
+      expect(lines).toContain(`Requisition for order ${order().id} · Acme Health Page ${i + 1} of ${pages}`),
+    );
   });
 
   it('draws the specimen id as a Code 128 barcode that decodes back to it', async () => {
@@ -52,7 +54,9 @@ describe('requisitionPdf', () => {
     const pdf = await requisitionPdf({ order: order({ sample_id: null }) });
     expect(await barcodesOnPage(pdf, 0)).toEqual([]);
     expect(pageTexts((await readPdfText(pdf))[0]!).join('\n')).toContain('Assigned at collection');
-    await expect(requisitionPdf({ order: order({ sample_id: 'Zoë\n1' }) })).rejects.toBeInstanceOf(LabDocumentInputError);
+    await expect(requisitionPdf({ order: order({ sample_id: 'Zoë\n1' }) })).rejects.toBeInstanceOf(
+      LabDocumentInputError,
+    );
   });
 
   it('prints names beyond WinAnsi: Latin accents, Vietnamese; CJK falls back to "?"', async () => {
@@ -64,7 +68,9 @@ describe('requisitionPdf', () => {
     ];
     const pdfs = await Promise.all(
       cases.map(({ first_name, last_name }) =>
-        requisitionPdf({ order: { ...base, patient_details: { ...base.patient_details!, first_name, last_name } } }),
+        requisitionPdf({
+          order: { ...base, patient_details: { ...base.patient_details!, first_name, last_name } },
+        }),
       ),
     );
     const reads = await readPdfText(...pdfs);
@@ -75,13 +81,22 @@ describe('requisitionPdf', () => {
     const base = order();
     const huge = {
       ...base,
-      patient_details: { ...base.patient_details!, first_name: 'A'.repeat(10_000), last_name: 'B'.repeat(10_000) },
+      patient_details: {
+        ...base.patient_details!,
+        first_name: 'A'.repeat(10_000),
+        last_name: 'B'.repeat(10_000),
+      },
       clinical_notes: 'note '.repeat(5_000),
       icd_codes: Array.from({ length: 1_000 }, (_, i) => `Z${i}`),
       lab_test: {
         ...base.lab_test,
         name: 'T'.repeat(10_000),
-        markers: Array.from({ length: 5_000 }, (_, i) => ({ id: i, name: `Marker ${i} ${'x'.repeat(500)}`, slug: `m${i}`, provider_id: String(i) })),
+        markers: Array.from({ length: 5_000 }, (_, i) => ({
+          id: i,
+          name: `Marker ${i} ${'x'.repeat(500)}`,
+          slug: `m${i}`,
+          provider_id: String(i),
+        })),
       },
     };
     const pdf = await requisitionPdf({ order: huge });

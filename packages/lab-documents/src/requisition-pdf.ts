@@ -1,6 +1,14 @@
 /** The lab requisition: who is tested, who ordered what and why, and the specimen id as text and barcode. */
 import { drawCode128, encodeCode128 } from './barcode/code128';
-import { billingLabel, formatDate, methodLabel, methodOf, patientName, sampleLabel, subjectLine } from './format';
+import {
+  billingLabel,
+  formatDate,
+  methodLabel,
+  methodOf,
+  patientName,
+  sampleLabel,
+  subjectLine,
+} from './format';
 import { documentDate, finishDocument, startDocument, stringsOf } from './layout/document';
 import { LIMITS } from './layout/limits';
 import { INK, MUTED } from './layout/page-flow';
@@ -12,7 +20,10 @@ export interface RequisitionInput {
   brand?: TeamBrand | null;
 }
 
-export async function requisitionPdf(input: RequisitionInput, options: DocumentOptions = {}): Promise<Uint8Array> {
+export async function requisitionPdf(
+  input: RequisitionInput,
+  options: DocumentOptions = {},
+): Promise<Uint8Array> {
   const { order } = input;
   // Fail before drawing anything when the specimen id cannot be a barcode.
   const barcode = order.sample_id ? encodeCode128(order.sample_id) : null;
@@ -56,7 +67,10 @@ export async function requisitionPdf(input: RequisitionInput, options: DocumentO
       ['Sex', clip(patient?.gender ?? '', 20)],
       ['Phone', clip(patient?.phone_number ?? address?.phone_number, 40)],
       ['Email', clip(patient?.email, 80)],
-      ['Address', address ? clip([address.first_line, address.second_line].filter(Boolean).join(', '), 100) : ''],
+      [
+        'Address',
+        address ? clip([address.first_line, address.second_line].filter(Boolean).join(', '), 100) : '',
+      ],
       ['City, state, ZIP', address ? clip(`${address.city}, ${address.state} ${address.zip}`, 80) : ''],
       ['Country', clip(address?.country, 40)],
     ],
@@ -94,7 +108,11 @@ export async function requisitionPdf(input: RequisitionInput, options: DocumentO
   const codes = (order.icd_codes ?? []).map((c) => clip(c, 12)).filter((c) => c !== '');
   const shown = codes.slice(0, LIMITS.icdCodes);
   const more = codes.length - shown.length;
-  flow.paragraph(shown.length === 0 ? 'None provided' : shown.join(', ') + (more > 0 ? ` (+${more} more)` : ''), {}, 4);
+  flow.paragraph(
+    shown.length === 0 ? 'None provided' : shown.join(', ') + (more > 0 ? ` (+${more} more)` : ''),
+    {},
+    4,
+  );
 
   flow.section('Tests ordered', 50);
   const markers = test.markers ?? [];
@@ -110,7 +128,8 @@ export async function requisitionPdf(input: RequisitionInput, options: DocumentO
     ],
     rows,
   );
-  if (markers.length > rows.length) flow.line(`+${markers.length - rows.length} more markers not listed`, { size: 8, color: MUTED });
+  if (markers.length > rows.length)
+    flow.line(`+${markers.length - rows.length} more markers not listed`, { size: 8, color: MUTED });
 
   if (order.clinical_notes) {
     flow.section('Clinical notes', 20);
@@ -127,10 +146,18 @@ export async function requisitionPdf(input: RequisitionInput, options: DocumentO
   flow.gap(34);
   const half = flow.width / 2 - 12;
   for (const [x, label] of [
-    [flow.left, `Physician signature${physician ? ` (${clip(`${physician.first_name} ${physician.last_name}`, 60)}, NPI ${clip(physician.npi, 20)})` : ''}`],
+    [
+      flow.left,
+      `Physician signature${physician ? ` (${clip(`${physician.first_name} ${physician.last_name}`, 60)}, NPI ${clip(physician.npi, 20)})` : ''}`,
+    ],
     [flow.left + flow.width / 2 + 12, 'Date'],
   ] as const) {
-    flow.page.drawLine({ start: { x, y: flow.y }, end: { x: x + half, y: flow.y }, thickness: 0.7, color: INK });
+    flow.page.drawLine({
+      start: { x, y: flow.y },
+      end: { x: x + half, y: flow.y },
+      thickness: 0.7,
+      color: INK,
+    });
     flow.drawText(label, x, flow.y - 10, half, { size: 7.5, color: MUTED });
   }
   flow.gap(16);

@@ -1,17 +1,29 @@
 import { resultFlag, resultsPdf } from './results-pdf';
 import { biomarker, brand, order, results } from './testing/fixtures';
+import { type DocumentBiomarkerResult } from './types';
 import { pageContent as contentOf } from './testing/pdf-bars';
 import { pageTexts, readPdfText } from './testing/pdf-text';
 
 function markers(n: number, name = (i: number) => `Marker ${String(i).padStart(3, '0')}`) {
   return Array.from({ length: n }, (_, i) =>
-    biomarker({ name: name(i), slug: `marker-${i}`, value: i + 0.5, result: String(i + 0.5), loinc: `${1000 + i}-${i % 10}` }),
+    biomarker({
+      name: name(i),
+      slug: `marker-${i}`,
+      value: i + 0.5,
+      result: String(i + 0.5),
+      loinc: `${1000 + i}-${i % 10}`,
+    }),
   );
 }
 
 describe('resultsPdf', () => {
   it('prints the metadata block, every biomarker, flags, missing results and notes', async () => {
-    const pdf = await resultsPdf({ results: results(), order: order(), brand, notes: 'Reviewed by Dr. House.\nCall the patient.' });
+    const pdf = await resultsPdf({
+      results: results(),
+      order: order(),
+      brand,
+      notes: 'Reviewed by Dr. House.\nCall the patient.',
+    });
     const [read] = await readPdfText(pdf);
     const text = pageTexts(read!).join('\n');
     for (const expected of [
@@ -40,6 +52,25 @@ describe('resultsPdf', () => {
     ]) {
       expect(text).toContain(expected);
     }
+  });
+
+  it('prints long comment results in full under their row, and a performing lab other than the report lab', async () => {
+    const comment = biomarker({
+      name: 'Culture',
+      slug: 'culture',
+      type: 'comment',
+      value: null,
+      result: 'No growth after 48 hours of incubation.',
+      unit: null,
+      reference_range: null,
+      performing_laboratory: 'Quest Diagnostics Nichols Institute',
+    });
+    const [read] = await readPdfText(await resultsPdf({ results: results({ results: [comment] }) }));
+    const text = pageTexts(read!).join('\n');
+    expect(text).toContain('Culture See below');
+    expect(text).toContain(
+      'Result: No growth after 48 hours of incubation. · LOINC 2345-7 · Performed by Quest Diagnostics Nichols Institute',
+    );
   });
 
   it('highlights abnormal and critical rows, and only them', async () => {
@@ -84,8 +115,16 @@ describe('resultsPdf', () => {
   it('bounds huge inputs', async () => {
     const huge = results({
       metadata: { ...results().metadata, patient: 'P'.repeat(10_000) },
-      results: markers(5_000, (i) => `${i} ${'y'.repeat(2_000)}`).map((r) => ({ ...r, notes: 'n '.repeat(5_000) })),
-      missing_results: Array.from({ length: 2_000 }, (_, i) => ({ name: `Missing ${i}`, slug: `m${i}`, inferred_failure_type: 'internal_lab_failure', note: 'z'.repeat(10_000) })),
+      results: markers(5_000, (i) => `${i} ${'y'.repeat(2_000)}`).map((r) => ({
+        ...r,
+        notes: 'n '.repeat(5_000),
+      })),
+      missing_results: Array.from({ length: 2_000 }, (_, i) => ({
+        name: `Missing ${i}`,
+        slug: `m${i}`,
+        inferred_failure_type: 'internal_lab_failure',
+        note: 'z'.repeat(10_000),
+      })),
     });
     const pdf = await resultsPdf({ results: huge, notes: 'q'.repeat(100_000) });
     expect(pdf.byteLength).toBeLessThan(2_000_000);
@@ -104,7 +143,7 @@ describe('resultsPdf', () => {
 });
 
 describe('resultFlag', () => {
-  it.each([
+  it.each<[Partial<DocumentBiomarkerResult>, string]>([
     [{ interpretation: 'normal' }, ''],
     [{ interpretation: 'abnormal', is_above_max_range: true }, 'H'],
     [{ interpretation: 'abnormal', is_below_min_range: true }, 'L'],

@@ -15,6 +15,7 @@ import {
   type DocumentMissingResult,
   type DocumentOptions,
   type DocumentOrder,
+  type MissingResultFailureType,
   type TeamBrand,
 } from './types';
 
@@ -42,7 +43,10 @@ export function resultFlag(result: DocumentBiomarkerResult): string {
       return direction || 'ABNORMAL';
     case 'normal':
       return '';
+    case 'unknown':
+      return direction;
     default:
+      // A value newer than this package: show the range direction only.
       return direction;
   }
 }
@@ -53,17 +57,30 @@ function styleOf(interpretation: string): { fill?: RGB; ink?: RGB } {
   return {};
 }
 
-function resultRow(r: DocumentBiomarkerResult): TableRow {
+/** Results longer than this (comments, coded text) print in full under the row instead of in the cell. */
+const CELL_RESULT_CHARS = 18;
+
+function resultRow(r: DocumentBiomarkerResult, laboratory: string | null): TableRow {
   const { fill, ink } = styleOf(r.interpretation);
   const flagged = fill !== undefined;
-  const value = clip(r.result, 60) || (r.value === null ? '' : String(r.value));
-  const note = [r.loinc ? `LOINC ${clip(r.loinc, 12)}` : '', r.notes ? clip(r.notes, 400) : '']
+  const result = clip(r.result, 400) || (r.value === null ? '' : String(r.value));
+  const long = Array.from(result).length > CELL_RESULT_CHARS;
+  const performedElsewhere =
+    r.performing_laboratory && r.performing_laboratory !== laboratory
+      ? `Performed by ${clip(r.performing_laboratory, 80)}`
+      : '';
+  const note = [
+    long ? `Result: ${result}` : '',
+    r.loinc ? `LOINC ${clip(r.loinc, 12)}` : '',
+    performedElsewhere,
+    r.notes ? clip(r.notes, 400) : '',
+  ]
     .filter((s) => s !== '')
     .join(' · ');
   return {
     cells: [
       { text: clip(r.name, 120), bold: flagged },
-      { text: value, bold: flagged, color: ink },
+      { text: long ? 'See below' : result, bold: flagged, color: ink },
       clip(r.unit, 24),
       clip(r.reference_range, 40),
       { text: resultFlag(r), bold: true, color: ink },
@@ -73,7 +90,7 @@ function resultRow(r: DocumentBiomarkerResult): TableRow {
   };
 }
 
-const FAILURES: Record<string, string> = {
+const FAILURES: Record<MissingResultFailureType, string> = {
   quantity_not_sufficient_failure: 'Quantity not sufficient',
   collection_process_failure: 'Collection process failure',
   drop_off_failure: 'Drop-off failure',
@@ -89,7 +106,11 @@ const FAILURES: Record<string, string> = {
 
 function missingRow(m: DocumentMissingResult): TableRow {
   return {
-    cells: [clip(m.name, 120), FAILURES[m.inferred_failure_type] ?? humanize(m.inferred_failure_type), clip(m.note, 400)],
+    cells: [
+      clip(m.name, 120),
+      FAILURES[m.inferred_failure_type] ?? humanize(m.inferred_failure_type),
+      clip(m.note, 400),
+    ],
   };
 }
 
@@ -106,8 +127,19 @@ export async function resultsPdf(input: ResultsInput, options: DocumentOptions =
     title: 'Laboratory Report',
     brand: input.brand,
     header: { title: 'Laboratory Report', subject },
-    createdAt: documentDate(options.createdAt, input.order?.updated_at, input.order?.created_at, metadata.date_reported),
-    strings: stringsOf([input.results.metadata, input.results.missing_results, input.notes, input.order?.lab_test.name, ...input.results.results.slice(0, LIMITS.tableRows)]),
+    createdAt: documentDate(
+      options.createdAt,
+      input.order?.updated_at,
+      input.order?.created_at,
+      metadata.date_reported,
+    ),
+    strings: stringsOf([
+      input.results.metadata,
+      input.results.missing_results,
+      input.notes,
+      input.order?.lab_test.name,
+      ...input.results.results.slice(0, LIMITS.tableRows),
+    ]),
   });
 
   flow.section('Report', 60);
@@ -148,12 +180,19 @@ export async function resultsPdf(input: ResultsInput, options: DocumentOptions =
         { header: 'Reference range', share: 1.7 },
         { header: 'Flag', share: 1.3 },
       ],
-      shown.map(resultRow),
+      shown.map((r) => resultRow(r, metadata.laboratory)),
     );
   }
   const omitted = input.results.results.length - shown.length;
-  if (omitted > 0) flow.line(`${omitted} further results are not printed; see the structured result.`, { size: 8, bold: true });
-  flow.line('H = above reference range · L = below reference range · tinted rows are abnormal, red rows critical.', { size: 7, color: MUTED });
+  if (omitted > 0)
+    flow.line(`${omitted} further results are not printed; see the structured result.`, {
+      size: 8,
+      bold: true,
+    });
+  flow.line(
+    'H = above reference range · L = below reference range · tinted rows are abnormal, red rows critical.',
+    { size: 7, color: MUTED },
+  );
 
   const missing = input.results.missing_results ?? [];
   if (missing.length > 0) {
@@ -166,7 +205,8 @@ export async function resultsPdf(input: ResultsInput, options: DocumentOptions =
       ],
       missing.slice(0, LIMITS.tableRows).map(missingRow),
     );
-    if (missing.length > LIMITS.tableRows) flow.line(`${missing.length - LIMITS.tableRows} further missing results are not printed.`, { size: 8 });
+    if (missing.length > LIMITS.tableRows)
+      flow.line(`${missing.length - LIMITS.tableRows} further missing results are not printed.`, { size: 8 });
   }
 
   if (input.notes) {
@@ -174,6 +214,8 @@ export async function resultsPdf(input: ResultsInput, options: DocumentOptions =
     flow.paragraph(clipNote(input.notes), { size: 8.5 });
   }
 
-  const footer = input.order ? `Report for order ${clip(input.order.id, 48)}` : `Report for specimen ${clip(metadata.specimen_number, 48)}`;
+  const footer = input.order
+    ? `Report for order ${clip(input.order.id, 48)}`
+    : `Report for specimen ${clip(metadata.specimen_number, 48)}`;
   return finishDocument(flow, `${footer} · ${flow.brand.name}`);
 }

@@ -5,7 +5,8 @@
 
 export type CollectionMethod = 'testkit' | 'walk_in_test' | 'at_home_phlebotomy' | 'on_site_collection';
 export type SampleType = 'dried_blood_spot' | 'arm_collector' | 'serum' | 'saliva' | 'urine';
-export type BillingType = 'client_bill' | 'commercial_insurance' | 'patient_bill_passthrough' | 'patient_bill';
+export type BillingType =
+  'client_bill' | 'commercial_insurance' | 'patient_bill_passthrough' | 'patient_bill';
 export type Gender = 'female' | 'male' | 'other' | 'unknown';
 export type Interpretation = 'normal' | 'abnormal' | 'critical' | 'unknown';
 
@@ -14,7 +15,7 @@ export interface DocumentPatient {
   last_name: string;
   /** Date of birth, `YYYY-MM-DD`. */
   dob: string;
-  gender: Gender | string;
+  gender: Gender;
   phone_number?: string | null;
   email?: string | null;
 }
@@ -121,7 +122,7 @@ export interface DocumentBiomarkerResult {
   max_range_value?: number | null;
   is_above_max_range?: boolean | null;
   is_below_min_range?: boolean | null;
-  interpretation: Interpretation | string;
+  interpretation: Interpretation;
   loinc?: string | null;
   performing_laboratory?: string | null;
 }
@@ -143,7 +144,7 @@ export type MissingResultFailureType =
 export interface DocumentMissingResult {
   name: string;
   slug: string;
-  inferred_failure_type: MissingResultFailureType | string;
+  inferred_failure_type: MissingResultFailureType;
   note?: string | null;
   loinc?: string | null;
 }

@@ -115,7 +115,11 @@ function gatherBatch(
       );
       let page: FetchPage;
       try {
-        page = await fetchPage(run, spec, { start: next.doneUntil, end: windowEnd, pageToken: next.pageToken });
+        page = await fetchPage(run, spec, {
+          start: next.doneUntil,
+          end: windowEnd,
+          pageToken: next.pageToken,
+        });
       } catch (err) {
         return { pages, next, failed: { err } };
       }

@@ -76,6 +76,7 @@ const envIds = (r: EnvResources) => [
   r.credentialId,
   r.linkToken,
   r.deviceId,
+  r.labTestId,
 ];
 const teamIds = (t: TeamFixture) => [
   t.teamId,
@@ -109,6 +110,11 @@ function victimValues(org: OrgFixture, team: TeamFixture, env: Environment): Kno
     api_key_id: r.apiKeyId,
     credential_id: r.credentialId,
     device_id: r.deviceId,
+    lab_test_id: r.labTestId,
+    lab_test_ids: r.labTestId,
+    // The compendium (the same for every team): labcorp and its total cholesterol order code.
+    lab_id: 2,
+    provider_id: 'LBC-001',
     member_id: org.memberId,
     invite_id: org.inviteId,
     key_id: team.teamKeyId,

@@ -32,6 +32,8 @@ export interface EnvResources {
   credentialId: string;
   /** A mobile-SDK device of the user, signed in through a sign-in token. */
   deviceId: string;
+  /** A lab test of the environment's catalogue (labcorp's total cholesterol, compendium marker 2001). */
+  labTestId: string;
 }
 
 export interface TeamFixture {
@@ -399,6 +401,15 @@ async function seedEnv(
     }),
   );
 
+  const labTest = await must(
+    'lab test',
+    call(api.dataUrl, 'POST', '/v3/lab_tests', data, {
+      name: `Probe panel ${tag()}`,
+      method: 'at_home_phlebotomy',
+      marker_ids: [2001],
+    }),
+  );
+
   const apiKey = await knex('team_api_keys').where({ team_id: teamId, environment: env }).first('id');
   return {
     userId,
@@ -414,6 +425,7 @@ async function seedEnv(
     apiKeyId: apiKey!.id as string,
     credentialId: credential.id as string,
     deviceId: device.device_id as string,
+    labTestId: labTest.id as string,
   };
 }
 

@@ -7,7 +7,7 @@ import type { Knex } from 'knex';
  * (id, team_id, environment) so a row can never belong to another tenant than its order. Everything a user owns
  * goes with the user (`on delete cascade` from users, directly or through the order), and with the team.
  *
- * Patient data (docs/decisions/0010-lab-testing-domain.md): an order keeps what the Order shape returns and
+ * Patient data (packages/domain/src/lab-testing/README.md): an order keeps what the Order shape returns and
  * what the lab requisition needs, in plain columns (the §6.8 search, filters and sort run in SQL), protected
  * like health data: tenant-scoped reads, the audit trail on /v3/order, erasure with the user. Not kept:
  * household income/size, the physician's signature image, e-mail and licensed states.

@@ -2,7 +2,7 @@
  * The order state machine (api-shapes §6.5), the one place that says which status may follow which. Services
  * call `nextOrderStatus` (a named trigger) or `assertOrderTransition` (an explicit target); an illegal move is
  * an `InvalidStateError` (409 `invalid_state`). At-home phlebotomy follows the §6.5 table exactly; the other
- * methods' edges are our design from their listed statuses (docs/decisions/0010-lab-testing-domain.md).
+ * methods' edges are our design from their listed statuses (packages/domain/src/lab-testing/README.md).
  */
 import type { CollectionMethod } from './enums';
 import { InvalidStateError } from './errors';

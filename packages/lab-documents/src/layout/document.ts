@@ -22,7 +22,10 @@ export interface OpenDocument {
 }
 
 /** A new document with fonts for `strings` and fixed metadata. */
-export async function openDocument(setup: Omit<DocumentSetup, 'header'>, extra: readonly string[] = []): Promise<OpenDocument> {
+export async function openDocument(
+  setup: Omit<DocumentSetup, 'header'>,
+  extra: readonly string[] = [],
+): Promise<OpenDocument> {
   // updateMetadata: false keeps pdf-lib from stamping the clock's time and its own producer into the file.
   const doc = await PDFDocument.create({ updateMetadata: false });
   const brand = brandStyle(setup.brand);
@@ -31,6 +34,7 @@ export async function openDocument(setup: Omit<DocumentSetup, 'header'>, extra: 
   doc.setAuthor(brand.name);
   doc.setCreator('Meridian');
   doc.setProducer('Meridian lab-documents');
+  doc.setLanguage('en-US');
   doc.setCreationDate(setup.createdAt);
   doc.setModificationDate(setup.createdAt);
   return { doc, fonts, brand };
@@ -49,7 +53,10 @@ export async function finishDocument(flow: PageFlow, footer: string): Promise<Ui
 }
 
 /** `value` as a date, else the first valid fallback, else the Unix epoch (never the clock). */
-export function documentDate(value: Date | string | null | undefined, ...fallbacks: Array<string | null | undefined>): Date {
+export function documentDate(
+  value: Date | string | null | undefined,
+  ...fallbacks: Array<string | null | undefined>
+): Date {
   for (const candidate of [value, ...fallbacks]) {
     if (candidate === null || candidate === undefined) continue;
     const date = candidate instanceof Date ? candidate : new Date(candidate);
@@ -63,6 +70,7 @@ export function stringsOf(value: unknown, out: string[] = [], limit = 20_000): s
   if (out.length >= limit) return out;
   if (typeof value === 'string') out.push(value);
   else if (Array.isArray(value)) for (const v of value) stringsOf(v, out, limit);
-  else if (value !== null && typeof value === 'object') for (const v of Object.values(value)) stringsOf(v, out, limit);
+  else if (value !== null && typeof value === 'object')
+    for (const v of Object.values(value)) stringsOf(v, out, limit);
   return out;
 }

@@ -26,7 +26,9 @@ describe('embedFonts', () => {
   it('embeds DejaVu Sans for Vietnamese, Greek, Cyrillic', async () => {
     const fonts = await fontsFor('Nguyễn Thị Minh Khai', 'Παπαδόπουλος', 'Иванов');
     expect(fonts.embedded).toBe(true);
-    expect(await baseFonts('Nguyễn')).toEqual(expect.arrayContaining([expect.stringMatching(/^[A-Z]{6}\+DejaVuSans$/)]));
+    expect(await baseFonts('Nguyễn')).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^[A-Z]{6}\+DejaVuSans$/)]),
+    );
     expect(fonts.printable('Nguyễn')).toBe('Nguyễn');
     expect(() => fonts.regular.widthOfTextAtSize(fonts.printable('Παπαδόπουλος Иванов'), 9)).not.toThrow();
   });

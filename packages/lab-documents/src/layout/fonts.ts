@@ -41,6 +41,7 @@ function winAnsi(): Promise<ReadonlySet<number>> {
   return winAnsiCharset;
 }
 
+// eslint-disable-next-line no-control-regex -- control characters are what this matches
 const SPACE_OR_CONTROL = /[\s\u0000-\u001f\u007f-\u009f]/u;
 
 function fitsCharset(s: string, charset: ReadonlySet<number>): boolean {

@@ -133,12 +133,16 @@ export class PageFlow {
   section(title: string, keepWith = 40): void {
     this.gap(8);
     this.ensure(22 + keepWith);
-    this.drawText(title.toUpperCase(), this.left, this.y - 10, this.width, { size: 10, bold: true, color: this.brand.color });
+    this.drawText(title.toUpperCase(), this.left, this.y - 10, this.width, {
+      size: 10,
+      bold: true,
+      color: this.brand.ink,
+    });
     this.current.drawLine({
       start: { x: this.left, y: this.y - 14 },
       end: { x: this.left + this.width, y: this.y - 14 },
       thickness: 0.8,
-      color: this.brand.color,
+      color: this.brand.ink,
     });
     this.y -= 22;
   }
@@ -152,7 +156,12 @@ export class PageFlow {
         const x = this.left + c * columnWidth;
         this.drawText(label, x, this.y - 7, columnWidth - 8, { size: 7, color: MUTED });
         if (value === null) {
-          this.current.drawLine({ start: { x, y: this.y - 19 }, end: { x: x + columnWidth - 12, y: this.y - 19 }, thickness: 0.6, color: INK });
+          this.current.drawLine({
+            start: { x, y: this.y - 19 },
+            end: { x: x + columnWidth - 12, y: this.y - 19 },
+            thickness: 0.6,
+            color: INK,
+          });
         } else {
           this.drawText(value === '' ? '—' : value, x, this.y - 17, columnWidth - 8, { size: 9.5 });
         }
@@ -170,8 +179,19 @@ export class PageFlow {
     const pad = 3;
     const drawHead = () => {
       const h = lineHeight + 2 * pad;
-      this.current.drawRectangle({ x: this.left, y: this.y - h, width: this.width, height: h, color: this.brand.color });
-      columns.forEach((c, i) => this.cell(c.header, xs[i]!, widths[i]!, this.y - pad - size, size, c.align, { bold: true, color: this.brand.onColor }));
+      this.current.drawRectangle({
+        x: this.left,
+        y: this.y - h,
+        width: this.width,
+        height: h,
+        color: this.brand.color,
+      });
+      columns.forEach((c, i) =>
+        this.cell(c.header, xs[i]!, widths[i]!, this.y - pad - size, size, c.align, {
+          bold: true,
+          color: this.brand.onColor,
+        }),
+      );
       this.y -= h;
     };
     this.ensure(2 * (lineHeight + 2 * pad) + 4);
@@ -182,33 +202,74 @@ export class PageFlow {
       const wrapped = cells.map((c, i) =>
         wrap(this.fonts.printable(c.text), this.font(c), size, widths[i]! - 2 * pad, 2),
       );
-      const note = row.note ? wrap(this.fonts.printable(row.note), this.fonts.regular, size - 1, this.width - 4 * pad, 3) : [];
+      const note = row.note
+        ? wrap(this.fonts.printable(row.note), this.fonts.regular, size - 1, this.width - 4 * pad, 3)
+        : [];
       const lines = Math.max(1, ...wrapped.map((w) => w.length));
       const h = lines * lineHeight + note.length * (size - 1) * 1.3 + 2 * pad;
       this.ensure(h);
-      if (row.fill) this.current.drawRectangle({ x: this.left, y: this.y - h, width: this.width, height: h, color: row.fill });
+      if (row.fill)
+        this.current.drawRectangle({
+          x: this.left,
+          y: this.y - h,
+          width: this.width,
+          height: h,
+          color: row.fill,
+        });
       wrapped.forEach((ls, i) =>
-        ls.forEach((l, n) => this.cell(l, xs[i]!, widths[i]!, this.y - pad - size - n * lineHeight, size, columns[i]?.align, cells[i]!)),
+        ls.forEach((l, n) =>
+          this.cell(
+            l,
+            xs[i]!,
+            widths[i]!,
+            this.y - pad - size - n * lineHeight,
+            size,
+            columns[i]?.align,
+            cells[i]!,
+          ),
+        ),
       );
       note.forEach((l, n) =>
-        this.drawText(l, this.left + 3 * pad, this.y - pad - size - lines * lineHeight - n * (size - 1) * 1.3 + 1, this.width - 4 * pad, {
-          size: size - 1,
-          color: MUTED,
-        }),
+        this.drawText(
+          l,
+          this.left + 3 * pad,
+          this.y - pad - size - lines * lineHeight - n * (size - 1) * 1.3 + 1,
+          this.width - 4 * pad,
+          {
+            size: size - 1,
+            color: MUTED,
+          },
+        ),
       );
-      this.current.drawLine({ start: { x: this.left, y: this.y - h }, end: { x: this.left + this.width, y: this.y - h }, thickness: 0.4, color: RULE });
+      this.current.drawLine({
+        start: { x: this.left, y: this.y - h },
+        end: { x: this.left + this.width, y: this.y - h },
+        thickness: 0.4,
+        color: RULE,
+      });
       this.y -= h;
     }
     this.onNewPage = null;
     this.gap(4);
   }
 
-  private cell(text: string, x: number, width: number, baseline: number, size: number, align: 'left' | 'right' | undefined, style: TextStyle): void {
+  private cell(
+    text: string,
+    x: number,
+    width: number,
+    baseline: number,
+    size: number,
+    align: 'left' | 'right' | undefined,
+    style: TextStyle,
+  ): void {
     const inner = width - 6;
     if (align === 'right') {
       const font = this.font(style);
       const fitted = fitWidth(this.fonts.printable(text), font, size, inner);
-      this.drawText(fitted, x + 3 + inner - font.widthOfTextAtSize(fitted, size), baseline, inner, { ...style, size });
+      this.drawText(fitted, x + 3 + inner - font.widthOfTextAtSize(fitted, size), baseline, inner, {
+        ...style,
+        size,
+      });
     } else {
       this.drawText(text, x + 3, baseline, inner, { ...style, size });
     }
@@ -217,18 +278,41 @@ export class PageFlow {
   private drawHeader(): number {
     const page = this.current;
     const top = LETTER.height - this.margin;
-    page.drawRectangle({ x: 0, y: LETTER.height - 8, width: LETTER.width, height: 8, color: this.brand.color });
-    const titleSize = 12;
-    const titleWidth = this.font({ bold: true }).widthOfTextAtSize(this.fonts.printable(this.header.title), titleSize);
-    this.drawText(this.brand.name, this.left, top - 12, this.width - Math.min(titleWidth, this.width / 2) - 16, {
-      size: 14,
-      bold: true,
+    page.drawRectangle({
+      x: 0,
+      y: LETTER.height - 8,
+      width: LETTER.width,
+      height: 8,
       color: this.brand.color,
     });
+    const titleSize = 12;
+    const titleWidth = this.font({ bold: true }).widthOfTextAtSize(
+      this.fonts.printable(this.header.title),
+      titleSize,
+    );
+    this.drawText(
+      this.brand.name,
+      this.left,
+      top - 12,
+      this.width - Math.min(titleWidth, this.width / 2) - 16,
+      {
+        size: 14,
+        bold: true,
+        color: this.brand.ink,
+      },
+    );
     const shownTitle = Math.min(titleWidth, this.width / 2);
-    this.drawText(this.header.title, this.left + this.width - shownTitle, top - 12, this.width / 2, { size: titleSize, bold: true });
+    this.drawText(this.header.title, this.left + this.width - shownTitle, top - 12, this.width / 2, {
+      size: titleSize,
+      bold: true,
+    });
     this.drawText(this.header.subject, this.left, top - 28, this.width, { size: 8.5, color: MUTED });
-    page.drawLine({ start: { x: this.left, y: top - 35 }, end: { x: this.left + this.width, y: top - 35 }, thickness: 0.6, color: RULE });
+    page.drawLine({
+      start: { x: this.left, y: top - 35 },
+      end: { x: this.left + this.width, y: top - 35 },
+      thickness: 0.6,
+      color: RULE,
+    });
     return top - 42;
   }
 
@@ -238,7 +322,12 @@ export class PageFlow {
     this.pages.forEach((page, i) => {
       this.current = page;
       const y = this.margin;
-      page.drawLine({ start: { x: this.left, y: y + 14 }, end: { x: this.left + this.width, y: y + 14 }, thickness: 0.6, color: RULE });
+      page.drawLine({
+        start: { x: this.left, y: y + 14 },
+        end: { x: this.left + this.width, y: y + 14 },
+        thickness: 0.6,
+        color: RULE,
+      });
       const label = `Page ${i + 1} of ${m}`;
       const labelWidth = this.fonts.regular.widthOfTextAtSize(label, 8);
       this.drawText(left, this.left, y, this.width - labelWidth - 16, { size: 8, color: MUTED });

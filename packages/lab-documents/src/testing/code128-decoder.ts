@@ -22,7 +22,8 @@ export { PATTERNS as CODE128_PATTERNS };
 
 /** Decodes bar/space module widths (start … check, stop) to text; throws on any malformed symbol. */
 export function decodeCode128(modules: readonly number[]): string {
-  if (modules.length < 6 * 3 + 7 || (modules.length - 7) % 6 !== 0) throw new Error(`bad length ${modules.length}`);
+  if (modules.length < 6 * 3 + 7 || (modules.length - 7) % 6 !== 0)
+    throw new Error(`bad length ${modules.length}`);
   if (modules.slice(-7).join('') !== STOP) throw new Error('no stop pattern');
   const values: number[] = [];
   for (let i = 0; i < modules.length - 7; i += 6) {

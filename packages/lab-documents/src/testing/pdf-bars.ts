@@ -25,7 +25,8 @@ export async function pageContent(pdf: Uint8Array, pageIndex?: number): Promise<
     const refs = contents instanceof PDFArray ? contents.asArray() : contents ? [contents] : [];
     for (const ref of refs) {
       const stream = doc.context.lookup(ref);
-      if (stream instanceof PDFRawStream) text += Buffer.from(decodePDFRawStream(stream).decode()).toString('latin1') + '\n';
+      if (stream instanceof PDFRawStream)
+        text += Buffer.from(decodePDFRawStream(stream).decode()).toString('latin1') + '\n';
     }
   }
   return text;

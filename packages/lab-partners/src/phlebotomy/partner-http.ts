@@ -56,6 +56,8 @@ export interface PartnerHttp {
   request(req: PartnerRequest): Promise<PartnerResponse>;
 }
 
+const MAX_RESPONSE_BYTES = 2_000_000;
+
 const agents = {
   httpAgent: new http.Agent({ keepAlive: true, maxSockets: 32 }),
   httpsAgent: new https.Agent({ keepAlive: true, maxSockets: 32 }),
@@ -91,6 +93,8 @@ export function createPartnerHttp(options: PartnerHttpOptions): PartnerHttp {
         data,
         timeout,
         maxRedirects: 0,
+        // A partner streaming megabytes at us is broken, not busy.
+        maxContentLength: MAX_RESPONSE_BYTES,
         responseType: 'text',
         transformResponse: (x: unknown) => x,
         validateStatus: () => true,
@@ -101,6 +105,8 @@ export function createPartnerHttp(options: PartnerHttpOptions): PartnerHttp {
     } catch (err) {
       const code = err instanceof AxiosError ? err.code : undefined;
       const write = req.method !== 'GET';
+      if (code === 'ERR_BAD_RESPONSE')
+        throw new PartnerResponseError(provider, 'unreadable or oversized body');
       if (code === 'ETIMEDOUT' || code === 'ECONNABORTED')
         throw new PartnerTimeoutError(provider, `no answer within ${timeout} ms`, null, write);
       // A refused connection never reached the partner; a reset one may have.

@@ -164,7 +164,7 @@ export interface BookInput {
   notes?: string | null;
   /**
    * Sent as `Idempotency-Key`: a retried book after a timeout must not book twice. Defaults to one derived
-   * from the order reference and booking key.
+   * from the order reference and the (single-use) booking key; Meridian's appointment id is a good choice.
    */
   idempotencyKey?: string;
 }
@@ -174,6 +174,10 @@ export interface RequestInput {
   patient: PartnerPatient;
   orderRef: string;
   notes?: string | null;
+  /**
+   * Sent as `Idempotency-Key`. Pass Meridian's appointment id so a retry replays; an order can be requested
+   * again after a cancellation, so the default is a fresh key per call (no replay).
+   */
   idempotencyKey?: string;
 }
 

@@ -328,7 +328,8 @@ export function ouraHeartRate(
     let d = heartRateDays.get(key);
     if (!d) {
       d = heartRateDay(accountId, zone, day);
-      if (heartRateDays.size >= HEART_RATE_DAYS_KEPT) heartRateDays.delete(heartRateDays.keys().next().value!);
+      if (heartRateDays.size >= HEART_RATE_DAYS_KEPT)
+        heartRateDays.delete(heartRateDays.keys().next().value!);
       heartRateDays.set(key, d);
     }
     return d;

@@ -145,7 +145,9 @@ export function ouraRoutes(opts: OuraRouteOptions): Router {
       const next = cursor.o + size < docs.length ? encodeCursor({ ...cursor, o: cursor.o + size }) : null;
       // What res.json would send for { data, next_token }, from the documents' own JSON.
       res.type('application/json');
-      res.send(`{"data":[${docs.slice(cursor.o, cursor.o + size).join(',')}],"next_token":${JSON.stringify(next)}}`);
+      res.send(
+        `{"data":[${docs.slice(cursor.o, cursor.o + size).join(',')}],"next_token":${JSON.stringify(next)}}`,
+      );
     };
   }
 

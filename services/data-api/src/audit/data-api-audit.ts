@@ -17,7 +17,7 @@ import { createTeamsRepository } from '../features/team/teams.repository';
  * - `/v2/link/` POSTs: link tokens and codes for a user, demo and manual connections, and the widget's
  *   connection calls; the widget's OAuth start (`GET /v2/link/provider/oauth/{oauth_provider}`).
  * Not audited: the provider catalog, team settings, the widget's progress (`/v2/link/state`), inbound provider
- * webhooks, health, metrics and docs.
+ * webhooks, the lab-test catalogue (`/v3/lab_tests`, `/v3/lab_test`: no user data), health, metrics and docs.
  */
 const AUDITED_PREFIXES = [
   '/v2/timeseries/',

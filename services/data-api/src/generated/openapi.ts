@@ -2807,10 +2807,6 @@ export type components = {
             /** @description The lab's order code. */
             provider_id: string | null;
         };
-        Lab: {
-            slug: string;
-            name: string;
-        };
         LabListing: {
             id: number;
             slug: string;
@@ -2830,7 +2826,11 @@ export type components = {
             is_active: boolean;
             status: components["schemas"]["LabTestStatus"];
             fasting: boolean;
-            lab: components["schemas"]["Lab"] | null;
+            /** @description The `Lab` that performs the test. */
+            lab: {
+                slug: string;
+                name: string;
+            } | null;
             markers: components["schemas"]["Marker"][] | null;
             is_delegated: boolean;
             auto_generated: boolean;

@@ -68,19 +68,20 @@ export function createPartnerFaults(): PartnerFaults {
 
 /** Applies the response faults to API routes (not to `/__emulator/*`). */
 export function responseFaults(faults: PartnerFaults, wrongShapeBody: unknown) {
-  return async (req: Request, res: Response, next: NextFunction) => {
+  return async (_req: Request, res: Response, next: NextFunction) => {
     const f = faults.get();
     if (!(f.serverError || f.delayMs || f.malformed || f.wrongShape || f.rateLimit)) return next();
     faults.consume();
     if (f.delayMs) {
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, f.delayMs ?? 0);
-        req.once('close', () => {
+        // The client gave up (its timeout): stop waiting, answer nobody.
+        res.once('close', () => {
           clearTimeout(timer);
           resolve();
         });
       });
-      if (res.destroyed || req.destroyed) return;
+      if (res.destroyed || res.writableEnded) return;
     }
     if (f.rateLimit) {
       res.set('retry-after', String(f.rateLimit.retryAfterSeconds));

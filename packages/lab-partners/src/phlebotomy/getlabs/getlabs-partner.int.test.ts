@@ -1,7 +1,11 @@
 import { BadRequestError } from '@meridian/domain';
 import { waitFor } from '@meridian/test-utils';
 import { startWebhookSink, type WebhookSink } from '../__tests__/partner-webhook-sink';
-import { listenEmulator, type RunningPartnerEmulator } from '../emulators/emulator-kit';
+import {
+  listenEmulator,
+  type PartnerFaultSettings,
+  type RunningPartnerEmulator,
+} from '../emulators/emulator-kit';
 import { createGetlabsEmulator, type GetlabsEmulator } from '../emulators/getlabs-emulator';
 import {
   AreaNotServedError,
@@ -393,7 +397,7 @@ describe('getlabs-tier status webhooks', () => {
 });
 
 describe('getlabs-tier faults map to typed errors', () => {
-  it.each([
+  it.each<[string, PartnerFaultSettings, new (...args: never[]) => Error]>([
     ['a 503', { serverError: 503 }, PartnerUnavailableError],
     ['a 500', { serverError: 500 }, PartnerUnavailableError],
     ['a truncated body', { malformed: true }, PartnerResponseError],
@@ -433,6 +437,11 @@ describe('getlabs-tier faults map to typed errors', () => {
     });
     await fetch(`${server.url}/__emulator/faults`, { method: 'DELETE' });
     await expect(partner.serviceArea('10001')).resolves.toMatchObject({ served: true });
+  });
+
+  it('a wrong base URL (404 without the partner error body) is a PartnerResponseError, not "not found"', async () => {
+    const misconfigured = createGetlabsPartner({ ...config, baseUrl: `${server.url}/v9` });
+    await expect(misconfigured.get('apt_1')).rejects.toBeInstanceOf(PartnerResponseError);
   });
 
   it('a wrong API key is a PartnerAuthError; an unreachable partner is PartnerUnavailableError', async () => {

@@ -8,6 +8,7 @@ import {
   BookingKeyInvalidError,
   PartnerAppointmentNotFoundError,
   PartnerRejectedError,
+  PartnerResponseError,
   PartnerStateError,
   SlotUnavailableError,
   type PhlebotomyPartnerError,
@@ -154,7 +155,10 @@ export function getlabsClientError(status: number, body: unknown): PhlebotomyPar
   const error = (body as { error?: { code?: unknown; details?: unknown } } | null)?.error;
   const code = typeof error?.code === 'string' ? error.code : 'unknown';
   const details = Array.isArray(error?.details) ? error.details.filter((d) => typeof d === 'string') : [];
-  if (status === 404) return new PartnerAppointmentNotFoundError('getlabs', 'appointment not found');
+  if (status === 404 && code === 'not_found')
+    return new PartnerAppointmentNotFoundError('getlabs', 'appointment not found');
+  // A 404 without the partner's error body: a wrong base URL, not a missing appointment.
+  if (status === 404) return new PartnerResponseError('getlabs', 'answered 404 for an unknown path');
   if (status === 410 || code === 'slot_key_expired')
     return new BookingKeyExpiredError('getlabs', 'booking key expired');
   if (code === 'slot_unavailable') return new SlotUnavailableError('getlabs', 'slot no longer available');

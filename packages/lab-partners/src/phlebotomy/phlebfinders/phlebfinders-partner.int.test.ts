@@ -11,7 +11,7 @@ import {
   PartnerStateError,
   PartnerTimeoutError,
   PartnerUnavailableError,
-  WebhookSignatureError,
+  type WebhookSignatureError,
 } from '../errors';
 import type { AppointmentRequestPartner, PartnerPatient, UsAddress } from '../phlebotomy-partner';
 import { signWebhookPayload } from '../webhook-signature';
@@ -173,14 +173,20 @@ describe('phlebfinders-tier requests', () => {
   });
 
   it('replays a retried request and pages through every request', async () => {
-    const first = await partner.request({ address: PHOENIX, patient: PATIENT, orderRef: 'ord-7' });
-    const retry = await partner.request({ address: PHOENIX, patient: PATIENT, orderRef: 'ord-7' });
+    const input = { address: PHOENIX, patient: PATIENT, orderRef: 'ord-7', idempotencyKey: 'apt-7' };
+    const first = await partner.request(input);
+    const retry = await partner.request(input);
     expect(retry.externalId).toBe(first.externalId);
+    // Without a key (or with a new one), asking again after a cancellation is a new request.
+    await partner.cancel(first.externalId, { reason: 'patient_requested' });
+    const again = await partner.request({ ...input, idempotencyKey: 'apt-7b' });
+    expect(again.externalId).not.toBe(first.externalId);
+    expect(again.status).toBe('pending');
     for (const ref of ['ord-8', 'ord-9', 'ord-10', 'ord-11'])
       await partner.request({ address: PHOENIX, patient: PATIENT, orderRef: ref });
     const refs = [];
     for await (const a of partner.list()) refs.push(a.orderRef);
-    expect(refs).toEqual(['ord-7', 'ord-8', 'ord-9', 'ord-10', 'ord-11']);
+    expect(refs).toEqual(['ord-7', 'ord-7', 'ord-8', 'ord-9', 'ord-10', 'ord-11']);
   });
 });
 

@@ -4,15 +4,10 @@
  * draw requests that stay pending without a time, page-numbered listing, cancellation, and webhooks signed
  * with `X-PF-Timestamp` + `X-PF-Signature`.
  */
+import { randomUUID } from 'node:crypto';
 import type { AxiosInstance } from 'axios';
 import { PartnerResponseError, WebhookSignatureError } from '../errors';
-import {
-  assertAddress,
-  assertPresent,
-  assertZipCode,
-  derivedIdempotencyKey,
-  parseJsonBody,
-} from '../partner-common';
+import { assertAddress, assertPresent, assertZipCode, parseJsonBody } from '../partner-common';
 import { createPartnerHttp, type PartnerAuth } from '../partner-http';
 import type { AppointmentRequestPartner } from '../phlebotomy-partner';
 import { headerValue, verifyWebhookSignature } from '../webhook-signature';
@@ -80,7 +75,7 @@ export function createPhlebfindersPartner(config: PhlebfindersPartnerConfig): Ap
         method: 'POST',
         path: 'draw-requests',
         headers: {
-          'idempotency-key': input.idempotencyKey ?? derivedIdempotencyKey('request', input.orderRef),
+          'idempotency-key': input.idempotencyKey ?? randomUUID(),
         },
         json: {
           external_ref: input.orderRef,

@@ -7,6 +7,7 @@ import {
   PartnerAppointmentNotFoundError,
   PartnerAuthError,
   PartnerRejectedError,
+  PartnerResponseError,
   PartnerStateError,
   type PhlebotomyPartnerError,
 } from '../errors';
@@ -144,7 +145,10 @@ export function phlebfindersClientError(status: number, body: unknown): Phleboto
   const list = Array.isArray(errors) ? (errors as { code?: unknown; field?: unknown }[]) : [];
   const codes = list.map((e) => (typeof e?.code === 'string' ? e.code : 'unknown'));
   const fields = list.flatMap((e) => (typeof e?.field === 'string' ? [e.field] : []));
-  if (status === 404) return new PartnerAppointmentNotFoundError('phlebfinders', 'draw request not found');
+  if (status === 404 && codes.includes('request_not_found'))
+    return new PartnerAppointmentNotFoundError('phlebfinders', 'draw request not found');
+  // A 404 without the partner's error body: a wrong base URL, not a missing request.
+  if (status === 404) return new PartnerResponseError('phlebfinders', 'answered 404 for an unknown path');
   if (status === 409) return new PartnerStateError('phlebfinders', `refused the change (${codes.join(',')})`);
   if (codes.includes('outside_coverage'))
     return new AreaNotServedError('phlebfinders', 'zip code not covered');

@@ -26,7 +26,8 @@ export function sealLabTestCursor(cursors: CursorCodec, scope: CursorScope, p: L
 function decode(text: string): LabTestPosition | undefined {
   try {
     const { c, i } = JSON.parse(text) as { c?: unknown; i?: unknown };
-    if (typeof c !== 'string' || !CREATED_RE.test(c) || Number.isNaN(Date.parse(c)) || !isUuid(i)) return undefined;
+    if (typeof c !== 'string' || !CREATED_RE.test(c) || Number.isNaN(Date.parse(c)) || !isUuid(i))
+      return undefined;
     return { createdKey: c, id: i };
   } catch {
     return undefined;

@@ -1,10 +1,5 @@
 import type { Knex } from '@meridian/db';
-import type {
-  CollectionMethod,
-  LabTestSampleType,
-  LabTestStatus,
-  TeamScope,
-} from '@meridian/domain';
+import type { CollectionMethod, LabTestSampleType, LabTestStatus, TeamScope } from '@meridian/domain';
 
 /**
  * The lab-test catalogue in SQL: labs and markers (platform reference data, the same for every team) and a
@@ -154,7 +149,16 @@ const toMarker = (r: MarkerRow): MarkerRecord => ({
   price: Number(r.price),
 });
 
-const MARKER_COLUMNS = ['m.id', 'm.lab_id', 'm.name', 'm.slug', 'm.provider_id', 'm.loinc', 'm.unit', 'm.price'];
+const MARKER_COLUMNS = [
+  'm.id',
+  'm.lab_id',
+  'm.name',
+  'm.slug',
+  'm.provider_id',
+  'm.loinc',
+  'm.unit',
+  'm.price',
+];
 
 /** `%`, `_` and `\` taken literally in an ILIKE pattern. */
 const likeContains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -270,18 +274,20 @@ export function createLabTestsRepository(db: Knex | Knex.Transaction) {
       if (filter.name !== undefined && filter.name !== '') {
         void base.whereILike('m.name', likeContains(filter.name));
       }
-      const [{ total }] = await base.clone().count<{ total: string }[]>({ total: '*' });
+      const [counted] = await base.clone().count<{ total: string }[]>({ total: '*' });
       const rows = await base
         .orderBy([{ column: 'm.lab_id' }, { column: 'm.id' }])
         .offset((page - 1) * size)
         .limit(size)
         .select<MarkerRow[]>(...MARKER_COLUMNS);
-      return { markers: rows.map(toMarker), total: Number(total) };
+      return { markers: rows.map(toMarker), total: Number(counted?.total ?? 0) };
     },
 
     async markersByIds(ids: number[]): Promise<MarkerRecord[]> {
       if (ids.length === 0) return [];
-      const rows = await db('lab_markers as m').whereIn('m.id', ids).select<MarkerRow[]>(...MARKER_COLUMNS);
+      const rows = await db('lab_markers as m')
+        .whereIn('m.id', ids)
+        .select<MarkerRow[]>(...MARKER_COLUMNS);
       return rows.map(toMarker);
     },
 
@@ -329,7 +335,8 @@ export function createLabTestsRepository(db: Knex | Knex.Transaction) {
       limit: number,
     ): Promise<LabTestRecord[]> {
       const q = applyFilter(labTests(scope), filter);
-      if (after) void q.whereRaw('(t.created_at, t.id) > (?::timestamptz, ?::uuid)', [after.createdKey, after.id]);
+      if (after)
+        void q.whereRaw('(t.created_at, t.id) > (?::timestamptz, ?::uuid)', [after.createdKey, after.id]);
       return withMarkers(await q.orderBy([{ column: 't.created_at' }, { column: 't.id' }]).limit(limit));
     },
 
@@ -344,10 +351,10 @@ export function createLabTestsRepository(db: Knex | Knex.Transaction) {
     },
 
     async countLabTests(scope: TeamScope): Promise<number> {
-      const [{ n }] = await db('lab_tests')
+      const [counted] = await db('lab_tests')
         .where({ team_id: scope.teamId, environment: scope.environment })
         .count<{ n: string }[]>({ n: '*' });
-      return Number(n);
+      return Number(counted?.n ?? 0);
     },
 
     /** Slugs of the team environment equal to `base` or numbered after it (`base-2`...). */

@@ -49,9 +49,6 @@ export interface OrderSetInput {
   addOn?: { markerIds?: number[]; providerIds?: string[] };
 }
 
-const LAB_TEST_NOT_FOUND = 'Lab test not found.';
-const SEEDED_SCOPES_MAX = 10_000;
-
 const issue = (loc: string[], msg: string, input: unknown, type = 'value_error'): ValidationIssue => ({
   loc,
   msg,
@@ -59,6 +56,12 @@ const issue = (loc: string[], msg: string, input: unknown, type = 'value_error')
   input,
   ctx: {},
 });
+
+const invalid = (loc: string[], msg: string, input: unknown, type = 'value_error') =>
+  new ValidationError([issue(loc, msg, input, type)]);
+
+const LAB_TEST_NOT_FOUND = 'Lab test not found.';
+const SEEDED_SCOPES_MAX = 10_000;
 
 export function createLabTestsService(deps: { db: Knex; clock: () => Date; cursors: CursorCodec }) {
   const repo = createLabTestsRepository(deps.db);
@@ -91,7 +94,7 @@ export function createLabTestsService(deps: { db: Knex; clock: () => Date; curso
     const markerIds = input.markerIds ?? [];
     const providerIds = input.providerIds ?? [];
     if (markerIds.length === 0 && providerIds.length === 0) {
-      throw ValidationError.single(
+      throw invalid(
         ['body', 'marker_ids'],
         'Give at least one marker in marker_ids or provider_ids.',
         input.markerIds ?? null,
@@ -100,16 +103,17 @@ export function createLabTestsService(deps: { db: Knex; clock: () => Date; curso
     }
     const namedLab = input.labId === undefined ? undefined : await repo.findLab(input.labId);
     if (input.labId !== undefined && !namedLab) {
-      throw ValidationError.single(['body', 'lab_id'], 'Unknown lab.', input.labId);
+      throw invalid(['body', 'lab_id'], 'Unknown lab.', input.labId);
     }
     if (providerIds.length > 0 && !namedLab) {
-      throw ValidationError.single(['body', 'lab_id'], 'provider_ids need the lab_id they belong to.', null, 'missing');
+      throw invalid(['body', 'lab_id'], 'provider_ids need the lab_id they belong to.', null, 'missing');
     }
     const byId = await repo.markersByIds(markerIds);
     const byProvider = namedLab ? await repo.markersByProviderIds(namedLab.id, providerIds) : [];
     const issues: ValidationIssue[] = [];
     markerIds.forEach((id, i) => {
-      if (!byId.some((m) => m.id === id)) issues.push(issue(['body', 'marker_ids', String(i)], 'Unknown marker.', id));
+      if (!byId.some((m) => m.id === id))
+        issues.push(issue(['body', 'marker_ids', String(i)], 'Unknown marker.', id));
     });
     providerIds.forEach((pid, i) => {
       if (!byProvider.some((m) => m.providerId === pid)) {
@@ -122,11 +126,11 @@ export function createLabTestsService(deps: { db: Knex; clock: () => Date; curso
       ...providerIds.map((pid) => byProvider.find((m) => m.providerId === pid)!),
     ]);
     if (markers.length > LAB_TEST_LIMITS.maxMarkers) {
-      throw ValidationError.single(['body', 'marker_ids'], `At most ${LAB_TEST_LIMITS.maxMarkers} markers.`, markerIds);
+      throw invalid(['body', 'marker_ids'], `At most ${LAB_TEST_LIMITS.maxMarkers} markers.`, markerIds);
     }
     const labIds = new Set(markers.map((m) => m.labId));
     if (labIds.size > 1 || (namedLab && !labIds.has(namedLab.id))) {
-      throw ValidationError.single(['body', 'marker_ids'], 'All markers must belong to one lab.', markerIds);
+      throw invalid(['body', 'marker_ids'], 'All markers must belong to one lab.', markerIds);
     }
     const lab = namedLab ?? (await repo.findLab(markers[0]!.labId))!;
     return { lab, markers };
@@ -184,7 +188,7 @@ export function createLabTestsService(deps: { db: Knex; clock: () => Date; curso
 
     async create(scope: TeamScope, input: CreateLabTestInput): Promise<LabTestRecord> {
       const name = input.name.trim();
-      if (name === '') throw ValidationError.single(['body', 'name'], 'The name is empty.', input.name);
+      if (name === '') throw invalid(['body', 'name'], 'The name is empty.', input.name);
       await ready(scope);
       const { lab, markers } = await resolveMarkers(input);
       const sampleType = input.sampleType ?? defaultSampleTypeFor(input.method);
@@ -193,7 +197,9 @@ export function createLabTestsService(deps: { db: Knex; clock: () => Date; curso
         issues.push(issue(['body', 'method'], `${lab.name} does not offer ${input.method}.`, input.method));
       }
       if (!lab.sampleTypes.includes(sampleType)) {
-        issues.push(issue(['body', 'sample_type'], `${lab.name} does not take ${sampleType} samples.`, sampleType));
+        issues.push(
+          issue(['body', 'sample_type'], `${lab.name} does not take ${sampleType} samples.`, sampleType),
+        );
       }
       if (issues.length > 0) throw new ValidationError(issues);
       const id = newId();
@@ -236,15 +242,27 @@ export function createLabTestsService(deps: { db: Knex; clock: () => Date; curso
     ): Promise<LabTestRecord> {
       const current = await getLabTest(scope, id);
       const name = patch.name?.trim();
-      if (name === '') throw ValidationError.single(['body', 'name'], 'The name is empty.', patch.name);
+      if (name === '') throw invalid(['body', 'name'], 'The name is empty.', patch.name);
       // pending_approval is the platform's to lift; a team can only switch its own tests on and off.
-      if (patch.status !== undefined && current.status === 'pending_approval' && patch.status !== current.status) {
-        throw new InvalidStateError(current.status, 'A lab test pending approval cannot be activated or deactivated.');
+      if (
+        patch.status !== undefined &&
+        current.status === 'pending_approval' &&
+        patch.status !== current.status
+      ) {
+        throw new InvalidStateError(
+          current.status,
+          'A lab test pending approval cannot be activated or deactivated.',
+        );
       }
       if (patch.status === 'pending_approval' && current.status !== 'pending_approval') {
-        throw ValidationError.single(['body', 'status'], 'Only active or inactive can be set.', patch.status, 'enum');
+        throw invalid(['body', 'status'], 'Only active or inactive can be set.', patch.status, 'enum');
       }
-      await repo.updateLabTest(scope, id, { name, status: patch.status, fasting: patch.fasting }, deps.clock());
+      await repo.updateLabTest(
+        scope,
+        id,
+        { name, status: patch.status, fasting: patch.fasting },
+        deps.clock(),
+      );
       return labTestOrThrow(scope, id);
     },
 
@@ -257,7 +275,7 @@ export function createLabTestsService(deps: { db: Knex; clock: () => Date; curso
       const addOnIds = set.addOn?.markerIds ?? [];
       const addOnProviderIds = set.addOn?.providerIds ?? [];
       if (labTestIds.length === 0 && addOnIds.length === 0 && addOnProviderIds.length === 0) {
-        throw ValidationError.single(['body'], 'Give lab_test_ids or add_on markers.', set, 'missing');
+        throw invalid(['body'], 'Give lab_test_ids or add_on markers.', set, 'missing');
       }
       await ready(scope);
       const labTests = await repo.findLabTests(scope, labTestIds);
@@ -273,11 +291,11 @@ export function createLabTestsService(deps: { db: Knex; clock: () => Date; curso
       });
       if (issues.length > 0) throw new ValidationError(issues);
       if (labIds.size > 1) {
-        throw ValidationError.single(['body'], 'All lab tests and add-on markers must belong to one lab.', set);
+        throw invalid(['body'], 'All lab tests and add-on markers must belong to one lab.', set);
       }
       const [labId] = [...labIds];
       if (addOnProviderIds.length > 0 && labId === undefined) {
-        throw ValidationError.single(
+        throw invalid(
           ['body', 'add_on', 'provider_ids'],
           'provider_ids need a lab: name a lab test or a marker id of that lab.',
           addOnProviderIds,
@@ -286,7 +304,9 @@ export function createLabTestsService(deps: { db: Knex; clock: () => Date; curso
       const byProvider = labId === undefined ? [] : await repo.markersByProviderIds(labId, addOnProviderIds);
       addOnProviderIds.forEach((pid, i) => {
         if (!byProvider.some((m) => m.providerId === pid)) {
-          issues.push(issue(['body', 'add_on', 'provider_ids', String(i)], 'Unknown marker for this lab.', pid));
+          issues.push(
+            issue(['body', 'add_on', 'provider_ids', String(i)], 'Unknown marker for this lab.', pid),
+          );
         }
       });
       if (issues.length > 0) throw new ValidationError(issues);
