@@ -1,7 +1,16 @@
 /**
  * `pnpm cli <command>`: operator commands against the same database `pnpm start` uses (usage below).
  */
-import { createKnex, createOrgWithKey, createTeamWithKeys, migrateLatest } from '@meridian/db';
+import {
+  createKnex,
+  createOrgWithKey,
+  createTeamFeaturesRepository,
+  createTeamWithKeys,
+  isFeature,
+  migrateLatest,
+  type Knex,
+} from '@meridian/db';
+import { FEATURES } from '@meridian/domain';
 import { openLocalDatabase } from './local-database';
 
 const USAGE = `usage: pnpm cli <command>
@@ -10,6 +19,10 @@ commands:
   migrate             run pending database migrations (under the advisory lock)
   bootstrap [--json]  create an org on the Scale plan, a team, team API keys for both environments and an
                       Org Management Key, and print them (keys are shown only here)
+  features list <team_id> [--json]
+                      the closed-beta features enabled for a team
+  features enable|disable <team_id> <feature>
+                      turn a closed-beta feature on or off for a team (features: ${FEATURES.join(', ')})
 
 The database is DATABASE_URL when set, else the embedded PostgreSQL of \`pnpm start\` (.meridian/).
 `;
@@ -26,8 +39,13 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(USAGE);
     return 0;
   }
-  if (command !== 'migrate' && command !== 'bootstrap') {
+  if (command !== 'migrate' && command !== 'bootstrap' && command !== 'features') {
     log(`unknown command "${command}"\n\n${USAGE}`);
+    return 2;
+  }
+  const featureArgs = command === 'features' ? parseFeatureArgs(rest.filter((a) => a !== '--json')) : null;
+  if (typeof featureArgs === 'string') {
+    log(`${featureArgs}\n\n${USAGE}`);
     return 2;
   }
   const database = await openLocalDatabase(log);
@@ -42,6 +60,7 @@ async function main(argv: string[]): Promise<number> {
       );
       return 0;
     }
+    if (featureArgs) return await runFeatures(db, featureArgs, json, log);
     const result = await db.transaction(async (trx) => {
       const org = await createOrgWithKey(trx, { plan: 'scale', name: 'Meridian Org' });
       const team = await createTeamWithKeys(trx, org.orgId, { name: 'Default Team', region: 'us' });
@@ -72,6 +91,48 @@ async function main(argv: string[]): Promise<number> {
     await db.destroy();
     await database.stop();
   }
+}
+
+type FeatureArgs =
+  | { action: 'list'; teamId: string }
+  | { action: 'enable' | 'disable'; teamId: string; feature: (typeof FEATURES)[number] };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** `features …` arguments, or what is wrong with them (before any database is opened). */
+function parseFeatureArgs(args: string[]): FeatureArgs | string {
+  const [action, teamId, feature, ...extra] = args;
+  if (action !== 'list' && action !== 'enable' && action !== 'disable') {
+    return `features: expected list, enable or disable, got "${action ?? ''}"`;
+  }
+  if (!teamId || !UUID.test(teamId)) return `features ${action}: expected a team id (uuid)`;
+  if (action === 'list') {
+    return feature === undefined ? { action, teamId } : `features list: unexpected argument "${feature}"`;
+  }
+  if (!feature || !isFeature(feature)) {
+    return `features ${action}: expected one of ${FEATURES.join(', ')}, got "${feature ?? ''}"`;
+  }
+  if (extra.length > 0) return `features ${action}: unexpected argument "${extra[0]}"`;
+  return { action, teamId, feature };
+}
+
+async function runFeatures(db: Knex, args: FeatureArgs, json: boolean, log: (msg: string) => void) {
+  const features = createTeamFeaturesRepository(db);
+  if (!(await features.teamExists(args.teamId))) {
+    log(`no team ${args.teamId}`);
+    return 1;
+  }
+  if (args.action === 'enable') {
+    const changed = await features.enable(args.teamId, args.feature);
+    log(changed ? `${args.feature} enabled for team ${args.teamId}` : `${args.feature} was already enabled`);
+  } else if (args.action === 'disable') {
+    const changed = await features.disable(args.teamId, args.feature);
+    log(changed ? `${args.feature} disabled for team ${args.teamId}` : `${args.feature} was not enabled`);
+  }
+  const enabled = await features.list(args.teamId);
+  if (json) process.stdout.write(`${JSON.stringify({ team_id: args.teamId, features: enabled })}\n`);
+  else process.stdout.write(enabled.length ? `${enabled.join('\n')}\n` : '');
+  return 0;
 }
 
 main(process.argv.slice(2)).then(

@@ -6,6 +6,7 @@ export * from './repositories/credentials.repository';
 export * from './bootstrap/tenancy-bootstrap';
 export * from './repositories/user-purge.repository';
 export * from './repositories/lab-report-jobs.repository';
+export * from './repositories/team-features.repository';
 export * from './rate-limit/api-rate-limiter';
 export * from './audit';
 export * from './process-pool';

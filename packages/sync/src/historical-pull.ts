@@ -95,8 +95,9 @@ interface GatheredBatch {
 
 /**
  * Fetches pages from `at` until `historicalBatchItems` items, the end of the range, a failed fetch, the
- * run's budget, or `stop()`. The result never rejects, so a batch gathered ahead of time never goes
- * unhandled when the write before it fails.
+ * run's budget, a quarter of the lease (the lease is renewed only when a batch is written), or `stop()`.
+ * The result never rejects, so a batch gathered ahead of time never goes unhandled when the write before it
+ * fails.
  */
 function gatherBatch(
   run: SyncRun,
@@ -105,6 +106,7 @@ function gatherBatch(
   rangeEnd: Date,
 ): { result: Promise<GatheredBatch>; stop: () => void } {
   let stopped = false;
+  const gatherUntil = Date.now() + run.tuning.leaseMs / 4;
   const gather = async (): Promise<GatheredBatch> => {
     const pages: GatheredPage[] = [];
     let items = 0;
@@ -132,6 +134,7 @@ function gatherBatch(
     } while (
       next.doneUntil < rangeEnd &&
       items < run.tuning.historicalBatchItems &&
+      Date.now() < gatherUntil &&
       !budgetSpent(run) &&
       !stopped
     );

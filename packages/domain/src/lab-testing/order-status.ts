@@ -138,11 +138,7 @@ export function orderTopLevelOf(
 /** Every OrderStatus value, method by method (for the OpenAPI enum and the `final_status` parameter). */
 export const ORDER_STATUSES: readonly OrderStatus[] = (
   Object.keys(ORDER_STATUSES_BY_METHOD) as CollectionMethod[]
-).flatMap((method) =>
-  orderLowLevelStatusesOf(method).map(
-    (low) => `${ORDER_STATUSES_BY_METHOD[method][low]!}.${method}.${low}` as OrderStatus,
-  ),
-);
+).flatMap((method) => orderLowLevelStatusesOf(method).map((low) => formatOrderStatus(method, low)));
 
 const ORDER_STATUS_SET: ReadonlySet<string> = new Set(ORDER_STATUSES);
 

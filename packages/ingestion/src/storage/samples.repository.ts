@@ -4,7 +4,7 @@ import { sampleKey } from './sample-key';
 
 export type WriteOutcome = 'created' | 'updated';
 
-/** Rows per INSERT: one statement per series context and chunk keeps a 30-day minute pull to a few round trips. */
+/** Rows per INSERT: one statement per fixed key part and chunk keeps a 30-day minute pull to a few round trips. */
 const CHUNK = 25_000;
 
 /** A stored sample as activity derivation reads it (instants as epoch milliseconds). */
@@ -71,21 +71,18 @@ const HEART_RATE_SLOTS = `
   ) h
   group by zoned, slot, source_type, app_id, device_id`;
 
-/** What a series shares: one value per statement (a bound parameter, not a column of the chunk). */
-const CONTEXT_COLUMNS: ReadonlyArray<readonly [string, string]> = [
+/** The key's fixed part (all but the start): one value per statement, a bound parameter. */
+const KEY_COLUMNS: ReadonlyArray<readonly [string, string]> = [
   ['resource', 'text'],
   ['provider', 'text'],
   ['source_type', 'text'],
   ['type', 'text'],
-  ['app_id', 'text'],
-  ['device_id', 'uuid'],
-  ['workout_id', 'uuid'],
-  ['sport', 'text'],
 ];
 
 /**
- * What varies per sample: an array literal per column, unnested side by side (NULL when no row has one).
- * Instants travel as epoch milliseconds (exact in a float8, and to_timestamp keeps them to the microsecond).
+ * What else a row holds: an array literal per column, unnested side by side (a typed NULL when no row of the
+ * chunk has the column). Instants travel as epoch milliseconds (exact in a float8, and to_timestamp keeps
+ * them to the microsecond).
  */
 const ROW_COLUMNS: ReadonlyArray<{ column: string; type: string; sent: string; value: string }> = [
   { column: 'start_at', type: 'timestamptz', sent: 'float8', value: 'to_timestamp(r.start_at / 1000)' },
@@ -95,6 +92,10 @@ const ROW_COLUMNS: ReadonlyArray<{ column: string; type: string; sent: string; v
   { column: 'value_text', type: 'text', sent: 'text', value: 'r.value_text' },
   { column: 'systolic', type: 'double precision', sent: 'float8', value: 'r.systolic' },
   { column: 'diastolic', type: 'double precision', sent: 'float8', value: 'r.diastolic' },
+  { column: 'app_id', type: 'text', sent: 'text', value: 'r.app_id' },
+  { column: 'device_id', type: 'uuid', sent: 'uuid', value: 'r.device_id' },
+  { column: 'workout_id', type: 'uuid', sent: 'uuid', value: 'r.workout_id' },
+  { column: 'sport', type: 'text', sent: 'text', value: 'r.sport' },
   { column: 'extras', type: 'jsonb', sent: 'jsonb', value: 'r.extras' },
 ];
 
@@ -114,21 +115,21 @@ const VALUE_COLUMNS = [
 
 const INSERT_COLUMNS = [
   'user_id',
-  ...CONTEXT_COLUMNS.map(([c]) => c),
+  ...KEY_COLUMNS.map(([c]) => c),
   ...ROW_COLUMNS.map((c) => c.column),
   'created_at',
   'updated_at',
 ];
 
 /**
- * One series context's chunk: the context as parameters, the rows as arrays; a column no row of the chunk
- * has is a typed NULL rather than an array of NULLs.
+ * One chunk of rows sharing the key's fixed part: that part as parameters, the rest as arrays; a column no
+ * row of the chunk has is a typed NULL rather than an array of NULLs.
  */
 function insertSql(present: readonly boolean[]): string {
   const sent = ROW_COLUMNS.filter((_, i) => present[i]);
   return `
   insert into timeseries_samples as t (${INSERT_COLUMNS.join(', ')})
-  select ?::uuid, ${CONTEXT_COLUMNS.map(([, type]) => `?::${type}`).join(', ')},
+  select ?::uuid, ${KEY_COLUMNS.map(([, type]) => `?::${type}`).join(', ')},
     ${ROW_COLUMNS.map((c, i) => (present[i] ? c.value : `null::${c.type}`)).join(', ')}, ?::timestamptz, ?::timestamptz
   from unnest(${sent.map((c) => `?::${c.sent}[]`).join(', ')}) as r(${sent.map((c) => c.column).join(', ')})`;
 }
@@ -155,22 +156,19 @@ const counting = (upsert: string) => `with written as (${upsert} returning (t.xm
 /** A text element of an array literal: always quoted, `"` and `\` escaped. */
 const quoted = (text: string) => `"${text.replace(/["\\]/g, '\\$&')}"`;
 
-const contextOf = (s: NormalisedSample): Array<string | null> => [
+const keyPrefixOf = (s: NormalisedSample): string[] => [
   s.spec.resource,
   s.source.provider,
   s.source.sourceType,
   s.type,
-  s.source.appId,
-  s.source.deviceId,
-  s.source.workoutId,
-  s.source.sport,
 ];
 
 /**
- * Samples by series context, each group ascending by start, groups in the order of their context: every
- * writer takes the rows of a user in this one order, so concurrent batches never deadlock on them.
+ * Samples by the key's fixed part, each group ascending by start, groups in the order of that part: rows are
+ * written in key order (fixed part, then start), one order for every writer, so concurrent batches of a user
+ * never deadlock on them.
  */
-function bySeriesContext(samples: readonly NormalisedSample[]): NormalisedSample[][] {
+function byKeyPrefix(samples: readonly NormalisedSample[]): NormalisedSample[][] {
   // Samples of one series share their spec and source objects: grouped by identity first, by value after.
   const byIdentity = new Map<object, Map<object, Map<string, NormalisedSample[]>>>();
   for (const s of samples) {
@@ -182,25 +180,26 @@ function bySeriesContext(samples: readonly NormalisedSample[]): NormalisedSample
     if (group) group.push(s);
     else byType.set(s.type, [s]);
   }
-  const byContext = new Map<string, NormalisedSample[]>();
+  const byPrefix = new Map<string, NormalisedSample[]>();
   for (const bySpec of byIdentity.values()) {
     for (const byType of bySpec.values()) {
       for (const group of byType.values()) {
-        const key = JSON.stringify(contextOf(group[0]!));
-        const same = byContext.get(key);
+        const key = JSON.stringify(keyPrefixOf(group[0]!));
+        const same = byPrefix.get(key);
         if (same) same.push(...group);
-        else byContext.set(key, group);
+        else byPrefix.set(key, group);
       }
     }
   }
-  return [...byContext.entries()]
+  return [...byPrefix.entries()]
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(([, group]) => group.sort((a, b) => a.startMs - b.startMs));
 }
 
 /**
- * The row arrays of a chunk of one context, in ROW_COLUMNS order (null: no row has the column). Numbers
- * (instants as epoch milliseconds) are their shortest round-trip text and need no quoting; texts are quoted.
+ * The row arrays of a chunk, in ROW_COLUMNS order (null: no row has the column). Numbers (instants as epoch
+ * milliseconds) are their shortest round-trip text and need no quoting; texts are quoted (a text repeating
+ * the row before's, such as an app id, once).
  */
 function rowArrays(samples: readonly NormalisedSample[]): Array<string | null> {
   const n = samples.length;
@@ -213,24 +212,31 @@ function rowArrays(samples: readonly NormalisedSample[]): Array<string | null> {
       present[column] = true;
     }
   };
+  const last: Array<{ text: string; quoted: string } | undefined> = [];
+  const text = (column: number, i: number, v: string | null) => {
+    if (v === null) {
+      columns[column]![i] = 'NULL';
+      return;
+    }
+    let previous = last[column];
+    if (previous?.text !== v) last[column] = previous = { text: v, quoted: quoted(v) };
+    columns[column]![i] = previous.quoted;
+    present[column] = true;
+  };
   for (let i = 0; i < n; i += 1) {
     const s = samples[i]!;
     columns[0]![i] = String(s.startMs);
     num(1, i, s.endMs);
     num(2, i, s.timezoneOffset);
     num(3, i, s.value);
-    if (s.valueText === null) columns[4]![i] = 'NULL';
-    else {
-      columns[4]![i] = quoted(s.valueText);
-      present[4] = true;
-    }
+    text(4, i, s.valueText);
     num(5, i, s.systolic);
     num(6, i, s.diastolic);
-    if (s.extras === null) columns[7]![i] = 'NULL';
-    else {
-      columns[7]![i] = quoted(JSON.stringify(s.extras));
-      present[7] = true;
-    }
+    text(7, i, s.source.appId);
+    text(8, i, s.source.deviceId);
+    text(9, i, s.source.workoutId);
+    text(10, i, s.source.sport);
+    text(11, i, s.extras === null ? null : JSON.stringify(s.extras));
   }
   present[0] = n > 0;
   return columns.map((c, i) => (present[i] ? `{${c.join(',')}}` : null));
@@ -282,7 +288,7 @@ export interface SamplesWritten {
 export function createSamplesRepository(trx: Knex.Transaction) {
   return {
     /**
-     * Upserts samples (unique by key: the caller keeps one per key), one statement per series context and
+     * Upserts samples (unique by key: the caller keeps one per key), one statement per fixed key part and
      * chunk; a sample whose stored values are identical is not rewritten and counts as neither created nor
      * updated. With `perSample`, also reports the outcome by sample key (what data events need); without,
      * only the counts come back.
@@ -294,11 +300,11 @@ export function createSamplesRepository(trx: Knex.Transaction) {
       perSample = true,
     ): Promise<SamplesWritten> {
       const chunks: Array<{ present: boolean[]; params: unknown[] }> = [];
-      for (const group of bySeriesContext(samples)) {
-        const context = contextOf(group[0]!);
+      for (const group of byKeyPrefix(samples)) {
+        const prefix = keyPrefixOf(group[0]!);
         for (let i = 0; i < group.length; i += CHUNK) {
           const arrays = rowArrays(group.slice(i, i + CHUNK));
-          const params = [userId, ...context, now, now, ...arrays.filter((a) => a !== null)];
+          const params = [userId, ...prefix, now, now, ...arrays.filter((a) => a !== null)];
           chunks.push({ present: arrays.map((a) => a !== null), params });
         }
       }

@@ -45,7 +45,7 @@ export interface LabTestRecord {
   /** In the lab test's marker order. */
   markers: MarkerRecord[];
   createdAt: Date;
-  /** created_at at PostgreSQL's microsecond precision, UTC (`…T…​.123456Z`): the keyset position. */
+  /** created_at at PostgreSQL's microsecond precision, UTC (`2026-11-27T10:00:00.123456Z`): the keyset position. */
   createdKey: string;
 }
 
