@@ -61,7 +61,7 @@ export async function writeBatch(
   const summaries = [...lastByKey(kept.summaries, (s) => s.id).values()];
   const streams = [...lastByKey(kept.streams, (s) => s.workoutId).values()];
 
-  // The repository writes in one row order (series context, then start), so concurrent batches of one
+  // The repository writes rows in key order (its fixed part, then the start), so concurrent batches of one
   // user lock rows in the same order.
   const { outcomes, created, updated } = await createSamplesRepository(trx).upsert(
     user.id,

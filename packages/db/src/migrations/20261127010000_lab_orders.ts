@@ -56,7 +56,6 @@ export async function up(knex: Knex): Promise<void> {
       health_insurance jsonb ${jsonbMax('health_insurance', 65536)},
       health_insurance_id uuid,
       icd_codes text[] check (cardinality(icd_codes) <= 50),
-      add_on_marker_ids integer[] check (cardinality(add_on_marker_ids) <= 100),
       priority boolean not null default false,
       billing_type text not null default 'client_bill'
         check (billing_type in ('client_bill','commercial_insurance','patient_bill_passthrough','patient_bill')),
@@ -94,6 +93,8 @@ export async function up(knex: Knex): Promise<void> {
     comment on table lab_orders is
       'Lab-test orders; status_top/status_low/status_detail mirror the last lab_order_events row.';
     comment on column lab_orders.details_id is 'Order.details.data.id: the method-specific record of the order.';
+    comment on column lab_orders.lab_test_id is
+      'The ordered lab test; an order_set is ordered as one lab test generated for it (auto_generated).';
     comment on column lab_orders.patient_details is
       'Order.patient_details as returned (gender, phone, email, medical proxy, demographics); names and dob are columns.';
 

@@ -6,7 +6,9 @@ import { NOW, useIngestionFixture } from '../__tests__/ingestion-fixture';
  * batch must come back exactly as sent, and a repeated batch must change nothing (historical chunks are
  * inserted outright until they meet a stored row, then upserted).
  */
-describe('samples upsert (array literals per series context)', () => {
+const CUFF = '5a0c2d1e-8f3b-4c6d-9e7f-0a1b2c3d4e5f';
+
+describe('samples upsert (array literals per column)', () => {
   const fx = useIngestionFixture();
 
   const notes = [
@@ -34,7 +36,7 @@ describe('samples upsert (array literals per series context)', () => {
       },
       {
         resource: 'blood_pressure',
-        source: { provider: 'withings', type: 'cuff' as const },
+        source: { provider: 'withings', type: 'cuff' as const, device_id: CUFF },
         samples: [
           { timestamp: '2026-03-10T07:00:00Z', systolic: 121.5, diastolic: 79, unit: 'mmHg' },
           { timestamp: '2026-03-10T19:00:00Z', systolic: 118, diastolic: 76.25, unit: 'mmHg' },
@@ -67,9 +69,9 @@ describe('samples upsert (array literals per series context)', () => {
     expect(stored[0]!.end_at).toEqual(new Date('2026-03-10T08:00:30.000Z'));
 
     const pressure = await fx.samples(userId, 'blood_pressure');
-    expect(pressure.map((r) => [r.systolic, r.diastolic, r.value, r.end_at])).toEqual([
-      [121.5, 79, null, null],
-      [118, 76.25, null, null],
+    expect(pressure.map((r) => [r.systolic, r.diastolic, r.value, r.end_at, r.device_id])).toEqual([
+      [121.5, 79, null, null, CUFF],
+      [118, 76.25, null, null, CUFF],
     ]);
     const heart = await fx.samples(userId, 'heartrate');
     expect(heart.map((r) => [r.start_at, r.value, r.created_at])).toEqual([

@@ -54,7 +54,9 @@ export class Hl7LabAdapter implements LabAdapter {
     try {
       reply = Hl7Message.parse(replyText.replace(/[\r\n]+$/, ''));
     } catch (error) {
-      throw new LabTransportError('lab answered with something that is not HL7', 'protocol', { cause: error });
+      throw new LabTransportError('lab answered with something that is not HL7', 'protocol', {
+        cause: error,
+      });
     }
     const ack = readAck(reply);
     if (!ack) throw new LabTransportError('lab answer has no MSA segment', 'protocol');

@@ -85,7 +85,12 @@ export class Hl7ResultListener {
     try {
       const body = text.replace(/^[\r\n]+|[\r\n]+$/g, '');
       if (!body.startsWith('MSH')) {
-        throw new Hl7MessageError('message does not start with MSH', 'AR', HL7_ERROR_CODES.segmentSequence, 'MSH');
+        throw new Hl7MessageError(
+          'message does not start with MSH',
+          'AR',
+          HL7_ERROR_CODES.segmentSequence,
+          'MSH',
+        );
       }
       parsed = Hl7Message.parse(body);
       const header = checkOruHeader(parsed);
@@ -95,7 +100,11 @@ export class Hl7ResultListener {
       const problem =
         error instanceof Hl7MessageError
           ? error
-          : new Hl7MessageError('message could not be processed', 'AE', HL7_ERROR_CODES.applicationInternalError);
+          : new Hl7MessageError(
+              'message could not be processed',
+              'AE',
+              HL7_ERROR_CODES.applicationInternalError,
+            );
       return this.reject(ackedMessageOf(parsed), null, null, problem);
     }
   }
@@ -163,8 +172,20 @@ export class Hl7ResultListener {
     }
   }
 
-  private accept(acked: AckedMessage, key: string, orderId: string | null, outcome: 'applied' | 'duplicate'): string {
-    this.options.onResult?.({ outcome, ackCode: 'AA', idempotencyKey: key, orderId, errorCode: null, reason: null });
+  private accept(
+    acked: AckedMessage,
+    key: string,
+    orderId: string | null,
+    outcome: 'applied' | 'duplicate',
+  ): string {
+    this.options.onResult?.({
+      outcome,
+      ackCode: 'AA',
+      idempotencyKey: key,
+      orderId,
+      errorCode: null,
+      reason: null,
+    });
     const text = outcome === 'duplicate' ? 'duplicate message; already applied' : 'results applied';
     return this.ack(acked, 'AA', text).toString();
   }
@@ -185,7 +206,11 @@ export class Hl7ResultListener {
       reason: problem.message,
       ...(cause === undefined ? {} : { error: cause }),
     });
-    const error: AckError = { errorCode: problem.errorCode, location: problem.location, text: problem.message };
+    const error: AckError = {
+      errorCode: problem.errorCode,
+      location: problem.location,
+      text: problem.message,
+    };
     const text = problem.location ? `${problem.location}: ${problem.message}` : problem.message;
     return this.ack(acked, problem.ackCode, text, error).toString();
   }
@@ -199,7 +224,8 @@ export class Hl7ResultListener {
       {
         application: this.options.application ?? 'MERIDIAN',
         facility: this.options.facility ?? 'MERIDIAN',
-        controlId: this.options.newControlId?.() ?? `ACK${Date.now()}${String(this.controlSeq).padStart(6, '0')}`,
+        controlId:
+          this.options.newControlId?.() ?? `ACK${Date.now()}${String(this.controlSeq).padStart(6, '0')}`,
       },
       error,
     );

@@ -10,7 +10,12 @@ export type { Hl7Endpoints } from './hl7/orm-o01';
 export { readOruR01, idempotencyKeyOf } from './hl7/oru-r01';
 export type { OruReadOptions } from './hl7/oru-r01';
 export { MllpServer } from './mllp/mllp-server';
-export type { MllpAddress, MllpConnectionContext, MllpMessageHandler, MllpServerOptions } from './mllp/mllp-server';
+export type {
+  MllpAddress,
+  MllpConnectionContext,
+  MllpMessageHandler,
+  MllpServerOptions,
+} from './mllp/mllp-server';
 export { MllpClient } from './mllp/mllp-client';
 export type { MllpClientOptions } from './mllp/mllp-client';
 export { encodeMllpFrame, MllpFrameDecoder } from './mllp/mllp-frame';

@@ -7,8 +7,14 @@ import { Hl7Message } from '@medplum/core';
 import { Hl7LabAdapter } from './hl7-lab-adapter';
 import { Hl7ResultListener } from './hl7-result-listener';
 import type { LabResultEvent } from './hl7-result-listener';
-import { DuplicateLabMessageError, Hl7MessageError, LabOrderRejectedError, LabTransportError } from './lab-errors';
+import {
+  DuplicateLabMessageError,
+  Hl7MessageError,
+  LabOrderRejectedError,
+  LabTransportError,
+} from './lab-errors';
 import type { LabOrderRequest, LabResultMessage } from './lab-types';
+import { segmentFields } from './hl7/text';
 import { encodeMllpFrame } from './mllp/mllp-frame';
 import { MllpClient } from './mllp/mllp-client';
 import type { LabScenario } from './simulator/lab-simulator';
@@ -16,7 +22,10 @@ import { LabSimulator } from './simulator/lab-simulator';
 
 const FIXED_NOW = new Date('2026-11-20T14:30:00Z');
 
-function order(orderId: string, tests: LabOrderRequest['tests'] = [{ code: '24331-1', name: 'Lipid panel', codeSystem: 'LN' }]): LabOrderRequest {
+function order(
+  orderId: string,
+  tests: LabOrderRequest['tests'] = [{ code: '24331-1', name: 'Lipid panel', codeSystem: 'LN' }],
+): LabOrderRequest {
   return {
     orderId,
     patient: { id: 'user-1', firstName: 'Ada', lastName: "O'Brien|Smith", dob: '1985-04-12', sex: 'female' },
@@ -34,18 +43,25 @@ interface Rig {
   simulator: LabSimulator;
   adapter: Hl7LabAdapter;
   listenerPort: number;
+  simulatorPort: number;
   apply: jest.Mock<Promise<void>, [LabResultMessage]>;
 }
 
 const rigs: Rig[] = [];
 
-async function rig(options: { scenario?: LabScenario; seed?: number; ackTimeoutMs?: number } = {}): Promise<Rig> {
+async function rig(
+  options: { scenario?: LabScenario; seed?: number; ackTimeoutMs?: number } = {},
+): Promise<Rig> {
   const applied: LabResultMessage[] = [];
   const events: LabResultEvent[] = [];
   const apply = jest.fn(async (message: LabResultMessage) => {
     applied.push(message);
   });
-  const listener = new Hl7ResultListener({ apply, onResult: (e) => events.push(e), labTimeZone: 'America/New_York' });
+  const listener = new Hl7ResultListener({
+    apply,
+    onResult: (e) => events.push(e),
+    labTimeZone: 'America/New_York',
+  });
   const { port: listenerPort } = await listener.listen();
   const simulator = new LabSimulator({
     resultsEndpoint: { host: '127.0.0.1', port: listenerPort },
@@ -55,7 +71,7 @@ async function rig(options: { scenario?: LabScenario; seed?: number; ackTimeoutM
   });
   const { port } = await simulator.listen();
   const adapter = new Hl7LabAdapter({ host: '127.0.0.1', port, ackTimeoutMs: options.ackTimeoutMs ?? 5_000 });
-  const r = { applied, events, listener, simulator, adapter, listenerPort, apply };
+  const r = { applied, events, listener, simulator, adapter, listenerPort, simulatorPort: port, apply };
   rigs.push(r);
   return r;
 }
@@ -84,7 +100,13 @@ describe('lab round trip over MLLP', () => {
     expect(result.specimenId).toBe(`${submission.accessionNumber}-S1`);
     expect(result.resultStatus).toBe('final');
     expect(result.interpretation).toBe('normal');
-    expect(result.patient).toEqual({ id: 'user-1', firstName: 'Ada', lastName: "O'Brien|Smith", dob: '1985-04-12', sex: 'female' });
+    expect(result.patient).toEqual({
+      id: 'user-1',
+      firstName: 'Ada',
+      lastName: "O'Brien|Smith",
+      dob: '1985-04-12',
+      sex: 'female',
+    });
     expect(result.results.map((o) => o.loinc)).toEqual(['2093-3', '2085-9', '13457-7', '2571-8']);
     for (const o of result.results) {
       expect(o.kind).toBe('numeric');
@@ -97,6 +119,19 @@ describe('lab round trip over MLLP', () => {
     expect(result.missingResults).toEqual([]);
     expect(result.tests[0]!.collectedAt).toBe('2026-11-20T14:30:00+00:00');
     expect(r.simulator.results.map((s) => s.ack?.code)).toEqual(['AA']);
+  });
+
+  it('results of a test order (MSH-11 T) come back as test results', async () => {
+    const r = await rig();
+    const adapter = new Hl7LabAdapter({
+      host: '127.0.0.1',
+      port: r.simulatorPort,
+      processingId: 'T',
+    });
+    await adapter.submitOrder(order('ord-sandbox'));
+    await r.simulator.whenIdle();
+    await adapter.close();
+    expect(r.applied[0]!.processingId).toBe('T');
   });
 
   it('is deterministic: the same seed and order id give the same values, another seed others', async () => {
@@ -163,7 +198,12 @@ describe('lab round trip over MLLP', () => {
     expect(r.applied.map((m) => m.resultStatus)).toEqual(['preliminary', 'final']);
     const [preliminary, final] = r.applied as [LabResultMessage, LabResultMessage];
     expect(preliminary.tests.map((t) => t.status)).toEqual(['preliminary', 'preliminary']);
-    expect(preliminary.results.map((o) => o.status)).toEqual(['preliminary', 'preliminary', 'preliminary', 'preliminary']);
+    expect(preliminary.results.map((o) => o.status)).toEqual([
+      'preliminary',
+      'preliminary',
+      'preliminary',
+      'preliminary',
+    ]);
     expect(final.results).toHaveLength(6);
     expect(final.results.every((o) => o.status === 'final')).toBe(true);
     expect(preliminary.messageControlId).not.toBe(final.messageControlId);
@@ -178,7 +218,9 @@ describe('lab round trip over MLLP', () => {
     expect(corrected.status).toBe('corrected');
     expect(corrected.notes[0]).toMatch(/^Corrected result; previously reported as /);
     expect(corrected.value).not.toBe(r.applied[0]!.results[0]!.value);
-    expect(r.applied[1]!.results.slice(1).map((o) => o.value)).toEqual(r.applied[0]!.results.slice(1).map((o) => o.value));
+    expect(r.applied[1]!.results.slice(1).map((o) => o.value)).toEqual(
+      r.applied[0]!.results.slice(1).map((o) => o.value),
+    );
   });
 
   it('missing: an X observation becomes a missing result with its failure type and note', async () => {
@@ -223,7 +265,9 @@ describe('order faults', () => {
 
   it('an unknown test code is refused with AE 204', async () => {
     const r = await rig();
-    await expect(r.adapter.submitOrder(order('ord-unknown', [{ code: '99999-9', name: 'Nope', codeSystem: 'LN' }]))).rejects.toMatchObject({
+    await expect(
+      r.adapter.submitOrder(order('ord-unknown', [{ code: '99999-9', name: 'Nope', codeSystem: 'LN' }])),
+    ).rejects.toMatchObject({
       ackCode: 'AE',
       errorCode: '204',
       reason: 'unknown test code 99999-9',
@@ -271,10 +315,10 @@ describe('order faults', () => {
 
 describe('result listener', () => {
   it.each([
-    ['non-numeric-value', 'AE', '102', /^OBX\[1\]-5: NM value is not a number$/],
-    ['unknown-result-status', 'AE', '103', /^OBR\[1\]-25: unknown result status Z$/],
-    ['missing-control-id', 'AR', '101', /^MSH-10: message control id missing$/],
-    ['not-hl7', 'AR', '100', /^MSH: message does not start with MSH$/],
+    ['non-numeric-value', 'AE', '102', /^NM value is not a number$/],
+    ['unknown-result-status', 'AE', '103', /^unknown result status Z$/],
+    ['missing-control-id', 'AR', '101', /^message control id missing$/],
+    ['not-hl7', 'AR', '100', /^message does not start with MSH$/],
   ] as const)('malformed ORU (%s) → %s %s and nothing applied', async (kind, ackCode, errorCode, reason) => {
     const r = await rig();
     r.simulator.setFaults({ malformedResults: kind });
@@ -294,7 +338,11 @@ describe('result listener', () => {
     await r.adapter.submitOrder(order('ord-apply-fails'));
     await r.simulator.whenIdle();
     const first = r.simulator.results[0]!;
-    expect(first.ack).toMatchObject({ code: 'AE', errorCode: '207', text: 'results could not be stored; resend later' });
+    expect(first.ack).toMatchObject({
+      code: 'AE',
+      errorCode: '207',
+      text: 'results could not be stored; resend later',
+    });
     expect(first.ack?.text).not.toContain('Ada');
     expect(r.events[0]).toMatchObject({ outcome: 'rejected', errorCode: '207' });
     expect(r.applied).toHaveLength(0);
@@ -310,7 +358,11 @@ describe('result listener', () => {
     r.apply.mockRejectedValueOnce(new Hl7MessageError('unknown placer order number', 'AE', '204', 'OBR-2'));
     await r.adapter.submitOrder(order('ord-unknown-here'));
     await r.simulator.whenIdle();
-    expect(r.simulator.results[0]!.ack).toMatchObject({ code: 'AE', errorCode: '204', text: 'unknown placer order number' });
+    expect(r.simulator.results[0]!.ack).toMatchObject({
+      code: 'AE',
+      errorCode: '204',
+      text: 'unknown placer order number',
+    });
   });
 
   it('a duplicate control id is acknowledged AA without applying again', async () => {
@@ -336,7 +388,9 @@ describe('result listener', () => {
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(apply).toHaveBeenCalledTimes(1);
     release();
-    const codes = (await Promise.all(answers)).map((a) => Hl7Message.parse(a).getSegment('MSA')!.getComponent(1, 1));
+    const codes = (await Promise.all(answers)).map((a) =>
+      Hl7Message.parse(a).getSegment('MSA')!.getComponent(1, 1),
+    );
     expect(codes).toEqual(['AA', 'AA', 'AA']);
     expect(apply).toHaveBeenCalledTimes(1);
     await Promise.all(clients.map((c) => c.close()));
@@ -354,7 +408,9 @@ describe('result listener', () => {
     const stored1 = await client.request(sampleOru('CTRL-STORED'));
     const race = await client.request(sampleOru('CTRL-RACE'));
     const race2 = await client.request(sampleOru('CTRL-RACE'));
-    expect([stored1, race, race2].map((a) => Hl7Message.parse(a).getSegment('MSA')!.getComponent(3, 1))).toEqual([
+    expect(
+      [stored1, race, race2].map((a) => Hl7Message.parse(a).getSegment('MSA')!.getComponent(3, 1)),
+    ).toEqual([
       'duplicate message; already applied',
       'duplicate message; already applied',
       'duplicate message; already applied',
@@ -364,18 +420,18 @@ describe('result listener', () => {
     await listener.close();
   });
 
-  it('takes a big message (5 000 OBX, over 1 MB)', async () => {
-    const apply = jest.fn(async () => undefined);
+  it('takes a big message (12 000 OBX, over 1 MB)', async () => {
+    const apply = jest.fn<Promise<void>, [LabResultMessage]>(async () => undefined);
     const listener = new Hl7ResultListener({ apply });
     const { port } = await listener.listen();
-    const text = sampleOru('CTRL-BIG', 5_000);
+    const text = sampleOru('CTRL-BIG', 12_000);
     expect(Buffer.byteLength(text)).toBeGreaterThan(1_000_000);
     const client = new MllpClient({ host: '127.0.0.1', port });
     const ack = Hl7Message.parse(await client.request(text));
     expect(ack.getSegment('MSA')!.getComponent(1, 1)).toBe('AA');
-    const message = apply.mock.calls[0]![0] as LabResultMessage;
-    expect(message.results).toHaveLength(5_000);
-    expect(message.results[4_999]!.value).toBe(4_999.5);
+    const message = apply.mock.calls[0]![0];
+    expect(message.results).toHaveLength(12_000);
+    expect(message.results[11_999]!.value).toBe(11_999.5);
     await client.close();
     await listener.close();
   });
@@ -414,14 +470,18 @@ describe('result listener', () => {
     }
     // The last byte (CR) of frame 1 goes with two whole frames in one write.
     socket.write(
-      Buffer.concat([first.subarray(from), encodeMllpFrame(sampleOru('CTRL-SPLIT-2')), encodeMllpFrame(sampleOru('CTRL-SPLIT-3'))]),
+      Buffer.concat([
+        first.subarray(from),
+        encodeMllpFrame(sampleOru('CTRL-SPLIT-2')),
+        encodeMllpFrame(sampleOru('CTRL-SPLIT-3')),
+      ]),
     );
     await waitFor(() => Buffer.concat(received).toString('utf8').split('\x1c\r').length - 1 >= 3);
     const acks = Buffer.concat(received)
       .toString('utf8')
       .split('\x1c\r')
       .filter((f) => f.length > 0)
-      .map((f) => Hl7Message.parse(f.replace(/^\x0b/, '')).getSegment('MSA')!);
+      .map((f) => Hl7Message.parse(f.startsWith('\x0b') ? f.slice(1) : f).getSegment('MSA')!);
     expect(acks.map((msa) => [msa.getComponent(1, 1), msa.getComponent(2, 1)])).toEqual([
       ['AA', 'CTRL-SPLIT-1'],
       ['AA', 'CTRL-SPLIT-2'],
@@ -447,10 +507,20 @@ function sampleOru(controlId: string, count = 2): string {
     `MSH|^~\\&|SIMLAB|SIMLAB|MERIDIAN|MERIDIAN|20261120143000+0000||ORU^R01^ORU_R01|${controlId}|P|2.5.1`,
     'PID|1||user-1^^^MERIDIAN^MR||Doe^Jane||19800101|F',
     'ORC|RE|ord-1^MERIDIAN|ACC1',
-    'OBR|1|ord-1^MERIDIAN|ACC1|24331-1^Lipid panel^LN|||20261120120000+0000||||||||||||||20261120143000+0000|||F',
+    segmentFields('OBR', {
+      1: '1',
+      2: 'ord-1^MERIDIAN',
+      3: 'ACC1',
+      4: '24331-1^Lipid panel^LN',
+      7: '20261120120000+0000',
+      22: '20261120143000+0000',
+      25: 'F',
+    }).join('|'),
   ];
   for (let i = 0; i < count; i += 1) {
-    lines.push(`OBX|${i + 1}|NM|2093-3^Cholesterol, total^LN||${i}.5|mg/dL^mg/dL^UCUM|<=199|N|||F|||20261120120000+0000`);
+    lines.push(
+      `OBX|${i + 1}|NM|2093-3^Cholesterol, total^LN||${i}.5|mg/dL^mg/dL^UCUM|<=199|N|||F|||20261120120000+0000`,
+    );
   }
   return lines.join('\r');
 }

@@ -160,6 +160,8 @@ export interface LabResultMessage {
   idempotencyKey: string;
   /** MSH-7. */
   sentAt: string | null;
+  /** MSH-11: `P` production, `T` training/test, `D` debugging (a sandbox order's results come back `T`). */
+  processingId: string;
   /** Our order id (ORC-2 / OBR-2 placer order number). */
   orderId: string;
   /** The lab's accession (ORC-3 / OBR-3 filler order number). */

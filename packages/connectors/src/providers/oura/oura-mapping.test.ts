@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
+import { isoDateTimeMs } from '@meridian/domain';
 import { mapOuraDailyActivity } from './map-daily-activity';
-import { mapOuraHeartRate } from './map-heartrate';
+import { mapOuraHeartRate, utcSecondsInstant } from './map-heartrate';
 import { mapOuraPersonalInfo } from './map-personal-info';
 import { mapOuraSleeps } from './map-sleep';
 import { mapOuraWorkouts } from './map-workout';
@@ -28,6 +29,31 @@ describe('Oura mapping', () => {
         { timestamp: '2026-03-02T00:05:00+00:00', value: 57, unit: 'bpm' },
       ],
     });
+  });
+
+  it('reads Oura heart-rate instants as the ISO 8601 reader does, without its regular expression', () => {
+    const texts = [
+      '2026-03-02T00:05:00+00:00',
+      '2024-02-29T23:59:59+00:00',
+      '2000-02-29T12:00:00+00:00',
+      '1970-01-01T00:00:00+00:00',
+      '9999-12-31T23:59:59+00:00',
+    ];
+    for (const text of texts) expect(utcSecondsInstant(text)).toBe(isoDateTimeMs(text));
+    for (const text of [
+      '2023-02-29T00:00:00+00:00',
+      '1900-02-29T00:00:00+00:00',
+      '2026-04-31T00:00:00+00:00',
+      '2026-13-01T00:00:00+00:00',
+      '2026-03-02T24:00:00+00:00',
+      '2026-03-02T00:60:00+00:00',
+      '2026-03-02T00:00:60+00:00',
+      '2026-03-0xT00:00:00+00:00',
+    ])
+      expect([text, utcSecondsInstant(text), isoDateTimeMs(text)]).toEqual([text, undefined, null]);
+    // Other forms are the general reader's.
+    for (const text of ['2026-03-02T00:05:00Z', '2026-03-02T00:05:00+02:00', '0999-03-02T00:05:00+00:00'])
+      expect(utcSecondsInstant(text)).toBeUndefined();
   });
 
   it('heart rate timestamps ingestion would not read as they are are rewritten as UTC ISO instants', () => {

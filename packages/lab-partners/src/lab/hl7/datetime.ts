@@ -5,7 +5,8 @@
  */
 import { formatWireDateTime, instantOfWallTime, isValidDay } from '@meridian/domain';
 
-const DTM_RE = /^(\d{4})(?:(\d{2})(?:(\d{2})(?:(\d{2})(?:(\d{2})(?:(\d{2})(?:\.(\d{1,4}))?)?)?)?)?)?([+-]\d{4})?$/;
+const DTM_RE =
+  /^(\d{4})(?:(\d{2})(?:(\d{2})(?:(\d{2})(?:(\d{2})(?:(\d{2})(?:\.(\d{1,4}))?)?)?)?)?)?([+-]\d{4})?$/;
 const DT_RE = /^(\d{4})(\d{2})(\d{2})$/;
 
 export interface Hl7Instant {

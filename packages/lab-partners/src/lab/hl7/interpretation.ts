@@ -46,7 +46,10 @@ export function interpretationOf(
   if (flags.some((f) => CRITICAL_FLAGS.has(f))) return 'critical';
   if (flags.some((f) => ABNORMAL_FLAGS.has(f))) return 'abnormal';
   if (flags.length > 0) return flags.every((f) => NORMAL_FLAGS.has(f)) ? 'normal' : 'unknown';
-  if (value !== null && ((range.min !== null && value < range.min) || (range.max !== null && value > range.max))) {
+  if (
+    value !== null &&
+    ((range.min !== null && value < range.min) || (range.max !== null && value > range.max))
+  ) {
     return 'abnormal';
   }
   return 'normal';

@@ -22,7 +22,10 @@ const CODES: Record<string, MissingResultFailureType> = {
 const PATTERNS: [RegExp, MissingResultFailureType][] = [
   [/quantity not sufficient|\bqns\b/i, 'quantity_not_sufficient_failure'],
   [/insufficient (specimen )?volume|volume insufficient/i, 'insufficient_volume'],
-  [/hemoly[sz]|clotted|contaminat|improper(ly)? collect|collection error|lipemic/i, 'collection_process_failure'],
+  [
+    /hemoly[sz]|clotted|contaminat|improper(ly)? collect|collection error|lipemic/i,
+    'collection_process_failure',
+  ],
   [/not received|lost in transit|specimen lost|drop.?off|stability exceeded|too old/i, 'drop_off_failure'],
   [/instrument|laboratory error|lab error|internal error|analy[sz]er/i, 'internal_lab_failure'],
   [/order entry|ordering error|not ordered|incorrect(ly)? ordered/i, 'order_entry_failure'],
@@ -32,7 +35,10 @@ const PATTERNS: [RegExp, MissingResultFailureType][] = [
   [/not required|see (separate|other) report|reported separately/i, 'non_failure'],
 ];
 
-export function missingFailureTypeOf(note: string | null, testNotes: readonly string[]): MissingResultFailureType {
+export function missingFailureTypeOf(
+  note: string | null,
+  testNotes: readonly string[],
+): MissingResultFailureType {
   for (const text of [note, ...testNotes]) {
     if (!text) continue;
     const code = /^\s*([A-Z]{2,8})\s*(?::|-|$)/.exec(text)?.[1];

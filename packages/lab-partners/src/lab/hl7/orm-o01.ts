@@ -162,7 +162,7 @@ function checkOrder(order: LabOrderRequest): void {
     throw new LabOrderInvalidError('physician NPI is not a valid NPI');
   }
   for (const code of order.icdCodes ?? []) {
-    if (!/^[A-TV-Z][0-9][0-9A-Z](\.?[0-9A-Z]{1,4})?$/i.test(code)) {
+    if (!/^[A-Z][0-9][0-9A-Z](\.?[0-9A-Z]{1,4})?$/i.test(code)) {
       throw new LabOrderInvalidError('an ICD-10 code is malformed');
     }
   }

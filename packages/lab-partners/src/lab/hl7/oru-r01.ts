@@ -31,7 +31,11 @@ const RESULT_STATUSES: Record<string, LabResultStatus> = {
   C: 'corrected',
   X: 'cancelled',
 };
-const OBSERVATION_STATUSES: Record<string, ObservationStatus> = { P: 'preliminary', F: 'final', C: 'corrected' };
+const OBSERVATION_STATUSES: Record<string, ObservationStatus> = {
+  P: 'preliminary',
+  F: 'final',
+  C: 'corrected',
+};
 const VALUE_TYPES = new Set<ObservationValueType>(['NM', 'SN', 'ST', 'TX', 'FT', 'CWE', 'CE']);
 const LOINC_RE = /^\d{1,7}-\d$/;
 
@@ -48,10 +52,19 @@ interface ObxState {
 }
 
 /** Checks MSH and returns the message's identity; throws AR for messages we do not take. */
-export function checkOruHeader(message: Hl7Message): { controlId: string; application: string; facility: string } {
+export function checkOruHeader(message: Hl7Message): {
+  controlId: string;
+  application: string;
+  facility: string;
+} {
   const msh = message.getSegment(0);
   if (!msh || msh.name !== 'MSH') {
-    throw new Hl7MessageError('message does not start with MSH', 'AR', HL7_ERROR_CODES.segmentSequence, 'MSH');
+    throw new Hl7MessageError(
+      'message does not start with MSH',
+      'AR',
+      HL7_ERROR_CODES.segmentSequence,
+      'MSH',
+    );
   }
   const type = msh.getComponent(9, 1);
   const event = msh.getComponent(9, 2);
@@ -148,7 +161,8 @@ export function readOruR01(message: Hl7Message, options: OruReadOptions): LabRes
     m.failureType = missingFailureTypeOf(m.note, test?.notes ?? []);
   }
   for (const t of tests) {
-    const reported = results.some((r) => r.testCode === t.test.code) || missing.some((m) => m.testCode === t.test.code);
+    const reported =
+      results.some((r) => r.testCode === t.test.code) || missing.some((m) => m.testCode === t.test.code);
     if (t.test.status === 'cancelled' && !reported) {
       const note = t.test.notes.join('\n') || null;
       missing.push({
@@ -170,6 +184,7 @@ export function readOruR01(message: Hl7Message, options: OruReadOptions): LabRes
     sender: { application: header.application, facility: header.facility },
     idempotencyKey: idempotencyKeyOf(header.application, header.facility, header.controlId),
     sentAt: dateTimeOf(msh, 7, zone, 'MSH-7'),
+    processingId: msh.getComponent(11, 1),
     orderId: first.placer,
     accessionNumber: accession,
     specimenId: specimenId ?? accession,
@@ -321,7 +336,8 @@ function valueOf(seg: Hl7Segment, type: ObservationValueType, location: string):
     case 'CE': {
       const code = readText(seg, 5, 1);
       const text = readText(seg, 5, 2);
-      if (code === '' && text === '') throw new Hl7MessageError('coded value is empty', 'AE', '102', location);
+      if (code === '' && text === '')
+        throw new Hl7MessageError('coded value is empty', 'AE', '102', location);
       return {
         kind: 'coded_value',
         value: null,
@@ -357,7 +373,13 @@ function structuredNumericOf(seg: Hl7Segment, location: string): ParsedValue {
     };
   }
   if (!['-', '+', '/', '.', ':'].includes(separator) || !NUMBER_RE.test(num2)) throw bad();
-  return { kind: 'range', value: null, result: `${comparator === '=' ? '' : comparator}${num1}${separator}${num2}`, comparator: comparator || null, coded: null };
+  return {
+    kind: 'range',
+    value: null,
+    result: `${comparator === '=' ? '' : comparator}${num1}${separator}${num2}`,
+    comparator: comparator || null,
+    coded: null,
+  };
 }
 
 function flagsOf(seg: Hl7Segment): string[] {

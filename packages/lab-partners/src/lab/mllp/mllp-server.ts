@@ -12,7 +12,10 @@ export interface MllpConnectionContext {
   readonly closed: boolean;
 }
 
-export type MllpMessageHandler = (message: string, connection: MllpConnectionContext) => Promise<string | null>;
+export type MllpMessageHandler = (
+  message: string,
+  connection: MllpConnectionContext,
+) => Promise<string | null>;
 
 export interface MllpServerOptions {
   host?: string;

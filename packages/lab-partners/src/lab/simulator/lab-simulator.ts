@@ -23,9 +23,17 @@ import type { SimulatedValue, ValueLevel } from './simulated-values';
 import { hashSeed, levelsOf, seededRandom, simulatedValue } from './simulated-values';
 
 export type LabScenario = 'normal' | 'abnormal' | 'critical' | 'partial' | 'corrected' | 'missing';
-export const LAB_SCENARIOS: readonly LabScenario[] = ['normal', 'abnormal', 'critical', 'partial', 'corrected', 'missing'];
+export const LAB_SCENARIOS: readonly LabScenario[] = [
+  'normal',
+  'abnormal',
+  'critical',
+  'partial',
+  'corrected',
+  'missing',
+];
 
-export type MalformedResultKind = 'non-numeric-value' | 'missing-control-id' | 'not-hl7' | 'unknown-result-status';
+export type MalformedResultKind =
+  'non-numeric-value' | 'missing-control-id' | 'not-hl7' | 'unknown-result-status';
 
 export interface LabSimulatorFaults {
   /** Answer every order with this NAK. */
@@ -50,6 +58,8 @@ export interface SimulatedOrder {
   pidFields: Record<number, string>;
   /** MSH-3/MSH-4 of the orderer: results are addressed to it. */
   orderer: { application: string; facility: string };
+  /** MSH-11 of the order, echoed in its results (`T` for test orders). */
+  processingId: string;
 }
 
 export interface SentResult {
@@ -175,7 +185,8 @@ export class LabSimulator {
     this.accessionSeq += 1;
     const seed = hashSeed(this.options.seed ?? 1, orderId);
     const accessionNumber = `SIM${String(seed % 100_000_000).padStart(8, '0')}${String(this.accessionSeq).padStart(3, '0')}`;
-    const scenario = typeof this.scenario === 'function' ? this.scenario(orderId) : (this.scenario ?? 'normal');
+    const scenario =
+      typeof this.scenario === 'function' ? this.scenario(orderId) : (this.scenario ?? 'normal');
     const order: SimulatedOrder = {
       orderId,
       controlId: readText(msh, 10),
@@ -191,6 +202,7 @@ export class LabSimulator {
         8: pid.getField(8)?.toString() ?? '',
       },
       orderer: { application: readText(msh, 3), facility: readText(msh, 4) },
+      processingId: msh.getComponent(11, 1) || 'P',
     };
     this.orders.push(order);
     return order;
@@ -222,7 +234,13 @@ export class LabSimulator {
   private resultText(order: SimulatedOrder, tests: ReportTest[], controlId: string): string {
     const malformed = this.faults.malformedResults ?? null;
     if (malformed === 'not-hl7') return 'THIS IS NOT AN HL7 MESSAGE';
-    const message = oruOf(order, tests, malformed === 'missing-control-id' ? '' : controlId, this.self(), this.now());
+    const message = oruOf(
+      order,
+      tests,
+      malformed === 'missing-control-id' ? '' : controlId,
+      this.self(),
+      this.now(),
+    );
     if (malformed === 'non-numeric-value') {
       const obx = message.getAllSegments('OBX').find((s) => s.getComponent(2, 1) === 'NM');
       obx?.setField(5, 'see comment');
@@ -265,10 +283,15 @@ function checkOrder(message: Hl7Message): OrderProblem | null {
   if (!message.getSegment('PID')) return { code: 'AE', text: 'PID missing', errorCode: '101' };
   const orcs = message.getAllSegments('ORC');
   const obrs = message.getAllSegments('OBR');
-  if (orcs.length === 0 || obrs.length === 0) return { code: 'AE', text: 'ORC/OBR missing', errorCode: '101' };
+  if (orcs.length === 0 || obrs.length === 0)
+    return { code: 'AE', text: 'ORC/OBR missing', errorCode: '101' };
   for (const orc of orcs) {
     if (orc.getComponent(1, 1) !== 'NW') {
-      return { code: 'AE', text: `order control ${orc.getComponent(1, 1) || '(none)'} not supported`, errorCode: '103' };
+      return {
+        code: 'AE',
+        text: `order control ${orc.getComponent(1, 1) || '(none)'} not supported`,
+        errorCode: '103',
+      };
     }
   }
   const placer = readText(obrs[0]!, 2);
@@ -311,12 +334,20 @@ function orderAck(
   ];
   if (errorCode) {
     segments.push(
-      segmentFields('ERR', { 3: hl7Components(errorCode, '', 'HL70357'), 4: 'E', 8: hl7Components(text) }).join('|'),
+      segmentFields('ERR', {
+        3: hl7Components(errorCode, '', 'HL70357'),
+        4: 'E',
+        8: hl7Components(text),
+      }).join('|'),
     );
   }
   if (order) {
     segments.push(
-      segmentFields('ORC', { 1: 'OK', 2: hl7Components(order.orderId), 3: hl7Components(order.accessionNumber) }).join('|'),
+      segmentFields('ORC', {
+        1: 'OK',
+        2: hl7Components(order.orderId),
+        3: hl7Components(order.accessionNumber),
+      }).join('|'),
     );
   }
   return segments.join('\r');
@@ -334,17 +365,24 @@ function reportsFor(order: SimulatedOrder, random: () => number): ReportTest[][]
     case 'normal':
       return [normal('F')];
     case 'abnormal':
-      return [withLevels(order, random, (marker, i) => (i % 3 === 0 ? abnormalLevel(marker, random) : 'normal'))];
+      return [
+        withLevels(order, random, (marker, i) => (i % 3 === 0 ? abnormalLevel(marker, random) : 'normal')),
+      ];
     case 'critical': {
       const all = order.tests.flatMap((t) => t.markers);
       const target = all.find((mk) => levelsOf(mk).includes('critical')) ?? all[0]!;
       let done = false;
       return [
-        withLevels(order, random, (marker) => {
-          if (done || marker !== target) return 'normal';
-          done = true;
-          return levelsOf(marker).includes('critical') ? 'critical' : 'high';
-        }, target.criticalHigh === undefined && target.criticalLow === undefined ? 'AA' : undefined),
+        withLevels(
+          order,
+          random,
+          (marker) => {
+            if (done || marker !== target) return 'normal';
+            done = true;
+            return levelsOf(marker).includes('critical') ? 'critical' : 'high';
+          },
+          target.criticalHigh === undefined && target.criticalLow === undefined ? 'AA' : undefined,
+        ),
       ];
     }
     case 'partial': {
@@ -414,7 +452,12 @@ function abnormalLevel(marker: SimulatedMarker, random: () => number): ValueLeve
   return options[Math.floor(random() * options.length)]!;
 }
 
-function line(marker: SimulatedMarker, level: ValueLevel, status: ReportLine['status'], random: () => number): ReportLine {
+function line(
+  marker: SimulatedMarker,
+  level: ValueLevel,
+  status: ReportLine['status'],
+  random: () => number,
+): ReportLine {
   return { marker, value: simulatedValue(marker, level, random), status, notes: [] };
 }
 
@@ -439,7 +482,7 @@ function oruOf(
       '',
       'ORU^R01^ORU_R01',
       hl7Components(controlId),
-      'P',
+      hl7Components(order.processingId),
       '2.5.1',
       '',
       '',
@@ -450,7 +493,9 @@ function oruOf(
   ];
   tests.forEach((t, ti) => {
     const placer = hl7Components(order.orderId);
-    lines.push(segmentFields('ORC', { 1: 'RE', 2: placer, 3: hl7Components(order.accessionNumber) }).join('|'));
+    lines.push(
+      segmentFields('ORC', { 1: 'RE', 2: placer, 3: hl7Components(order.accessionNumber) }).join('|'),
+    );
     lines.push(
       segmentFields('OBR', {
         1: String(ti + 1),

@@ -51,12 +51,28 @@ export function levelsOf(marker: SimulatedMarker): ValueLevel[] {
   return levels;
 }
 
-export function simulatedValue(marker: SimulatedMarker, level: ValueLevel, random: () => number): SimulatedValue {
+export function simulatedValue(
+  marker: SimulatedMarker,
+  level: ValueLevel,
+  random: () => number,
+): SimulatedValue {
   const range = referenceRangeOf(marker);
   if (marker.valueType === 'CWE') {
     return level === 'normal'
-      ? { valueType: 'CWE', obx5: '260385009^Negative^SCT', numeric: null, flag: 'N', referenceRange: 'Negative' }
-      : { valueType: 'CWE', obx5: '10828004^Positive^SCT', numeric: null, flag: 'A', referenceRange: 'Negative' };
+      ? {
+          valueType: 'CWE',
+          obx5: '260385009^Negative^SCT',
+          numeric: null,
+          flag: 'N',
+          referenceRange: 'Negative',
+        }
+      : {
+          valueType: 'CWE',
+          obx5: '10828004^Positive^SCT',
+          numeric: null,
+          flag: 'A',
+          referenceRange: 'Negative',
+        };
   }
   const between = (a: number, b: number) => a + (b - a) * random();
   const round = (x: number) => Number(x.toFixed(marker.decimals));
