@@ -14,7 +14,7 @@ import { ackedMessageOf, buildAck } from './hl7/ack';
 import { checkOruHeader, idempotencyKeyOf, readOruR01 } from './hl7/oru-r01';
 import type { Hl7AckCode } from './lab-errors';
 import { DuplicateLabMessageError, HL7_ERROR_CODES, Hl7MessageError } from './lab-errors';
-import type { LabResultMessage, LabResultOutcome } from './lab-types';
+import type { LabResultHandler, LabResultMessage, LabResultOutcome } from './lab-types';
 import type { MllpAddress } from './mllp/mllp-server';
 import { MllpServer } from './mllp/mllp-server';
 
@@ -33,7 +33,7 @@ export interface LabResultEvent {
 
 export interface Hl7ResultListenerOptions {
   /** Applies a fully validated message (in one transaction); throw to have the lab resend later. */
-  apply: (message: LabResultMessage) => Promise<void>;
+  apply: LabResultHandler;
   /** True when a message with this key was applied before (e.g. a row `apply` wrote in its transaction). */
   isAlreadyApplied?: (idempotencyKey: string) => Promise<boolean>;
   /** IANA zone the lab's wall times are in (date-times without an offset). Default UTC. */

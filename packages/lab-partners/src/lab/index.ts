@@ -1,4 +1,12 @@
-/** The central-lab adapter over HL7 v2 / MLLP, and the local lab simulator. */
+/**
+ * The central-lab adapter over HL7 v2 / MLLP, and the local lab simulator.
+ *
+ * HL7 messages are parsed and built with @medplum/core's Hl7Message (maintained, typed, Apache-2.0); we add
+ * the escaping it does not do (hl7/text.ts). MLLP is our own small transport (mllp/) rather than
+ * @medplum/hl7's Hl7Server/Hl7Client: that one binds every interface with no host option, assumes a TCP chunk
+ * ends where a frame ends (two frames in one chunk are parsed as one message), has no frame size limit and
+ * sends no NAK for a message it cannot parse, all of which the listener must get right.
+ */
 export * from './lab-types';
 export * from './lab-errors';
 export { Hl7LabAdapter } from './hl7-lab-adapter';

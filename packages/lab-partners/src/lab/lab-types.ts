@@ -182,7 +182,13 @@ export interface LabResultMessage {
 /** Tells the adapter's caller what happened to one result message. */
 export type LabResultOutcome = 'applied' | 'duplicate' | 'rejected';
 
-/** The central-lab adapter: orders go out, results come back through the listener's `apply` callback. */
+/**
+ * Receives one fully validated result message; runs in one transaction and throws to refuse it (the lab
+ * then gets AE and resends later).
+ */
+export type LabResultHandler = (message: LabResultMessage) => Promise<void>;
+
+/** The central-lab adapter: orders go out, results come back through a `LabResultHandler` callback. */
 export interface LabAdapter {
   submitOrder(order: LabOrderRequest): Promise<LabOrderSubmission>;
 }

@@ -1,0 +1,27 @@
+export * from './ast';
+export * from './catalog';
+export { deriveQuery, type DerivedQuery, type OutputColumn } from './derive';
+export { columnName, outputName, subqueryName, typeOf } from './expression-info';
+export { MAX_ISSUES } from './issues';
+export {
+  parseQuery,
+  MAX_GROUP_BY_ITEMS,
+  MAX_SELECT_ITEMS,
+  type ParseQueryOptions,
+  type ParseQueryResult,
+  type QueryMode,
+} from './parse-query';
+export {
+  parseQueryBatch,
+  parseQueryConfig,
+  MAX_BATCH_QUERIES,
+  MAX_PRIORITY_OVERRIDES,
+  type ParseBatchResult,
+  type QueryBatchAst,
+  type QueryConfigNode,
+  type RelativeTimeframeNode,
+  type TimeframeNode,
+} from './parse-batch';
+export { formatPredicate } from './predicate/format-predicate';
+export { MAX_PREDICATE_DEPTH, MAX_PREDICATE_LENGTH, MAX_PREDICATE_TOKENS } from './predicate/parse-predicate';
+export { aggregateResultType } from './types';
