@@ -7,12 +7,17 @@
  * average (the cores are shared), the wall time projected for 1,000 users from N, and a count check (0 lost,
  * 0 duplicated).
  *
- *   pnpm bench:sync [--users 8] [--concurrency 4] [--days 90] [--keep]
+ *   pnpm bench:sync [--users 8] [--concurrency 4] [--days 90] [--keep] [--cpu-prof sync.cpuprofile]
+ *
+ * `--cpu-prof <file>` writes a V8 CPU profile of the engine process covering the timed sync only (open it in
+ * Chrome DevTools or speedscope).
  *
  * Uses DATABASE_URL's server (default postgres://postgres@127.0.0.1:5432/postgres) and a fresh database.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { writeFile } from 'node:fs/promises';
+import { Session } from 'node:inspector/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
@@ -38,6 +43,7 @@ const USERS = flag('users', 8);
 const CONCURRENCY = flag('concurrency', 4);
 const DAYS = flag('days', 90);
 const KEEP = args.includes('--keep');
+const CPU_PROFILE = args.includes('--cpu-prof') ? args[args.indexOf('--cpu-prof') + 1] : undefined;
 const PROVIDER = 'oura';
 const DAY_MS = 86_400_000;
 const log = (msg: string) => process.stdout.write(`${msg}\n`);
@@ -116,6 +122,22 @@ function timeConnectorFetches(): void {
         fetchTime.ms += performance.now() - started;
       }
     };
+  }
+}
+
+/** Runs `work` under the V8 profiler when `--cpu-prof` asks for it, and writes the profile to that file. */
+async function profiled(work: () => Promise<void>): Promise<void> {
+  if (!CPU_PROFILE) return work();
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  try {
+    await work();
+  } finally {
+    const { profile } = await session.post('Profiler.stop');
+    await writeFile(CPU_PROFILE, JSON.stringify(profile));
+    session.disconnect();
   }
 }
 
@@ -264,9 +286,11 @@ async function main(): Promise<void> {
       backends: cpuSnapshot(await backendPids(deps)),
     };
     const started = performance.now();
-    await syncAll(
-      deps,
-      users.map((u) => u.connectionId),
+    await profiled(() =>
+      syncAll(
+        deps,
+        users.map((u) => u.connectionId),
+      ),
     );
     const syncSeconds = (performance.now() - started) / 1000;
     const engineCpu = process.cpuUsage(cpuBefore.engine);

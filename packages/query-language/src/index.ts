@@ -25,3 +25,4 @@ export {
 export { formatPredicate } from './predicate/format-predicate';
 export { MAX_PREDICATE_DEPTH, MAX_PREDICATE_LENGTH, MAX_PREDICATE_TOKENS } from './predicate/parse-predicate';
 export { aggregateResultType } from './types';
+export { queryToWire, toWire } from './wire';

@@ -71,6 +71,7 @@ export function readQuery(json: unknown, base: Loc, mode: QueryMode, issues: Iss
   if (select === null || groupBy === null) return null;
 
   const partial = {
+    raw: json,
     base,
     mode,
     select,

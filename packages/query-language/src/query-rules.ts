@@ -25,11 +25,14 @@ import {
 import { at } from './expressions';
 import { exprKey, outputName, typeOf } from './expression-info';
 import { type Issues, quote } from './issues';
+import { toWire } from './wire';
 import { parsePredicate, type PredicateScope } from './predicate/parse-predicate';
 import type { QueryMode } from './parse-query';
 import { aggregateResultType } from './types';
 
 export interface PartialQuery {
+  /** The query object as sent (for issue inputs). */
+  raw: Record<string, unknown>;
   base: Loc;
   mode: QueryMode;
   select: (SelectItemNode | null)[];
@@ -64,11 +67,11 @@ type Claim = { source: QuerySource | { kind: 'timeseries'; timeseries: null }; l
 function claimsOf(node: SelectItemNode | GroupByItemNode | AggregateArgNode): Claim[] {
   switch (node.kind) {
     case 'table_column':
-      return [{ source: { kind: 'table', table: node.table }, loc: at(node.loc, node.table) }];
+      return [{ source: { kind: 'table', table: node.table }, loc: node.loc }];
     case 'value_macro':
-      return [{ source: { kind: 'table', table: 'sleep' }, loc: at(node.loc, 'value_macro') }];
+      return [{ source: { kind: 'table', table: 'sleep' }, loc: node.loc }];
     case 'timeseries_column':
-      return [{ source: { kind: 'timeseries', timeseries: node.timeseries }, loc: at(node.loc, 'timeseries') }];
+      return [{ source: { kind: 'timeseries', timeseries: node.timeseries }, loc: node.loc }];
     case 'index_column':
       return [
         {
@@ -76,7 +79,7 @@ function claimsOf(node: SelectItemNode | GroupByItemNode | AggregateArgNode): Cl
             node.index === 'timeseries'
               ? { kind: 'timeseries', timeseries: null }
               : { kind: 'table', table: node.index },
-          loc: at(node.loc, 'index'),
+          loc: node.loc,
         },
       ];
     case 'date_trunc':
@@ -109,8 +112,8 @@ function resolveSource(q: PartialQuery, issues: Issues): QuerySource | null {
         current = claim;
         continue;
       }
-      const a = current.source;
-      const b = claim.source;
+      const a: Claim['source'] = current.source;
+      const b: Claim['source'] = claim.source;
       if (a.kind === 'table' && b.kind === 'table' && a.table === b.table) continue;
       if (a.kind === 'timeseries' && b.kind === 'timeseries') {
         if (b.timeseries === null || a.timeseries === b.timeseries) continue;
@@ -124,7 +127,7 @@ function resolveSource(q: PartialQuery, issues: Issues): QuerySource | null {
         claim.loc,
         `this query reads ${describeSource(a)} (${current.loc.slice(q.base.length).join('.')}); it cannot also read ${describeSource(b)}: a query reads one index`,
         'mixed_index',
-        null,
+        toWire(item),
       );
     }
   }
@@ -134,7 +137,7 @@ function resolveSource(q: PartialQuery, issues: Issues): QuerySource | null {
       at(q.base, 'select'),
       'the query names no index: select or group by a column of an index (e.g. {sleep: ...}, {timeseries: ..., field: ...}, {value_macro: ...})',
       'missing_index',
-      null,
+      q.raw['select'],
     );
     return null;
   }
@@ -183,7 +186,9 @@ function checkDateTruncs(q: PartialQuery, issues: Issues): void {
   const truncs = q.groupBy.filter((g) => g?.kind === 'date_trunc');
   if (q.mode === 'synchronous') {
     for (const extra of truncs.slice(1))
-      issues.add(extra!.loc, 'a query may group by at most one date_trunc', 'date_trunc_count', null, { max: 1 });
+      issues.add(extra!.loc, 'a query may group by at most one date_trunc', 'date_trunc_count', toWire(extra!), {
+        max: 1,
+      });
     return;
   }
   if (truncs.length === 0)
@@ -191,11 +196,11 @@ function checkDateTruncs(q: PartialQuery, issues: Issues): void {
       at(q.base, 'group_by'),
       'a continuous query must group by exactly one date_trunc',
       'date_trunc_count',
-      null,
+      q.raw['group_by'] ?? null,
       { expected: 1 },
     );
   for (const extra of truncs.slice(1))
-    issues.add(extra!.loc, 'a continuous query must group by exactly one date_trunc', 'date_trunc_count', null, {
+    issues.add(extra!.loc, 'a continuous query must group by exactly one date_trunc', 'date_trunc_count', toWire(extra!), {
       expected: 1,
     });
   if (!q.select.some((s) => s?.kind === 'group_key' && s.key === '*'))
@@ -203,7 +208,7 @@ function checkDateTruncs(q: PartialQuery, issues: Issues): void {
       at(q.base, 'select'),
       "a continuous query must select {\"group_key\": \"*\"}",
       'group_key_star_required',
-      null,
+      q.raw['select'],
     );
 }
 
@@ -219,7 +224,7 @@ function checkValueTypes(q: PartialQuery, issues: Issues): void {
           at(item.loc, 'arg'),
           `'${item.func}' cannot aggregate ${describeType(input)} ('${outputName(item)}')`,
           'aggregate_type',
-          null,
+          toWire(item.arg),
           { func: item.func },
         );
       return;
@@ -230,14 +235,14 @@ function checkValueTypes(q: PartialQuery, issues: Issues): void {
         item.loc,
         `'${outputName(item)}' is a list of records; read it through a subquery ({select, from: {unnest}})`,
         'list_column',
-        null,
+        toWire(item),
       );
   });
   for (const item of q.groupBy) {
     if (!item) continue;
     const t = typeOf(item);
     if (t !== null && (typeof t !== 'string' || t === 'list<string>'))
-      issues.add(item.loc, 'a list column cannot be a group_by item', 'list_column', null);
+      issues.add(item.loc, 'a list column cannot be a group_by item', 'list_column', toWire(item));
   }
 }
 
@@ -257,7 +262,7 @@ function checkGrouping(q: PartialQuery, issues: Issues): void {
       item.loc,
       `'${outputName(item)}' must be aggregated ({func, arg}) or be a group_by item, because the query groups or aggregates`,
       'not_grouped',
-      null,
+      toWire(item),
     );
   }
 }
@@ -267,20 +272,20 @@ function checkAlign(q: PartialQuery, issues: Issues): void {
   if (!align) return;
   const trunc = q.groupBy.find((g) => g?.kind === 'date_trunc');
   if (!trunc || trunc.kind !== 'date_trunc') {
-    issues.add(align.loc, 'align needs a date_trunc in group_by', 'align_requires_date_trunc', null);
+    issues.add(align.loc, 'align needs a date_trunc in group_by', 'align_requires_date_trunc', q.groupBy.filter((g) => g !== null).map(toWire));
   } else if (align.limit && !periodCovers(align.limit, trunc.period)) {
     const key = align.mode === 'carry_nearest' ? 'span' : 'max_age';
     issues.add(
       align.limit.loc,
       `${key} (${align.limit.value} ${align.limit.unit}) must be at least the truncation period (${trunc.period.value} ${trunc.period.unit})`,
       'align_period_too_short',
-      null,
+      { unit: align.limit.unit, value: align.limit.value },
       { truncation: { unit: trunc.period.unit, value: trunc.period.value } },
     );
   }
   for (const item of q.groupBy) {
     if (item?.kind === 'date_part')
-      issues.add(item.loc, 'date_part cannot be mixed with date_trunc when align is set', 'align_date_part', null);
+      issues.add(item.loc, 'date_part cannot be mixed with date_trunc when align is set', 'align_date_part', toWire(item));
   }
   const star = q.select.some((s) => s?.kind === 'group_key' && s.key === '*');
   const selectedKeys = new Set(
@@ -294,7 +299,7 @@ function checkAlign(q: PartialQuery, issues: Issues): void {
       item.loc,
       `with align every group_by item must be selected; add {"group_key": ${i}} or {"group_key": "*"}`,
       'align_group_key_not_selected',
-      null,
+      toWire(item),
     );
   });
 }
@@ -311,7 +316,7 @@ function checkOutputNames(q: PartialQuery, issues: Issues): void {
         : [outputName(item)];
     for (const name of names) {
       if (seen.has(name))
-        issues.add(item.loc, `duplicate output column ${quote(name)}`, 'duplicate_column', null, { column: name });
+        issues.add(item.loc, `duplicate output column ${quote(name)}`, 'duplicate_column', toWire(item), { column: name });
       seen.add(name);
     }
   }

@@ -3,13 +3,13 @@
  * accepted it (AA/CA); AE/AR (and CE/CR) become `LabOrderRejectedError` with the lab's reason, transport
  * problems `LabTransportError`. Results come back separately through `Hl7ResultListener`.
  */
-import { randomUUID } from 'node:crypto';
 import { Hl7Message } from '@medplum/core';
 import { readAck } from './hl7/ack';
 import type { Hl7Endpoints } from './hl7/orm-o01';
 import { buildOrmO01 } from './hl7/orm-o01';
+import { newMessageControlId } from './hl7/text';
 import { LabOrderRejectedError, LabTransportError } from './lab-errors';
-import type { LabAdapter, LabOrderRequest, LabOrderSubmission } from './lab-types';
+import type { LabAdapter, LabOrderRequest, LabOrderSubmission, SubmitOrderOptions } from './lab-types';
 import { MllpClient } from './mllp/mllp-client';
 
 export interface Hl7LabAdapterOptions extends Partial<Hl7Endpoints> {
@@ -19,7 +19,7 @@ export interface Hl7LabAdapterOptions extends Partial<Hl7Endpoints> {
   connectTimeoutMs?: number;
   /** How long to wait for the lab's ACK. */
   ackTimeoutMs?: number;
-  /** MSH-10 of each order message (default: a random UUID without dashes, 32 characters). */
+  /** MSH-10 of each order message (default: 20 random hex characters). */
   newControlId?: () => string;
   now?: () => Date;
 }
@@ -45,8 +45,8 @@ export class Hl7LabAdapter implements LabAdapter {
     };
   }
 
-  async submitOrder(order: LabOrderRequest): Promise<LabOrderSubmission> {
-    const controlId = this.options.newControlId?.() ?? randomUUID().replace(/-/g, '');
+  async submitOrder(order: LabOrderRequest, options: SubmitOrderOptions = {}): Promise<LabOrderSubmission> {
+    const controlId = options.messageControlId ?? this.options.newControlId?.() ?? newMessageControlId();
     const now = this.options.now?.() ?? new Date();
     const message = buildOrmO01(order, this.endpoints, controlId, now);
     const replyText = await this.client.request(message.toString());

@@ -12,6 +12,7 @@ import { Hl7Message } from '@medplum/core';
 import type { AckError, AckedMessage } from './hl7/ack';
 import { ackedMessageOf, buildAck } from './hl7/ack';
 import { checkOruHeader, idempotencyKeyOf, readOruR01 } from './hl7/oru-r01';
+import { newMessageControlId } from './hl7/text';
 import type { Hl7AckCode } from './lab-errors';
 import { DuplicateLabMessageError, HL7_ERROR_CODES, Hl7MessageError } from './lab-errors';
 import type { LabResultHandler, LabResultMessage, LabResultOutcome } from './lab-types';
@@ -59,7 +60,6 @@ export class Hl7ResultListener {
   private readonly server: MllpServer;
   private readonly applied = new Map<string, true>();
   private readonly underWay = new Map<string, Promise<unknown>>();
-  private controlSeq = 0;
 
   constructor(private readonly options: Hl7ResultListenerOptions) {
     this.server = new MllpServer((text) => this.handleMessage(text), {
@@ -95,35 +95,34 @@ export class Hl7ResultListener {
       parsed = Hl7Message.parse(body);
       const header = checkOruHeader(parsed);
       const key = idempotencyKeyOf(header.application, header.facility, header.controlId);
-      return await this.handleOnce(parsed, key);
+      return await this.handleOnce(parsed, key, body);
     } catch (error) {
-      const problem =
-        error instanceof Hl7MessageError
-          ? error
-          : new Hl7MessageError(
-              'message could not be processed',
-              'AE',
-              HL7_ERROR_CODES.applicationInternalError,
-            );
-      return this.reject(ackedMessageOf(parsed), null, null, problem);
+      if (error instanceof Hl7MessageError) return this.reject(ackedMessageOf(parsed), null, null, error);
+      this.options.onError?.(error as Error);
+      const problem = new Hl7MessageError(
+        'message could not be processed',
+        'AE',
+        HL7_ERROR_CODES.applicationInternalError,
+      );
+      return this.reject(ackedMessageOf(parsed), null, null, problem, error);
     }
   }
 
-  private async handleOnce(message: Hl7Message, key: string): Promise<string> {
+  private async handleOnce(message: Hl7Message, key: string, raw: string): Promise<string> {
     // A copy of a message still under way waits for it, then is judged like any later copy.
     for (let running = this.underWay.get(key); running; running = this.underWay.get(key)) {
       await running.catch(() => undefined);
     }
-    const work = this.process(message, key);
+    const work = this.process(message, key, raw);
     this.underWay.set(key, work);
     try {
       return await work;
     } finally {
-      this.underWay.delete(key);
+      if (this.underWay.get(key) === work) this.underWay.delete(key);
     }
   }
 
-  private async process(message: Hl7Message, key: string): Promise<string> {
+  private async process(message: Hl7Message, key: string, raw: string): Promise<string> {
     const acked = ackedMessageOf(message);
     if (await this.wasApplied(key)) return this.accept(acked, key, null, 'duplicate');
     let result: LabResultMessage;
@@ -134,7 +133,7 @@ export class Hl7ResultListener {
       throw error;
     }
     try {
-      await this.options.apply(result);
+      await this.options.apply(result, { raw, receivedAt: new Date() });
     } catch (error) {
       if (error instanceof DuplicateLabMessageError) {
         this.remember(key);
@@ -216,7 +215,6 @@ export class Hl7ResultListener {
   }
 
   private ack(acked: AckedMessage, code: Hl7AckCode, text: string, error?: AckError): Hl7Message {
-    this.controlSeq += 1;
     return buildAck(
       acked,
       code,
@@ -224,8 +222,7 @@ export class Hl7ResultListener {
       {
         application: this.options.application ?? 'MERIDIAN',
         facility: this.options.facility ?? 'MERIDIAN',
-        controlId:
-          this.options.newControlId?.() ?? `ACK${Date.now()}${String(this.controlSeq).padStart(6, '0')}`,
+        controlId: this.options.newControlId?.() ?? newMessageControlId(),
       },
       error,
     );

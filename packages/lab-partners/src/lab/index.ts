@@ -17,6 +17,7 @@ export { buildOrmO01, isValidNpi, LabOrderInvalidError, HL7_VERSION } from './hl
 export type { Hl7Endpoints } from './hl7/orm-o01';
 export { readOruR01, idempotencyKeyOf } from './hl7/oru-r01';
 export type { OruReadOptions } from './hl7/oru-r01';
+export { newMessageControlId } from './hl7/text';
 export { MllpServer } from './mllp/mllp-server';
 export type {
   MllpAddress,

@@ -13,7 +13,7 @@ import {
   LabOrderRejectedError,
   LabTransportError,
 } from './lab-errors';
-import type { LabOrderRequest, LabResultMessage } from './lab-types';
+import type { LabOrderRequest, LabResultContext, LabResultMessage } from './lab-types';
 import { segmentFields } from './hl7/text';
 import { encodeMllpFrame } from './mllp/mllp-frame';
 import { MllpClient } from './mllp/mllp-client';
@@ -44,7 +44,7 @@ interface Rig {
   adapter: Hl7LabAdapter;
   listenerPort: number;
   simulatorPort: number;
-  apply: jest.Mock<Promise<void>, [LabResultMessage]>;
+  apply: jest.Mock<Promise<void>, [LabResultMessage, LabResultContext]>;
 }
 
 const rigs: Rig[] = [];
@@ -54,7 +54,8 @@ async function rig(
 ): Promise<Rig> {
   const applied: LabResultMessage[] = [];
   const events: LabResultEvent[] = [];
-  const apply = jest.fn(async (message: LabResultMessage) => {
+  const apply = jest.fn(async (message: LabResultMessage, context: LabResultContext) => {
+    expect(context.raw.startsWith('MSH|')).toBe(true);
     applied.push(message);
   });
   const listener = new Hl7ResultListener({
@@ -303,6 +304,16 @@ describe('order faults', () => {
     await adapter.close();
   });
 
+  it('a resent order (same control id) gets the same accession and no second report', async () => {
+    const r = await rig();
+    const first = await r.adapter.submitOrder(order('ord-resent'), { messageControlId: 'CTRL-ORDER-1' });
+    const second = await r.adapter.submitOrder(order('ord-resent'), { messageControlId: 'CTRL-ORDER-1' });
+    expect(second.accessionNumber).toBe(first.accessionNumber);
+    await r.simulator.whenIdle();
+    expect(r.simulator.orders).toHaveLength(1);
+    expect(r.applied).toHaveLength(1);
+  });
+
   it('delayed results still arrive', async () => {
     const r = await rig();
     r.simulator.setFaults({ resultDelayMs: 200 });
@@ -420,8 +431,25 @@ describe('result listener', () => {
     await listener.close();
   });
 
+  it('answers AE and applies nothing when the durable duplicate check fails', async () => {
+    const apply = jest.fn(async () => undefined);
+    const listener = new Hl7ResultListener({
+      apply,
+      isAlreadyApplied: () => Promise.reject(new Error('connection refused')),
+    });
+    const { port } = await listener.listen();
+    const client = new MllpClient({ host: '127.0.0.1', port });
+    const ack = Hl7Message.parse(await client.request(sampleOru('CTRL-CHECK-FAILS')));
+    expect(ack.getSegment('MSA')!.toString()).toBe(
+      'MSA|AE|CTRL-CHECK-FAILS|results could not be stored; resend later',
+    );
+    expect(apply).not.toHaveBeenCalled();
+    await client.close();
+    await listener.close();
+  });
+
   it('takes a big message (12 000 OBX, over 1 MB)', async () => {
-    const apply = jest.fn<Promise<void>, [LabResultMessage]>(async () => undefined);
+    const apply = jest.fn<Promise<void>, [LabResultMessage, LabResultContext]>(async () => undefined);
     const listener = new Hl7ResultListener({ apply });
     const { port } = await listener.listen();
     const text = sampleOru('CTRL-BIG', 12_000);

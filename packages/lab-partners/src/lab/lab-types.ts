@@ -186,9 +186,23 @@ export type LabResultOutcome = 'applied' | 'duplicate' | 'rejected';
  * Receives one fully validated result message; runs in one transaction and throws to refuse it (the lab
  * then gets AE and resends later).
  */
-export type LabResultHandler = (message: LabResultMessage) => Promise<void>;
+export type LabResultHandler = (message: LabResultMessage, context: LabResultContext) => Promise<void>;
+
+export interface LabResultContext {
+  /** The HL7 text as received (segments separated by CR), for the audit record. Holds PHI: never log it. */
+  raw: string;
+  receivedAt: Date;
+}
+
+export interface SubmitOrderOptions {
+  /**
+   * MSH-10 to send. A caller retrying after a `LabTransportError` passes the id of the first attempt, so
+   * that a lab which did receive it recognises the copy.
+   */
+  messageControlId?: string;
+}
 
 /** The central-lab adapter: orders go out, results come back through a `LabResultHandler` callback. */
 export interface LabAdapter {
-  submitOrder(order: LabOrderRequest): Promise<LabOrderSubmission>;
+  submitOrder(order: LabOrderRequest, options?: SubmitOrderOptions): Promise<LabOrderSubmission>;
 }

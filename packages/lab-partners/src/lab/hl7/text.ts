@@ -4,6 +4,7 @@
  * (it splits on delimiters but neither escapes nor unescapes), so every value we write goes through
  * `escapeHl7` and every text value we read through `unescapeHl7`.
  */
+import { randomBytes } from 'node:crypto';
 
 /** The delimiters this package writes (MSH-1/MSH-2 `|^~\&`); messages we read may declare others. */
 export interface Hl7Delimiters {
@@ -21,6 +22,11 @@ export const STANDARD_DELIMITERS: Hl7Delimiters = {
   escape: '\\',
   subcomponent: '&',
 };
+
+/** A new MSH-10: 20 characters (the v2.5.1 length of MSH-10), 80 random bits in hex. */
+export function newMessageControlId(): string {
+  return randomBytes(10).toString('hex');
+}
 
 /** Escapes the delimiters and line breaks of a plain value (line breaks become `\.br\`). */
 export function escapeHl7(value: string, d: Hl7Delimiters = STANDARD_DELIMITERS): string {

@@ -170,6 +170,8 @@ export class LabSimulator {
     if (faults.rejectOrders) {
       return orderAck(message, faults.rejectOrders.ackCode, faults.rejectOrders.reason, '207', this.self());
     }
+    const again = this.orders.find((o) => o.controlId === readText(message.getSegment('MSH')!, 10));
+    if (again) return orderAck(message, 'AA', 'duplicate order; already accepted', null, this.self(), again);
     const order = this.register(message);
     this.work = this.work
       .then(() => this.report(order))
