@@ -6,7 +6,13 @@
  */
 import { providerAppSecrets, providerSettingsFromEnv } from '@meridian/connectors';
 import { createKnex, migrateLatest } from '@meridian/db';
-import { dataApiPorts, loadDataApiProcessConfig, startDataApiProcess } from '@meridian/data-api';
+import {
+  dataApiPorts,
+  hasConfiguredPhlebotomyPartners,
+  loadDataApiProcessConfig,
+  startDataApiProcess,
+  startLocalPhlebotomyPartners,
+} from '@meridian/data-api';
 import {
   eventDeliveryPorts,
   loadEventDeliveryProcessConfig,
@@ -129,6 +135,11 @@ async function startAll(cfg: Configs, logger: Logger, shutdown: ShutdownTask[]):
   });
   shutdown.push(() => localProviders.close());
   const providers = localProviders.settings;
+  // Phlebotomy partners without credentials: their local emulators (ephemeral ports), webhooks to the data API.
+  const localPhlebotomy = hasConfiguredPhlebotomyPartners(cfg.dataApi.values)
+    ? null
+    : await startLocalPhlebotomyPartners({ dataApiPublicUrl: cfg.dataApi.values.DATA_API_PUBLIC_URL });
+  if (localPhlebotomy) shutdown.push(() => localPhlebotomy.close());
   const connections = (service: string) => ({ logger: loggerFor(service), databaseUrl: database.url });
 
   const stop = (p: { close(): Promise<void> }) => shutdown.unshift(() => p.close());
@@ -136,6 +147,7 @@ async function startAll(cfg: Configs, logger: Logger, shutdown: ShutdownTask[]):
     ...connections('data-api'),
     transport,
     providers,
+    phlebotomyPartners: localPhlebotomy?.config,
   });
   stop(dataApi);
   const managementApi = await startManagementApiProcess(cfg.managementApi.values, {
@@ -168,6 +180,7 @@ async function startAll(cfg: Configs, logger: Logger, shutdown: ShutdownTask[]):
     database: database.embedded ? 'embedded' : 'DATABASE_URL',
     link_widget: cfg.dataApi.values.LINK_WEB_URL,
     provider_emulators: [...localProviders.emulators.keys()],
+    phlebotomy_emulators: localPhlebotomy?.urls ?? [],
   });
 }
 

@@ -151,12 +151,7 @@ export type AggregateArgNode =
 export type SelectItemNode = GroupKeyNode | AggregateNode | ColumnNode | SubqueryNode;
 
 export type GroupByItemNode =
-  | DateTruncNode
-  | DatePartNode
-  | SourceColumnNode
-  | TableColumnNode
-  | ValueMacroNode
-  | TimeseriesColumnNode;
+  DateTruncNode | DatePartNode | SourceColumnNode | TableColumnNode | ValueMacroNode | TimeseriesColumnNode;
 
 /** `{carry: {mode, max_age | span}}`: post-aggregation gap filling. */
 export interface AlignNode extends NodeBase {

@@ -6,7 +6,15 @@
 import { timeseriesByResource, type Resource } from '@meridian/domain';
 
 /** Type names of `result_table_schema` (§5). */
-export const RESULT_TYPES = ['string', 'int64', 'float64', 'bool', 'date', 'datetime', 'list<string>'] as const;
+export const RESULT_TYPES = [
+  'string',
+  'int64',
+  'float64',
+  'bool',
+  'date',
+  'datetime',
+  'list<string>',
+] as const;
 export type ResultType = (typeof RESULT_TYPES)[number];
 
 /**
@@ -177,7 +185,10 @@ const WORKOUT: Cols = {
   heart_rate_mean: 'float64',
   heart_rate_minimum: 'float64',
   heart_rate_maximum: 'float64',
-  ...many([1, 2, 3, 4, 5, 6].map((i) => `heart_rate_zone_${i}`), 'int64'),
+  ...many(
+    [1, 2, 3, 4, 5, 6].map((i) => `heart_rate_zone_${i}`),
+    'int64',
+  ),
   ...many(
     [
       'distance_meter',
@@ -448,8 +459,16 @@ export function periodCovers(
   const mb = months(b);
   if (ma !== null && mb !== null) return ma >= mb;
   const shortest = (p: { unit: PeriodUnit; value: number }) =>
-    p.unit === 'year' ? p.value * 365 * DAY : p.unit === 'month' ? p.value * 28 * DAY : FIXED_SECONDS[p.unit] * p.value;
+    p.unit === 'year'
+      ? p.value * 365 * DAY
+      : p.unit === 'month'
+        ? p.value * 28 * DAY
+        : FIXED_SECONDS[p.unit] * p.value;
   const longest = (p: { unit: PeriodUnit; value: number }) =>
-    p.unit === 'year' ? p.value * 366 * DAY : p.unit === 'month' ? p.value * 31 * DAY : FIXED_SECONDS[p.unit] * p.value;
+    p.unit === 'year'
+      ? p.value * 366 * DAY
+      : p.unit === 'month'
+        ? p.value * 31 * DAY
+        : FIXED_SECONDS[p.unit] * p.value;
   return shortest(a) >= longest(b);
 }

@@ -48,7 +48,9 @@ function columnsOf(item: SelectItemNode, groupBy: GroupByItemNode[]): OutputColu
       return { name: `group_key.${i}`, type: resultType(typeOf(expr)), loc: item.loc, expr, groupKey: i };
     });
   }
-  return [{ name: outputName(item), type: resultType(typeOf(item)), loc: item.loc, expr: item, groupKey: null }];
+  return [
+    { name: outputName(item), type: resultType(typeOf(item)), loc: item.loc, expr: item, groupKey: null },
+  ];
 }
 
 /** Validation guarantees every output is a result type; anything else is a bug, not input. */
@@ -59,7 +61,8 @@ function resultType(t: ReturnType<typeof typeOf>): ResultType {
 
 function resourceDependencies(query: QueryAst): Resource[] {
   const deps = new Set<Resource>();
-  if (query.source.kind === 'table') for (const r of TABLE_RESOURCES.get(query.source.table) ?? []) deps.add(r);
+  if (query.source.kind === 'table')
+    for (const r of TABLE_RESOURCES.get(query.source.table) ?? []) deps.add(r);
   else deps.add(query.source.timeseries as Resource);
   // Value macros read sleep sessions; they can only appear on the sleep index, but say so explicitly.
   const visit = (n: SelectItemNode | GroupByItemNode | AggregateArgNode) => {
@@ -74,7 +77,12 @@ function resourceDependencies(query: QueryAst): Resource[] {
 
 type Quantity = 'bodyWeight' | 'heartRate' | 'respirationRate';
 
-const HEART_RATE_COLUMNS = new Set(['heart_rate_mean', 'heart_rate_minimum', 'heart_rate_maximum', 'heart_rate_resting']);
+const HEART_RATE_COLUMNS = new Set([
+  'heart_rate_mean',
+  'heart_rate_minimum',
+  'heart_rate_maximum',
+  'heart_rate_resting',
+]);
 
 /** Aggregates whose result is still an observation of the quantity (a count or a sum is not). */
 const VALUE_PRESERVING = new Set(['mean', 'min', 'max', 'median', 'oldest', 'newest']);
@@ -101,7 +109,12 @@ function quantityOf(expr: OutputColumn['expr'] | AggregateArgNode): Quantity | n
         return 'heartRate';
       if (expr.table === 'sleep' && expr.column === 'respiratory_rate') return 'respirationRate';
       return null;
-    default:
+    case 'date_part':
+    case 'date_trunc':
+    case 'index_column':
+    case 'source_column':
+    case 'subquery':
+    case 'value_macro':
       return null;
   }
 }

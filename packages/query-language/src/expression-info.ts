@@ -78,7 +78,11 @@ export function outputName(node: Exclude<SelectItemNode, { kind: 'group_key' }>)
       return `${node.func}.${node.arg.kind === 'subquery' ? subqueryName(node.arg) : columnName(node.arg)}`;
     case 'subquery':
       return subqueryName(node);
-    default:
+    case 'index_column':
+    case 'source_column':
+    case 'table_column':
+    case 'timeseries_column':
+    case 'value_macro':
       return columnName(node);
   }
 }

@@ -177,7 +177,12 @@ export class ExpressionReader {
 
   placeholder(obj: JsonObject, loc: Loc): PlaceholderNode | null {
     if (get(obj, 'placeholder') !== true) {
-      this.issues.add(at(loc, 'placeholder'), 'placeholder must be true', 'value_error', get(obj, 'placeholder'));
+      this.issues.add(
+        at(loc, 'placeholder'),
+        'placeholder must be true',
+        'value_error',
+        get(obj, 'placeholder'),
+      );
       return null;
     }
     return { kind: 'placeholder', loc };
@@ -197,13 +202,21 @@ export class ExpressionReader {
         return null;
       }
       if (raw < 1) {
-        this.issues.add(at(loc, 'value'), `${what}.value must be at least 1`, 'greater_than_equal', raw, { ge: 1 });
+        this.issues.add(at(loc, 'value'), `${what}.value must be at least 1`, 'greater_than_equal', raw, {
+          ge: 1,
+        });
         return null;
       }
       if (raw > MAX_PERIOD_VALUE) {
-        this.issues.add(at(loc, 'value'), `${what}.value must be at most ${MAX_PERIOD_VALUE}`, 'less_than_equal', raw, {
-          le: MAX_PERIOD_VALUE,
-        });
+        this.issues.add(
+          at(loc, 'value'),
+          `${what}.value must be at most ${MAX_PERIOD_VALUE}`,
+          'less_than_equal',
+          raw,
+          {
+            le: MAX_PERIOD_VALUE,
+          },
+        );
         return null;
       }
       n = raw;
@@ -214,8 +227,10 @@ export class ExpressionReader {
   groupKey(obj: JsonObject, loc: Loc): GroupKeyNode | null {
     const raw = obj['group_key'];
     if (raw === '*') return { kind: 'group_key', key: '*', loc };
-    if (typeof raw === 'number' && Number.isInteger(raw) && raw >= 0) return { kind: 'group_key', key: raw, loc };
-    if (typeof raw === 'string' && /^[0-9]{1,9}$/.test(raw)) return { kind: 'group_key', key: Number(raw), loc };
+    if (typeof raw === 'number' && Number.isInteger(raw) && raw >= 0)
+      return { kind: 'group_key', key: raw, loc };
+    if (typeof raw === 'string' && /^[0-9]{1,9}$/.test(raw))
+      return { kind: 'group_key', key: Number(raw), loc };
     this.issues.add(
       at(loc, 'group_key'),
       `group_key must be '*' or a non-negative integer (or digit string), not ${quote(raw)}`,
@@ -238,7 +253,12 @@ export class ExpressionReader {
   tableColumn(obj: JsonObject, loc: Loc): TableColumnNode | null {
     const tables = TABLE_NAMES.filter((t) => has(obj, t));
     if (tables.length !== 1) {
-      this.issues.add(loc, `a table column names exactly one table, found ${tables.join(', ')}`, 'expression_ambiguous', obj);
+      this.issues.add(
+        loc,
+        `a table column names exactly one table, found ${tables.join(', ')}`,
+        'expression_ambiguous',
+        obj,
+      );
       return null;
     }
     const table = tables[0] as TableName;
@@ -251,12 +271,19 @@ export class ExpressionReader {
   valueMacro(obj: JsonObject, loc: Loc): ValueMacroNode | null {
     const raw = obj['value_macro'];
     if (typeof raw !== 'string') {
-      this.issues.add(at(loc, 'value_macro'), `value_macro must be a string, not ${jsonType(raw)}`, 'string_type', raw);
+      this.issues.add(
+        at(loc, 'value_macro'),
+        `value_macro must be a string, not ${jsonType(raw)}`,
+        'string_type',
+        raw,
+      );
       return null;
     }
     const version = get(obj, 'version');
     if (version !== undefined && version !== null && version !== 'automatic') {
-      this.issues.add(at(loc, 'version'), `version must be 'automatic'`, 'enum', version, { expected: ['automatic'] });
+      this.issues.add(at(loc, 'version'), `version must be 'automatic'`, 'enum', version, {
+        expected: ['automatic'],
+      });
       return null;
     }
     // Any string parses (forward compatible), only the known macros validate (§5).
@@ -301,7 +328,12 @@ export class ExpressionReader {
     }
     const argLoc = at(loc, 'arg');
     const arg = obj['arg'];
-    const form = this.form(arg, argLoc, ['index_column', 'placeholder'], 'the argument of date_trunc/date_part');
+    const form = this.form(
+      arg,
+      argLoc,
+      ['index_column', 'placeholder'],
+      'the argument of date_trunc/date_part',
+    );
     if (form === 'index_column') return this.indexColumn(arg as JsonObject, argLoc);
     if (form === 'placeholder') return this.placeholder(arg as JsonObject, argLoc);
     return null;
@@ -326,20 +358,12 @@ export class ExpressionReader {
       'the argument of an aggregate',
     );
     const obj = value as JsonObject;
-    switch (form) {
-      case 'value_macro':
-        return this.valueMacro(obj, loc);
-      case 'table_column':
-        return this.tableColumn(obj, loc);
-      case 'timeseries_column':
-        return this.timeseriesColumn(obj, loc);
-      case 'index_column':
-        return this.indexColumn(obj, loc);
-      case 'subquery':
-        return this.subquery(obj, loc);
-      default:
-        return null;
-    }
+    if (form === 'value_macro') return this.valueMacro(obj, loc);
+    if (form === 'table_column') return this.tableColumn(obj, loc);
+    if (form === 'timeseries_column') return this.timeseriesColumn(obj, loc);
+    if (form === 'index_column') return this.indexColumn(obj, loc);
+    if (form === 'subquery') return this.subquery(obj, loc);
+    return null;
   }
 
   // --- subqueries over list columns ---------------------------------------------------------------
@@ -352,7 +376,12 @@ export class ExpressionReader {
     const whereLoc = at(loc, 'where');
     if (rawWhere !== undefined && rawWhere !== null) {
       if (typeof rawWhere !== 'string') {
-        this.issues.add(whereLoc, `where must be a string, not ${jsonType(rawWhere)}`, 'string_type', rawWhere);
+        this.issues.add(
+          whereLoc,
+          `where must be a string, not ${jsonType(rawWhere)}`,
+          'string_type',
+          rawWhere,
+        );
         return null;
       }
       if (rawWhere.trim() !== '') {
@@ -388,7 +417,12 @@ export class ExpressionReader {
   private unnest(obj: JsonObject, loc: Loc): UnnestNode | null {
     const argLoc = at(loc, 'unnest');
     const value = obj['unnest'];
-    const form = this.form(value, argLoc, ['table_column', 'value_macro', 'timeseries_column'], 'the argument of unnest');
+    const form = this.form(
+      value,
+      argLoc,
+      ['table_column', 'value_macro', 'timeseries_column'],
+      'the argument of unnest',
+    );
     const arg =
       form === 'table_column'
         ? this.tableColumn(value as JsonObject, argLoc)
@@ -426,7 +460,12 @@ export class ExpressionReader {
     const rawArg = get(obj, 'arg');
     let arg: AggregateFieldNode['arg'] = null;
     if (rawArg !== undefined && rawArg !== null) {
-      const form = this.form(rawArg, argLoc, ['list_field', 'element'], 'the argument of a subquery aggregate');
+      const form = this.form(
+        rawArg,
+        argLoc,
+        ['list_field', 'element'],
+        'the argument of a subquery aggregate',
+      );
       if (form === 'list_field') arg = this.listField(rawArg as JsonObject, argLoc);
       else if (form === 'element') arg = this.element(rawArg as JsonObject, argLoc);
       if (!arg) return null;
@@ -446,25 +485,43 @@ export class ExpressionReader {
     let input: ResultType | null = null;
     if (arg === null) {
       if (func !== 'count') {
-        this.issues.add(argLoc, `'${func}' needs an arg; only 'count' may omit it (counting the list's rows)`, 'missing', rawArg);
+        this.issues.add(
+          argLoc,
+          `'${func}' needs an arg; only 'count' may omit it (counting the list's rows)`,
+          'missing',
+          rawArg,
+        );
         return null;
       }
     } else if (arg.kind === 'element') {
       if (from.element.kind !== 'scalar') {
-        this.issues.add(argLoc, `{element: true} applies to a list of scalars; this list holds '${from.element.list}' records`, 'element_not_allowed', rawArg);
+        this.issues.add(
+          argLoc,
+          `{element: true} applies to a list of scalars; this list holds '${from.element.list}' records`,
+          'element_not_allowed',
+          rawArg,
+        );
         return null;
       }
       input = from.element.type;
     } else {
       if (from.element.kind !== 'record' || from.element.list !== arg.list) {
         const what = from.element.kind === 'record' ? `the '${from.element.list}' list` : 'a list of scalars';
-        this.issues.add(argLoc, `the subquery reads ${what}; '${arg.list}' fields do not apply`, 'list_field_mismatch', rawArg);
+        this.issues.add(
+          argLoc,
+          `the subquery reads ${what}; '${arg.list}' fields do not apply`,
+          'list_field_mismatch',
+          rawArg,
+        );
         return null;
       }
       input = arg.type;
     }
     if (input !== null && aggregateResultType(func, input) === null) {
-      this.issues.add(argLoc, `'${func}' cannot aggregate ${input} values`, 'aggregate_type', rawArg, { func, input });
+      this.issues.add(argLoc, `'${func}' cannot aggregate ${input} values`, 'aggregate_type', rawArg, {
+        func,
+        input,
+      });
       return null;
     }
     return { kind: 'aggregate_field', func, arg, loc };
@@ -480,7 +537,12 @@ export class ExpressionReader {
     }
     const lists = MC_LIST_NAMES.filter((l) => has(obj, l));
     if (lists.length !== 1) {
-      this.issues.add(loc, `a list field names exactly one list, found ${lists.join(', ')}`, 'expression_ambiguous', obj);
+      this.issues.add(
+        loc,
+        `a list field names exactly one list, found ${lists.join(', ')}`,
+        'expression_ambiguous',
+        obj,
+      );
       return null;
     }
     const list = lists[0]!;
@@ -501,7 +563,12 @@ export class ExpressionReader {
 
   align(value: unknown, loc: Loc): AlignNode | null {
     if (!isObject(value)) {
-      this.issues.add(loc, `align must be an object {carry: {...}}, not ${jsonType(value)}`, 'dict_type', value);
+      this.issues.add(
+        loc,
+        `align must be an object {carry: {...}}, not ${jsonType(value)}`,
+        'dict_type',
+        value,
+      );
       return null;
     }
     const carryLoc = at(loc, 'carry');
@@ -514,13 +581,24 @@ export class ExpressionReader {
       this.issues.add(carryLoc, `carry must be an object, not ${jsonType(carry)}`, 'dict_type', carry);
       return null;
     }
-    const mode = this.enumValue(carry, 'mode', ['carry_forward', 'carry_backward', 'carry_nearest'] as const, carryLoc, 'carry.mode');
+    const mode = this.enumValue(
+      carry,
+      'mode',
+      ['carry_forward', 'carry_backward', 'carry_nearest'] as const,
+      carryLoc,
+      'carry.mode',
+    );
     if (mode === null) return null;
     const limitKey = mode === 'carry_nearest' ? 'span' : 'max_age';
     const otherKey = mode === 'carry_nearest' ? 'max_age' : 'span';
     const other = get(carry, otherKey);
     if (other !== undefined && other !== null) {
-      this.issues.add(at(carryLoc, otherKey), `${otherKey} does not apply to ${mode}; use ${limitKey}`, 'extra_forbidden', other);
+      this.issues.add(
+        at(carryLoc, otherKey),
+        `${otherKey} does not apply to ${mode}; use ${limitKey}`,
+        'extra_forbidden',
+        other,
+      );
       return null;
     }
     const raw = get(carry, limitKey);

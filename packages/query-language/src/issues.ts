@@ -14,7 +14,8 @@ export class Issues {
 
   add(loc: Loc, msg: string, type: string, input: unknown, ctx: Record<string, unknown> = {}): void {
     this.total += 1;
-    if (this.items.length < MAX_ISSUES) this.items.push({ loc: [...loc], msg, type, input: echo(input), ctx });
+    if (this.items.length < MAX_ISSUES)
+      this.items.push({ loc: [...loc], msg, type, input: echo(input), ctx });
   }
 
   get count(): number {

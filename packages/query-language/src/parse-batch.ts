@@ -40,7 +40,10 @@ export interface QueryBatchAst {
 
 export type ParseBatchResult = { ok: true; batch: QueryBatchAst } | { ok: false; issues: ValidationIssue[] };
 
-export function parseQueryBatch(json: unknown, options: { basePath: readonly (string | number)[] }): ParseBatchResult {
+export function parseQueryBatch(
+  json: unknown,
+  options: { basePath: readonly (string | number)[] },
+): ParseBatchResult {
   const issues = new Issues();
   const base = options.basePath.map(String);
   if (!isObject(json)) {
@@ -53,8 +56,10 @@ export function parseQueryBatch(json: unknown, options: { basePath: readonly (st
   const qLoc = at(base, 'queries');
   const raw = get(json, 'queries');
   if (!has(json, 'queries')) issues.add(qLoc, 'queries is required', 'missing', json);
-  else if (!Array.isArray(raw)) issues.add(qLoc, `queries must be an array, not ${jsonType(raw)}`, 'list_type', raw);
-  else if (raw.length === 0) issues.add(qLoc, 'queries must list at least one query', 'too_short', raw, { min_length: 1 });
+  else if (!Array.isArray(raw))
+    issues.add(qLoc, `queries must be an array, not ${jsonType(raw)}`, 'list_type', raw);
+  else if (raw.length === 0)
+    issues.add(qLoc, 'queries must list at least one query', 'too_short', raw, { min_length: 1 });
   else if (raw.length > MAX_BATCH_QUERIES)
     issues.add(qLoc, `a batch may hold at most ${MAX_BATCH_QUERIES} queries`, 'too_long', raw.length, {
       max_length: MAX_BATCH_QUERIES,
@@ -83,9 +88,15 @@ function readTimeframe(json: Record<string, unknown>, base: Loc, issues: Issues)
   const reader = new ExpressionReader(issues);
   if (has(tf, 'placeholder')) return reader.placeholder(tf, loc);
   if (get(tf, 'type') !== 'relative') {
-    issues.add(at(loc, 'type'), "timeframe.type must be 'relative' (or send {placeholder: true})", 'enum', get(tf, 'type'), {
-      expected: ['relative'],
-    });
+    issues.add(
+      at(loc, 'type'),
+      "timeframe.type must be 'relative' (or send {placeholder: true})",
+      'enum',
+      get(tf, 'type'),
+      {
+        expected: ['relative'],
+      },
+    );
     return null;
   }
   const anchor = get(tf, 'anchor');
@@ -120,9 +131,15 @@ export function readQueryConfig(value: unknown, loc: Loc, issues: Issues): Query
     return null;
   }
   if (raw.length > MAX_PRIORITY_OVERRIDES) {
-    issues.add(pLoc, `provider_priority_overrides may list at most ${MAX_PRIORITY_OVERRIDES} slugs`, 'too_long', raw.length, {
-      max_length: MAX_PRIORITY_OVERRIDES,
-    });
+    issues.add(
+      pLoc,
+      `provider_priority_overrides may list at most ${MAX_PRIORITY_OVERRIDES} slugs`,
+      'too_long',
+      raw.length,
+      {
+        max_length: MAX_PRIORITY_OVERRIDES,
+      },
+    );
     return null;
   }
   const before = issues.count;
@@ -130,7 +147,8 @@ export function readQueryConfig(value: unknown, loc: Loc, issues: Issues): Query
   raw.forEach((slug, i) => {
     if (typeof slug !== 'string' || !(isProviderSlug(slug) || isLabSlug(slug)))
       issues.add(at(pLoc, i), `${quote(slug)} is not a provider or lab slug`, 'enum', slug);
-    else if (seen.has(slug)) issues.add(at(pLoc, i), `provider '${slug}' is listed twice`, 'value_error', slug);
+    else if (seen.has(slug))
+      issues.add(at(pLoc, i), `provider '${slug}' is listed twice`, 'value_error', slug);
     else seen.add(slug);
   });
   return issues.count > before ? null : { providerPriorityOverrides: raw as string[] };

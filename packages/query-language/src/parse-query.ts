@@ -3,14 +3,7 @@
  * every issue found (bounded). Never throws on any JSON value.
  */
 import type { ValidationIssue } from '@meridian/domain';
-import type {
-  AlignNode,
-  GroupByItemNode,
-  Loc,
-  PredicateNode,
-  QueryAst,
-  SelectItemNode,
-} from './ast';
+import type { AlignNode, GroupByItemNode, Loc, QueryAst, SelectItemNode } from './ast';
 import { deriveQuery, type DerivedQuery } from './derive';
 import { ExpressionReader, at } from './expressions';
 import { Issues } from './issues';
@@ -36,8 +29,7 @@ export interface ParseQueryOptions {
 }
 
 export type ParseQueryResult =
-  | { ok: true; query: QueryAst; derived: DerivedQuery }
-  | { ok: false; issues: ValidationIssue[] };
+  { ok: true; query: QueryAst; derived: DerivedQuery } | { ok: false; issues: ValidationIssue[] };
 
 export function parseQuery(json: unknown, options: ParseQueryOptions): ParseQueryResult {
   const issues = new Issues();
@@ -89,7 +81,7 @@ export function readQuery(json: unknown, base: Loc, mode: QueryMode, issues: Iss
     source: checked.source,
     select: select as SelectItemNode[],
     groupBy: groupBy as GroupByItemNode[],
-    where: checked.where as PredicateNode | null,
+    where: checked.where,
     align,
   };
 }
@@ -140,26 +132,15 @@ function readSelectItem(value: unknown, loc: Loc, reader: ExpressionReader): Sel
     'a select item',
   );
   const obj = value as Record<string, unknown>;
-  switch (form) {
-    case 'group_key':
-      return reader.groupKey(obj, loc);
-    case 'aggregate':
-      return reader.aggregate(obj, loc);
-    case 'index_column':
-      return reader.indexColumn(obj, loc);
-    case 'source_column':
-      return reader.sourceColumn(obj, loc);
-    case 'table_column':
-      return reader.tableColumn(obj, loc);
-    case 'value_macro':
-      return reader.valueMacro(obj, loc);
-    case 'timeseries_column':
-      return reader.timeseriesColumn(obj, loc);
-    case 'subquery':
-      return reader.subquery(obj, loc);
-    default:
-      return null;
-  }
+  if (form === 'group_key') return reader.groupKey(obj, loc);
+  if (form === 'aggregate') return reader.aggregate(obj, loc);
+  if (form === 'index_column') return reader.indexColumn(obj, loc);
+  if (form === 'source_column') return reader.sourceColumn(obj, loc);
+  if (form === 'table_column') return reader.tableColumn(obj, loc);
+  if (form === 'value_macro') return reader.valueMacro(obj, loc);
+  if (form === 'timeseries_column') return reader.timeseriesColumn(obj, loc);
+  if (form === 'subquery') return reader.subquery(obj, loc);
+  return null;
 }
 
 function readGroupBy(
@@ -190,21 +171,12 @@ function readGroupBy(
       'a group_by item',
     );
     const obj = item as Record<string, unknown>;
-    switch (form) {
-      case 'date_trunc':
-        return reader.dateTrunc(obj, itemLoc);
-      case 'date_part':
-        return reader.datePart(obj, itemLoc);
-      case 'source_column':
-        return reader.sourceColumn(obj, itemLoc);
-      case 'table_column':
-        return reader.tableColumn(obj, itemLoc);
-      case 'value_macro':
-        return reader.valueMacro(obj, itemLoc);
-      case 'timeseries_column':
-        return reader.timeseriesColumn(obj, itemLoc);
-      default:
-        return null;
-    }
+    if (form === 'date_trunc') return reader.dateTrunc(obj, itemLoc);
+    if (form === 'date_part') return reader.datePart(obj, itemLoc);
+    if (form === 'source_column') return reader.sourceColumn(obj, itemLoc);
+    if (form === 'table_column') return reader.tableColumn(obj, itemLoc);
+    if (form === 'value_macro') return reader.valueMacro(obj, itemLoc);
+    if (form === 'timeseries_column') return reader.timeseriesColumn(obj, itemLoc);
+    return null;
   });
 }

@@ -43,6 +43,9 @@ export interface PartialQuery {
   whereLoc: Loc;
 }
 
+/** Every select and group_by item was read: rules about what is absent would otherwise misfire. */
+const complete = (q: PartialQuery) => !q.select.includes(null) && !q.groupBy.includes(null);
+
 export function checkQueryRules(
   q: PartialQuery,
   issues: Issues,
@@ -62,16 +65,18 @@ export function checkQueryRules(
 
 // --- the index a query reads ------------------------------------------------------------------------
 
-type Claim = { source: QuerySource | { kind: 'timeseries'; timeseries: null }; loc: Loc };
+type Claim = { source: QuerySource | { kind: 'timeseries'; timeseries: null }; loc: Loc; input: unknown };
 
 function claimsOf(node: SelectItemNode | GroupByItemNode | AggregateArgNode): Claim[] {
   switch (node.kind) {
     case 'table_column':
-      return [{ source: { kind: 'table', table: node.table }, loc: node.loc }];
+      return [{ source: { kind: 'table', table: node.table }, loc: node.loc, input: toWire(node) }];
     case 'value_macro':
-      return [{ source: { kind: 'table', table: 'sleep' }, loc: node.loc }];
+      return [{ source: { kind: 'table', table: 'sleep' }, loc: node.loc, input: toWire(node) }];
     case 'timeseries_column':
-      return [{ source: { kind: 'timeseries', timeseries: node.timeseries }, loc: node.loc }];
+      return [
+        { source: { kind: 'timeseries', timeseries: node.timeseries }, loc: node.loc, input: toWire(node) },
+      ];
     case 'index_column':
       return [
         {
@@ -80,6 +85,7 @@ function claimsOf(node: SelectItemNode | GroupByItemNode | AggregateArgNode): Cl
               ? { kind: 'timeseries', timeseries: null }
               : { kind: 'table', table: node.index },
           loc: node.loc,
+          input: toWire(node),
         },
       ];
     case 'date_trunc':
@@ -105,7 +111,8 @@ const describeSource = (s: Claim['source']) =>
 function resolveSource(q: PartialQuery, issues: Issues): QuerySource | null {
   let current: Claim | null = null;
   let conflict = false;
-  const items = [...q.select, ...q.groupBy].filter((n) => n !== null);
+  // group_by first: the date_trunc's index is what a reader takes the query to be about.
+  const items = [...q.groupBy, ...q.select].filter((n) => n !== null);
   for (const item of items) {
     for (const claim of claimsOf(item)) {
       if (current === null) {
@@ -118,7 +125,7 @@ function resolveSource(q: PartialQuery, issues: Issues): QuerySource | null {
       if (a.kind === 'timeseries' && b.kind === 'timeseries') {
         if (b.timeseries === null || a.timeseries === b.timeseries) continue;
         if (a.timeseries === null) {
-          current = { source: b, loc: claim.loc };
+          current = claim;
           continue;
         }
       }
@@ -127,12 +134,13 @@ function resolveSource(q: PartialQuery, issues: Issues): QuerySource | null {
         claim.loc,
         `this query reads ${describeSource(a)} (${current.loc.slice(q.base.length).join('.')}); it cannot also read ${describeSource(b)}: a query reads one index`,
         'mixed_index',
-        toWire(item),
+        claim.input,
       );
     }
   }
   if (conflict) return null;
   if (current === null) {
+    if (!complete(q)) return null;
     issues.add(
       at(q.base, 'select'),
       'the query names no index: select or group by a column of an index (e.g. {sleep: ...}, {timeseries: ..., field: ...}, {value_macro: ...})',
@@ -151,7 +159,7 @@ function resolveSource(q: PartialQuery, issues: Issues): QuerySource | null {
     );
     return null;
   }
-  return s as QuerySource;
+  return s;
 }
 
 function checkSourceColumns(q: PartialQuery, source: QuerySource, issues: Issues): void {
@@ -161,9 +169,15 @@ function checkSourceColumns(q: PartialQuery, source: QuerySource, issues: Issues
   for (const item of [...q.select, ...q.groupBy]) {
     if (item?.kind !== 'source_column' || allowedColumns.has(item.column)) continue;
     const where = source.kind === 'table' ? `the '${source.table}' index` : 'this timeseries';
-    issues.add(at(item.loc, 'source'), `${where} has no source column '${item.column}'`, 'unknown_column', item.column, {
-      column: item.column,
-    });
+    issues.add(
+      at(item.loc, 'source'),
+      `${where} has no source column '${item.column}'`,
+      'unknown_column',
+      item.column,
+      {
+        column: item.column,
+      },
+    );
   }
 }
 
@@ -186,12 +200,18 @@ function checkDateTruncs(q: PartialQuery, issues: Issues): void {
   const truncs = q.groupBy.filter((g) => g?.kind === 'date_trunc');
   if (q.mode === 'synchronous') {
     for (const extra of truncs.slice(1))
-      issues.add(extra!.loc, 'a query may group by at most one date_trunc', 'date_trunc_count', toWire(extra!), {
-        max: 1,
-      });
+      issues.add(
+        extra.loc,
+        'a query may group by at most one date_trunc',
+        'date_trunc_count',
+        toWire(extra),
+        {
+          max: 1,
+        },
+      );
     return;
   }
-  if (truncs.length === 0)
+  if (truncs.length === 0 && complete(q))
     issues.add(
       at(q.base, 'group_by'),
       'a continuous query must group by exactly one date_trunc',
@@ -200,13 +220,19 @@ function checkDateTruncs(q: PartialQuery, issues: Issues): void {
       { expected: 1 },
     );
   for (const extra of truncs.slice(1))
-    issues.add(extra!.loc, 'a continuous query must group by exactly one date_trunc', 'date_trunc_count', toWire(extra!), {
-      expected: 1,
-    });
-  if (!q.select.some((s) => s?.kind === 'group_key' && s.key === '*'))
+    issues.add(
+      extra.loc,
+      'a continuous query must group by exactly one date_trunc',
+      'date_trunc_count',
+      toWire(extra),
+      {
+        expected: 1,
+      },
+    );
+  if (complete(q) && !q.select.some((s) => s?.kind === 'group_key' && s.key === '*'))
     issues.add(
       at(q.base, 'select'),
-      "a continuous query must select {\"group_key\": \"*\"}",
+      'a continuous query must select {"group_key": "*"}',
       'group_key_star_required',
       q.raw['select'],
     );
@@ -272,7 +298,13 @@ function checkAlign(q: PartialQuery, issues: Issues): void {
   if (!align) return;
   const trunc = q.groupBy.find((g) => g?.kind === 'date_trunc');
   if (!trunc || trunc.kind !== 'date_trunc') {
-    issues.add(align.loc, 'align needs a date_trunc in group_by', 'align_requires_date_trunc', q.groupBy.filter((g) => g !== null).map(toWire));
+    if (complete(q))
+      issues.add(
+        align.loc,
+        'align needs a date_trunc in group_by',
+        'align_requires_date_trunc',
+        q.groupBy.filter((g) => g !== null).map(toWire),
+      );
   } else if (align.limit && !periodCovers(align.limit, trunc.period)) {
     const key = align.mode === 'carry_nearest' ? 'span' : 'max_age';
     issues.add(
@@ -285,12 +317,21 @@ function checkAlign(q: PartialQuery, issues: Issues): void {
   }
   for (const item of q.groupBy) {
     if (item?.kind === 'date_part')
-      issues.add(item.loc, 'date_part cannot be mixed with date_trunc when align is set', 'align_date_part', toWire(item));
+      issues.add(
+        item.loc,
+        'date_part cannot be mixed with date_trunc when align is set',
+        'align_date_part',
+        toWire(item),
+      );
   }
   const star = q.select.some((s) => s?.kind === 'group_key' && s.key === '*');
   const selectedKeys = new Set(
     q.select.flatMap((s) =>
-      s?.kind === 'group_key' ? [`#${s.key}`] : s && s.kind !== 'aggregate' && s.kind !== 'subquery' ? [exprKey(s)] : [],
+      s?.kind === 'group_key'
+        ? [`#${s.key}`]
+        : s && s.kind !== 'aggregate' && s.kind !== 'subquery'
+          ? [exprKey(s)]
+          : [],
     ),
   );
   q.groupBy.forEach((item, i) => {
@@ -316,7 +357,9 @@ function checkOutputNames(q: PartialQuery, issues: Issues): void {
         : [outputName(item)];
     for (const name of names) {
       if (seen.has(name))
-        issues.add(item.loc, `duplicate output column ${quote(name)}`, 'duplicate_column', toWire(item), { column: name });
+        issues.add(item.loc, `duplicate output column ${quote(name)}`, 'duplicate_column', toWire(item), {
+          column: name,
+        });
       seen.add(name);
     }
   }
@@ -336,7 +379,13 @@ function queryScope(source: QuerySource | null): PredicateScope {
       column: (name, loc) => {
         const type = fields.get(name);
         if (type === undefined) return undefined;
-        const ref: ColumnNode = { kind: 'timeseries_column', timeseries: source.timeseries, field: name, type, loc };
+        const ref: ColumnNode = {
+          kind: 'timeseries_column',
+          timeseries: source.timeseries,
+          field: name,
+          type,
+          loc,
+        };
         return { ref, type };
       },
       element: undefined,
@@ -346,14 +395,21 @@ function queryScope(source: QuerySource | null): PredicateScope {
   const columns = tableColumns(table);
   return {
     description:
-      table === 'sleep' ? `the 'sleep' index or a value macro (${VALUE_MACROS.join(', ')})` : `the '${table}' index`,
+      table === 'sleep'
+        ? `the 'sleep' index or a value macro (${VALUE_MACROS.join(', ')})`
+        : `the '${table}' index`,
     column: (name, loc) => {
       const type = columns.get(name);
       if (type !== undefined) return { ref: { kind: 'table_column', table, column: name, type, loc }, type };
       const macroType = table === 'sleep' ? MACRO_TYPES.get(name as never) : undefined;
       if (macroType !== undefined)
         return {
-          ref: { kind: 'value_macro', macro: name as (typeof VALUE_MACROS)[number], version: 'automatic', loc },
+          ref: {
+            kind: 'value_macro',
+            macro: name as (typeof VALUE_MACROS)[number],
+            version: 'automatic',
+            loc,
+          },
           type: macroType,
         };
       return undefined;

@@ -36,9 +36,15 @@ export function toWire(node: SelectItemNode | GroupByItemNode | AggregateArgNode
     case 'timeseries_column':
       return { timeseries: node.timeseries, field: node.field };
     case 'date_trunc':
-      return { date_trunc: period(node.period), arg: node.arg.kind === 'placeholder' ? { placeholder: true } : toWire(node.arg) };
+      return {
+        date_trunc: period(node.period),
+        arg: node.arg.kind === 'placeholder' ? { placeholder: true } : toWire(node.arg),
+      };
     case 'date_part':
-      return { date_part: node.part, arg: node.arg.kind === 'placeholder' ? { placeholder: true } : toWire(node.arg) };
+      return {
+        date_part: node.part,
+        arg: node.arg.kind === 'placeholder' ? { placeholder: true } : toWire(node.arg),
+      };
     case 'subquery':
       return {
         select:

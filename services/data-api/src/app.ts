@@ -52,6 +52,14 @@ import {
 } from './features/sdk-push/sdk-push.router';
 import { createSdkAuthRouter } from './features/sdk-auth/sdk-auth.router';
 import { createLabTestsRouter } from './features/lab-tests/lab-tests.router';
+import { createLabOrderDocumentsRouter } from './features/lab-order-documents/lab-order-documents.router';
+import { createLabOrdersRouter } from './features/lab-orders/lab-orders.router';
+import { createLabAppointmentsRouter } from './features/lab-appointments/lab-appointments.router';
+import { createPhlebotomyWebhooksRouter } from './features/lab-appointments/phlebotomy-webhooks.router';
+import {
+  createLabAppointmentsService,
+  type PhlebotomyPartnerSet,
+} from './features/lab-appointments/lab-appointments.service';
 
 export const DATA_API_OPENAPI_PATH = path.join(__dirname, '..', 'openapi.yaml');
 
@@ -92,6 +100,11 @@ export interface DataApiDeps {
   cursors?: CursorCodec;
   /** Mobile-SDK push limits (issue 12); the per-device limiter defaults to `rateLimits.limiter` (none in tests). */
   sdkPush?: SdkPushOptions;
+  /**
+   * Lab partners (issue 13). Absent: none configured — area info reports no phlebotomy provider, and
+   * availability, book and request answer 400 `provider_not_available`.
+   */
+  labPartners?: { phlebotomy?: PhlebotomyPartnerSet };
 }
 
 function syncDepsOf(
@@ -122,6 +135,14 @@ export function createDataApi(deps: DataApiDeps): Express {
   const sync = syncDepsOf(deps, clock, { publicUrl, linkWebUrl });
   // Served before the JSON parser, the key guard and the validator: hosted pages and raw-body webhooks.
   const publicRoutes = express.Router();
+  const labAppointments = createLabAppointmentsService({
+    db: deps.db,
+    clock,
+    logger: deps.logger,
+    phlebotomy: deps.labPartners?.phlebotomy ?? { partners: [] },
+  });
+  // Before the provider webhooks: `/v2/provider_webhooks/phlebotomy/{provider}` is the partners' route.
+  publicRoutes.use(createPhlebotomyWebhooksRouter(labAppointments));
   publicRoutes.use(createProviderWebhooksRouter({ sync, publicUrl }));
   publicRoutes.use(createLinkWidgetRouter({ linkWebUrl }));
   const routes = express.Router();
@@ -140,6 +161,10 @@ export function createDataApi(deps: DataApiDeps): Express {
   routes.use(createSdkPushRouter({ db: deps.db, clock, logger: deps.logger, options: sdkPush }));
   routes.use(createSdkAuthRouter({ uow, clock }));
   routes.use(createLabTestsRouter({ db: deps.db, clock, cursors }));
+  routes.use(createLabOrderDocumentsRouter({ db: deps.db }));
+  // Literal /v3/order/area/... and /v3/order/phlebotomy/... paths: before any /v3/order/{order_id} route.
+  routes.use(createLabAppointmentsRouter(labAppointments));
+  routes.use(createLabOrdersRouter({ db: deps.db, clock, cursors, logger: deps.logger }));
   routes.use(
     createLabReportsRouter({
       uow,

@@ -5,6 +5,7 @@ import {
   rateLimitConfigSpec,
   webhookConfigSpec,
 } from '@meridian/platform';
+import { phlebotomyPartnerConfigSpec } from './features/lab-appointments/partner-config';
 
 const dataApiPort = config.port(8000);
 const publicUrlOf = (env: Record<string, string | undefined>) =>
@@ -31,6 +32,8 @@ export const dataApiProcessConfigSpec = {
   ),
   /** Hosts, addresses or CIDRs provider calls may reach although private (SSRF allow-list, e.g. emulators). */
   PROVIDER_ALLOWED_TARGETS: webhookConfigSpec.WEBHOOK_ALLOWED_TARGETS,
+  /** At-home phlebotomy partners (issue 13): URLs, credentials, webhook secrets; unset = none configured. */
+  ...phlebotomyPartnerConfigSpec,
 };
 
 export const dataApiConfigSpec = {

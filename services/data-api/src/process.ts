@@ -15,7 +15,9 @@ import {
   type RunningService,
   apiRateLimitOptionsOf,
 } from '@meridian/platform';
+import { createPhlebotomyPartners, type PhlebotomyPartnersConfig } from '@meridian/lab-partners';
 import type { DataApiProcessConfig } from './config';
+import { phlebotomyPartnersFromConfig } from './features/lab-appointments/partner-config';
 import { startDataApi } from './server';
 
 export interface DataApiConnections {
@@ -26,6 +28,8 @@ export interface DataApiConnections {
   transport?: Transport;
   /** Provider URLs and platform OAuth apps (the environment's, or local emulators'). */
   providers: Map<string, ProviderSettings>;
+  /** Phlebotomy partners instead of the configured ones (`pnpm start`: the local emulators). */
+  phlebotomyPartners?: PhlebotomyPartnersConfig;
 }
 
 export const dataApiPorts = (cfg: DataApiProcessConfig): PortClaim[] => [
@@ -41,6 +45,13 @@ export async function startDataApiProcess(
     applicationName: 'data-api',
     log: io.logger,
     poolMax: cfg.DATABASE_POOL_MAX,
+  };
+  const phlebotomy = phlebotomyPartnersFromConfig(cfg);
+  const labPartners = {
+    phlebotomy: {
+      partners: createPhlebotomyPartners(io.phlebotomyPartners ?? phlebotomy.config),
+      areaRules: phlebotomy.areaRules,
+    },
   };
   return startOnOwnPool(pool, (db) =>
     startDataApi({
@@ -64,6 +75,7 @@ export async function startDataApiProcess(
         publicUrl: cfg.DATA_API_PUBLIC_URL,
         linkWebUrl: cfg.LINK_WEB_URL,
       },
+      labPartners,
     }),
   );
 }

@@ -11,7 +11,7 @@ import {
   type RunningService,
 } from '@meridian/platform';
 import type { Transport } from '@meridian/messaging';
-import { createDataApi, type ProviderLinkOptions } from './app';
+import { createDataApi, type DataApiDeps, type ProviderLinkOptions } from './app';
 
 /** Starts the data API on `host:port` with the given connections (shared by main.ts and `pnpm start`). */
 export async function startDataApi(opts: {
@@ -29,6 +29,8 @@ export async function startDataApi(opts: {
   rateLimits?: ApiRateLimitOptions;
   /** Seals page cursors (from `SECRETS_ENCRYPTION_KEY`). */
   cursors?: CursorCodec;
+  /** Lab partners (issue 13); absent: none configured. */
+  labPartners?: DataApiDeps['labPartners'];
 }): Promise<RunningService> {
   const metrics = createMetricsRegistry('data-api');
   // The audit trail's writer lives as long as the server: what it still holds is written on close.
@@ -46,6 +48,7 @@ export async function startDataApi(opts: {
     providerLinks: opts.providerLinks,
     rateLimits: opts.rateLimits,
     cursors: opts.cursors,
+    labPartners: opts.labPartners,
   });
   return serveWithAuditWriter(audit, () =>
     serveHttp(app, { name: 'data API', host: opts.host, port: opts.port, logger: opts.logger }),

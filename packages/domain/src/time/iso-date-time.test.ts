@@ -96,4 +96,59 @@ describe('the ISO 8601 date-time grammar', () => {
       expect(isoDateTimeMs(withOffset)).toBe(Date.parse(withOffset));
     }
   });
+
+  it('reads every text exactly as the grammar reader does (the fast reader of common forms included)', () => {
+    const grammar = (text: string) => {
+      const read = readIsoDateTime(text);
+      return typeof read === 'string' ? null : read.ms;
+    };
+    const seeds = [
+      '2026-03-01T08:00:00Z',
+      '2026-03-01t08:00:00z',
+      '2026-03-01 08:00:00+05:45',
+      '2024-02-29T23:59:59.999-23:59',
+      '1900-02-28T00:00:00.1+00:00',
+      '0001-01-01T00:00:00,123456789Z',
+      '9999-12-31T23:59:59-00:00',
+      '2026-03-01T08:00:00.5',
+      '2026-03-01T08:00+01:00',
+      '2026-03-01T08:00:00+0100',
+      '2026-03-01T08:00:00+01',
+    ];
+    // Each seed, and each seed with one character replaced, dropped or doubled: valid and invalid forms,
+    // out-of-range fields and near-misses of the fast reader's shapes.
+    const alphabet = ['0', '1', '2', '3', '5', '9', '-', ':', '+', 'T', 't', ' ', 'Z', 'z', '.', ',', 'x', '٣'];
+    let checked = 0;
+    for (const seed of seeds) {
+      const texts = new Set([seed]);
+      for (let i = 0; i < seed.length; i += 1) {
+        texts.add(seed.slice(0, i) + seed.slice(i + 1));
+        texts.add(seed.slice(0, i + 1) + seed.slice(i));
+        for (const c of alphabet) texts.add(seed.slice(0, i) + c + seed.slice(i + 1));
+      }
+      for (const text of texts) {
+        expect([text, isoDateTimeMs(text)]).toEqual([text, grammar(text)]);
+        checked += 1;
+      }
+    }
+    // Random instants and offsets in the common forms.
+    let state = 42;
+    const random = (n: number) => {
+      state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
+      return state % n;
+    };
+    for (let i = 0; i < 3000; i += 1) {
+      const pad = (v: number, w = 2) => String(v).padStart(w, '0');
+      const fraction = ['', `.${pad(random(1000), 3)}`, `,${random(10)}`, `.${pad(random(1_000_000), 6)}7`][
+        random(4)
+      ];
+      const offset = ['', 'Z', `+${pad(random(25))}:${pad(random(61))}`, `-${pad(random(24))}:${pad(random(60))}`][
+        random(4)
+      ];
+      const text = `${pad(random(10_000), 4)}-${pad(random(14))}-${pad(random(32))}T${pad(random(25))}:${pad(random(61))}:${pad(random(61))}${fraction}${offset}`;
+      expect([text, isoDateTimeMs(text)]).toEqual([text, grammar(text)]);
+      checked += 1;
+    }
+    expect(checked).toBeGreaterThan(8000);
+  });
 });

@@ -13,15 +13,7 @@
  * the parse with one issue, unknown columns and type mismatches are all reported.
  */
 import { isCalendarDate, parseIsoDateTime } from '@meridian/domain';
-import type {
-  ColumnNode,
-  ComparisonOp,
-  ListFieldNode,
-  Loc,
-  OperandNode,
-  PredicateNode,
-  Span,
-} from '../ast';
+import type { ColumnNode, ComparisonOp, ListFieldNode, Loc, OperandNode, PredicateNode, Span } from '../ast';
 import type { ResultType, ValueType } from '../catalog';
 import { type Issues, quote } from '../issues';
 import { PredicateSyntaxError, tokenize, type Token } from './tokenize';
@@ -66,9 +58,15 @@ export function parsePredicate(
     return issues.count === before ? tree : null;
   } catch (err) {
     if (!(err instanceof PredicateSyntaxError)) throw err;
-    issues.add(loc, `WHERE syntax error at position ${err.position}: ${err.message}`, 'predicate_syntax', text, {
-      position: err.position,
-    });
+    issues.add(
+      loc,
+      `WHERE syntax error at position ${err.position}: ${err.message}`,
+      'predicate_syntax',
+      text,
+      {
+        position: err.position,
+      },
+    );
     return null;
   }
 }
@@ -116,7 +114,9 @@ class Parser {
       this.next();
       operands.push(this.andExpr());
     }
-    return operands.length === 1 ? operands[0]! : { kind: 'or', operands, loc: this.loc, span: cover(operands) };
+    return operands.length === 1
+      ? operands[0]!
+      : { kind: 'or', operands, loc: this.loc, span: cover(operands) };
   }
 
   private andExpr(): PredicateNode {
@@ -125,7 +125,9 @@ class Parser {
       this.next();
       operands.push(this.notExpr());
     }
-    return operands.length === 1 ? operands[0]! : { kind: 'and', operands, loc: this.loc, span: cover(operands) };
+    return operands.length === 1
+      ? operands[0]!
+      : { kind: 'and', operands, loc: this.loc, span: cover(operands) };
   }
 
   private notExpr(): PredicateNode {
@@ -232,10 +234,20 @@ class Parser {
     const l = classOf(left);
     const r = classOf(right);
     const fail = (why: string) =>
-      this.issues.add(this.loc, `WHERE: ${why} (position ${left.span.start})`, 'predicate_type', render(left, right, op), {
-        position: left.span.start,
-        ...(left.kind === 'column' ? { column: left.name } : right.kind === 'column' ? { column: right.name } : {}),
-      });
+      this.issues.add(
+        this.loc,
+        `WHERE: ${why} (position ${left.span.start})`,
+        'predicate_type',
+        render(left, right, op),
+        {
+          position: left.span.start,
+          ...(left.kind === 'column'
+            ? { column: left.name }
+            : right.kind === 'column'
+              ? { column: right.name }
+              : {}),
+        },
+      );
     if (l === 'list' || r === 'list') {
       const col = left.kind === 'column' ? left.name : right.kind === 'column' ? right.name : 'element';
       return fail(`list column '${col}' cannot be compared; aggregate it with a subquery`);

@@ -100,10 +100,16 @@ export function tokenize(text: string, maxTokens: number): Token[] {
       else if (unsupported) throw new PredicateSyntaxError(unsupported, start);
       else push({ kind: 'identifier', name: word, span: { start, end: i } });
     } else if (c === '"') {
-      throw new PredicateSyntaxError("strings are single-quoted ('text'); double quotes are not allowed", start);
+      throw new PredicateSyntaxError(
+        "strings are single-quoted ('text'); double quotes are not allowed",
+        start,
+      );
     } else {
       const cp = text.codePointAt(i) ?? 0;
-      throw new PredicateSyntaxError(`unexpected character U+${cp.toString(16).toUpperCase().padStart(4, '0')}`, start);
+      throw new PredicateSyntaxError(
+        `unexpected character U+${cp.toString(16).toUpperCase().padStart(4, '0')}`,
+        start,
+      );
     }
   }
   tokens.push({ kind: 'end', span: { start: text.length, end: text.length } });

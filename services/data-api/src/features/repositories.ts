@@ -6,6 +6,7 @@ import {
 } from '@meridian/db';
 import { createEventsRepository } from './events/events.repository';
 import { createIntrospectionRepository } from './introspection/introspection.repository';
+import { createLabOrdersRepository } from './lab-orders/lab-orders.repository';
 import { createDemoConnectionsRepository } from './link/demo-connections.repository';
 import { createLinkConnectionsRepository } from './link/link-connections.repository';
 import { createLinkTokensRepository } from './link/link-tokens.repository';
@@ -41,6 +42,7 @@ export function createRepositories(db: Knex | Knex.Transaction) {
     teamLinkPreferences: createTeamLinkPreferencesRepository(db),
     labReportJobs: createLabReportJobsRepository(db),
     credentials: createCredentialsRepository(db),
+    labOrders: createLabOrdersRepository(db),
   };
 }
 

@@ -211,6 +211,292 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/v3/order/area/info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Phlebotomy providers (with their service types) and central labs for a zip code. */
+        get: operations["getOrderAreaInfo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/order/phlebotomy/appointment/availability": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Bookable at-home draw slots for a patient address, with booking keys that expire. */
+        post: operations["getPhlebotomyAvailability"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/order/phlebotomy/appointment/cancellation-reasons": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The reasons an at-home appointment can be cancelled for (`cancellation_reason_id`). */
+        get: operations["listPhlebotomyCancellationReasons"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/order/{order_id}/phlebotomy/appointment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                order_id: components["parameters"]["AppointmentOrderId"];
+            };
+            cookie?: never;
+        };
+        /** The order's active at-home appointment. */
+        get: operations["getPhlebotomyAppointment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/order/{order_id}/phlebotomy/appointment/book": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                order_id: components["parameters"]["AppointmentOrderId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Book an at-home draw in a slot from availability (appointment-ready provider). */
+        post: operations["bookPhlebotomyAppointment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/order/{order_id}/phlebotomy/appointment/request": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                order_id: components["parameters"]["AppointmentOrderId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Request an at-home draw from an appointment-request provider (no time yet). */
+        post: operations["requestPhlebotomyAppointment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/order/{order_id}/phlebotomy/appointment/reschedule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                order_id: components["parameters"]["AppointmentOrderId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Move the active appointment to another slot from availability. */
+        patch: operations["reschedulePhlebotomyAppointment"];
+        trace?: never;
+    };
+    "/v3/order/{order_id}/phlebotomy/appointment/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                order_id: components["parameters"]["AppointmentOrderId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Cancel the active appointment. */
+        patch: operations["cancelPhlebotomyAppointment"];
+        trace?: never;
+    };
+    "/v2/provider_webhooks/phlebotomy/{provider}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The phlebotomy partner (`getlabs`, `phlebfinders`). */
+                provider: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A phlebotomy partner's signed appointment update. */
+        post: operations["phlebotomyPartnerWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/order/{order_id}/result/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The order's lab report as a PDF.
+         * @description The §6.9 results drawn as a report: metadata, every biomarker with value, unit, reference range and flag (abnormal and critical rows highlighted), missing results with their failure types. 404 `not_found` until the lab has reported (partial results count).
+         */
+        get: operations["getLabOrderResultPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/order/{order_id}/requisition/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The order's lab requisition as a PDF.
+         * @description Patient, physician and NPI, the lab test with its markers (lab codes and LOINC), ICD-10 codes, billing, priority, fasting, the specimen id as text and Code 128 barcode, collection and signature lines.
+         */
+        get: operations["getLabOrderRequisitionPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/order/{order_id}/collection_instruction_pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The patient's collection instructions for the order as a PDF.
+         * @description Preparation (fasting or not), then numbered steps for the order's collection method and specimen type, and the markers included; the patient and the specimen id are named.
+         */
+        get: operations["getLabOrderCollectionInstructionPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/order/{order_id}/abn_pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The order's Advance Beneficiary Notice of Non-coverage (ABN) as a PDF.
+         * @description Laid out as form CMS-R-131: notifier, patient, the order's lab test with its price as the item Medicare may not pay for, the three options with check boxes, signature and date.
+         */
+        get: operations["getLabOrderAbnPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/order/{order_id}/labels/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Specimen labels for the order as a PDF.
+         * @description `number_of_labels` labels on a US Letter sheet in the Avery 5160 layout (3 × 10 labels of 2.625" × 1"; more than 30 continue on a second sheet): patient name, date of birth, collection date, and the sample id as Code 128 barcode and text.
+         */
+        get: operations["getLabOrderLabelsPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/lab_test/{lab_test_id}/collection_instruction_pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A lab test's collection instructions as a PDF (no patient named).
+         * @description Preparation (fasting or not), numbered steps for the lab test's collection method and specimen type, and its markers.
+         */
+        get: operations["getLabTestCollectionInstructionPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/lab_report/v1/parser/job": {
         parameters: {
             query?: never;
@@ -2718,6 +3004,163 @@ export type components = {
          * @enum {string}
          */
         HistoricalPullStatus: "scheduled" | "in_progress" | "success" | "failure" | "retrying";
+        /** @enum {string} */
+        AreaInfoLab: "quest" | "labcorp" | "bioreference";
+        /** @enum {string} */
+        AppointmentProvider: "getlabs" | "phlebfinders" | "quest" | "sonora_quest";
+        UsAddress: {
+            first_line: string;
+            second_line?: string | null;
+            city: string;
+            state: string;
+            zip_code: string;
+            unit?: string | null;
+            access_notes?: string | null;
+        };
+        UsAddressOut: {
+            first_line: string;
+            second_line: string | null;
+            city: string;
+            state: string;
+            zip_code: string;
+            unit: string | null;
+            access_notes: string | null;
+        };
+        AreaInfo: {
+            zip_code: string;
+            phlebotomy: {
+                is_served: boolean;
+                providers: components["schemas"]["PhlebotomyProviderInfo"][];
+            };
+            central_labs: {
+                [key: string]: components["schemas"]["PscAreaInfo"];
+            };
+        };
+        PhlebotomyProviderInfo: {
+            name: components["schemas"]["AppointmentProvider"];
+            service_types: ("appointment-ready" | "appointment-request")[];
+        };
+        PscAreaInfo: {
+            patient_service_centers: {
+                appointment_with_meridian: boolean;
+                within_radius: number;
+                radius: string;
+                capabilities: ("stat" | "appointment_scheduling_via_meridian" | "appointment_scheduling_with_lab")[];
+            };
+            supported_bill_types: ("client_bill" | "commercial_insurance" | "patient_bill_passthrough" | "patient_bill")[];
+            lab_id: number;
+        };
+        AvailabilitySlots: {
+            slots: components["schemas"]["DaySlots"][];
+            timezone: string | null;
+        };
+        DaySlots: {
+            location: components["schemas"]["AppointmentLocation"] | null;
+            /** Format: date */
+            date: string;
+            slots: components["schemas"]["TimeSlot"][];
+        };
+        AppointmentLocation: {
+            location: components["schemas"]["LngLat"];
+            distance: number | null;
+            address: components["schemas"]["UsAddressOut"];
+            code: string;
+            name: string;
+            iana_timezone: string | null;
+        };
+        TimeSlot: {
+            booking_key: string | null;
+            /** Format: date-time */
+            start: string;
+            /** Format: date-time */
+            end: string;
+            /** Format: date-time */
+            expires_at: string | null;
+            price: number;
+            is_priority: boolean;
+            num_appointments_available: number;
+        };
+        LngLat: {
+            lng: number;
+            lat: number;
+        };
+        BookAppointment: {
+            booking_key: string;
+            appointment_notes?: string | null;
+            /** @default false */
+            async_confirmation: boolean;
+            sync_confirmation_timeout_millisecond?: number;
+            async_confirmation_timeout_millisecond?: number;
+        };
+        RequestAppointment: {
+            address: components["schemas"]["UsAddress"];
+            provider: components["schemas"]["AppointmentProvider"];
+            appointment_notes?: string | null;
+        };
+        RescheduleAppointment: {
+            booking_key: string;
+            appointment_notes?: string | null;
+        };
+        CancelAppointment: {
+            /** Format: uuid */
+            cancellation_reason_id: string;
+            notes?: string | null;
+        };
+        CancellationReason: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            is_refundable: boolean;
+        };
+        Appointment: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            user_id: string;
+            /** Format: uuid */
+            order_id: string;
+            address: components["schemas"]["UsAddressOut"];
+            location: components["schemas"]["LngLat"];
+            /** Format: date-time */
+            start_at: string | null;
+            /** Format: date-time */
+            end_at: string | null;
+            iana_timezone: string | null;
+            /** @enum {string} */
+            type: "phlebotomy" | "patient_service_center";
+            /** @enum {string} */
+            service_type: "appointment-ready" | "appointment-request";
+            provider: components["schemas"]["AppointmentProvider"];
+            /** @enum {string} */
+            status: "pending" | "reserved" | "confirmed" | "in_progress" | "completed" | "cancelled";
+            provider_id: string;
+            external_id: string | null;
+            can_reschedule: boolean;
+            appointment_notes: string | null;
+            event_status: components["schemas"]["AppointmentEventStatus"];
+            event_data: {
+                [key: string]: unknown;
+            } | null;
+            events: components["schemas"]["AppointmentEvent"][];
+        };
+        /** @enum {string} */
+        AppointmentEventStatus: "pending" | "reserved" | "scheduled" | "in_progress" | "completed" | "cancelled";
+        AppointmentEvent: {
+            /** Format: date-time */
+            created_at: string;
+            status: components["schemas"]["AppointmentEventStatus"];
+            data: {
+                [key: string]: unknown;
+            } | null;
+        };
+        LabDocumentInvalidStateError: {
+            detail: {
+                /** @enum {string} */
+                error_type: "invalid_state";
+                error_message: string;
+                status: string;
+            };
+        };
         LabReportUpload: {
             /** @description One PDF/JPEG/PNG, or up to 8 JPEG/PNG parts merged in order into one document. */
             file: string | string[];
@@ -5115,6 +5558,80 @@ export type components = {
                 "application/json": components["schemas"]["InternalErrorEnvelope"];
             };
         };
+        /** @description `provider_not_available` (no provider with the needed tier serves the area), `appointment_rejected` (the provider refused the details; `fields` names them), or a malformed request. */
+        AppointmentBadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description `appointment_exists` (`appointment_id`), `invalid_state` (`status`: the order's or the appointment's), `slot_unavailable` or `booking_key_expired`. */
+        AppointmentConflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description The phlebotomy provider is unreachable (`service_unavailable`); retry after `Retry-After` seconds. */
+        PartnerUnavailable: {
+            headers: {
+                /** @description Seconds to wait before retrying. */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description The document. */
+        LabDocumentPdf: {
+            headers: {
+                /** @description SHA-256 of the bytes (base64url), quoted; the same document keeps the same tag. */
+                ETag?: string;
+                /** @description Always `private, no-store`. */
+                "Cache-Control"?: "private, no-store";
+                /** @description `inline; filename="<kind>-<id>.pdf"` (ids only, no patient data). */
+                "Content-Disposition"?: string;
+                "Content-Length"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/pdf": string;
+            };
+        };
+        /** @description The `If-None-Match` tag matches the document as it is now; no body. */
+        LabDocumentNotModified: {
+            headers: {
+                ETag?: string;
+                "Cache-Control"?: "private, no-store";
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
+        /** @description The document does not exist in the order's current status (`invalid_state`, with `status`). */
+        LabDocumentInvalidState: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["LabDocumentInvalidStateError"];
+            };
+        };
+        /** @description Too many documents are being generated at once (`service_unavailable`); retry after the `Retry-After` seconds. */
+        LabDocumentBusy: {
+            headers: {
+                /** @description Seconds to wait before retrying. */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
         /** @description Missing or bad credential: `invalid_credentials` (API key), or for a link token `invalid_token` (unknown, or its user deleted), `token_expired`, `token_consumed` (used by a successful connection). */
         LinkUnauthorized: {
             headers: {
@@ -5160,6 +5677,10 @@ export type components = {
         IntrospectCursor: string;
         /** @description The `next_cursor` of the previous page; absent or empty for the first page. */
         IntrospectNextCursor: string;
+        AppointmentOrderId: string;
+        LabDocumentOrderId: string;
+        /** @description An ETag of an earlier answer; when it still matches, the answer is 304 without a body. */
+        LabDocumentIfNoneMatch: string;
         LabTestId: string;
         LabTestGenerationMethod: "auto" | "manual" | "all";
         LabTestLabSlug: string;
@@ -5749,6 +6270,521 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+        };
+    };
+    getOrderAreaInfo: {
+        parameters: {
+            query: {
+                zip_code: string;
+                radius?: "10" | "20" | "25" | "50" | "100";
+                lab?: components["schemas"]["AreaInfoLab"];
+                labs?: components["schemas"]["AreaInfoLab"][];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The area information. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AreaInfo"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["ValidationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getPhlebotomyAvailability: {
+        parameters: {
+            query?: {
+                start_date?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UsAddress"];
+            };
+        };
+        responses: {
+            /** @description The slots. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvailabilitySlots"];
+                };
+            };
+            400: components["responses"]["AppointmentBadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["ValidationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PartnerUnavailable"];
+        };
+    };
+    listPhlebotomyCancellationReasons: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The reasons. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CancellationReason"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["ValidationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getPhlebotomyAppointment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                order_id: components["parameters"]["AppointmentOrderId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The appointment. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Appointment"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["ValidationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    bookPhlebotomyAppointment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                order_id: components["parameters"]["AppointmentOrderId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BookAppointment"];
+            };
+        };
+        responses: {
+            /** @description The appointment booked. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Appointment"];
+                };
+            };
+            400: components["responses"]["AppointmentBadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["AppointmentConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["ValidationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PartnerUnavailable"];
+        };
+    };
+    requestPhlebotomyAppointment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                order_id: components["parameters"]["AppointmentOrderId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RequestAppointment"];
+            };
+        };
+        responses: {
+            /** @description The appointment requested. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Appointment"];
+                };
+            };
+            400: components["responses"]["AppointmentBadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["AppointmentConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["ValidationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PartnerUnavailable"];
+        };
+    };
+    reschedulePhlebotomyAppointment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                order_id: components["parameters"]["AppointmentOrderId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RescheduleAppointment"];
+            };
+        };
+        responses: {
+            /** @description The appointment at its new time. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Appointment"];
+                };
+            };
+            400: components["responses"]["AppointmentBadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["AppointmentConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["ValidationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PartnerUnavailable"];
+        };
+    };
+    cancelPhlebotomyAppointment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                order_id: components["parameters"]["AppointmentOrderId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CancelAppointment"];
+            };
+        };
+        responses: {
+            /** @description The cancelled appointment. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Appointment"];
+                };
+            };
+            400: components["responses"]["AppointmentBadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["AppointmentConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["ValidationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PartnerUnavailable"];
+        };
+    };
+    phlebotomyPartnerWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The phlebotomy partner (`getlabs`, `phlebfinders`). */
+                provider: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The update was received. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        received: true;
+                        /** @enum {string} */
+                        outcome: "applied" | "ignored";
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description The signature does not verify (`invalid_signature`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getLabOrderResultPdf: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag of an earlier answer; when it still matches, the answer is 304 without a body. */
+                "If-None-Match"?: components["parameters"]["LabDocumentIfNoneMatch"];
+            };
+            path: {
+                order_id: components["parameters"]["LabDocumentOrderId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["LabDocumentPdf"];
+            304: components["responses"]["LabDocumentNotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description Unknown order, another tenant's, or no results yet (`not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["ValidationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["LabDocumentBusy"];
+        };
+    };
+    getLabOrderRequisitionPdf: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag of an earlier answer; when it still matches, the answer is 304 without a body. */
+                "If-None-Match"?: components["parameters"]["LabDocumentIfNoneMatch"];
+            };
+            path: {
+                order_id: components["parameters"]["LabDocumentOrderId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["LabDocumentPdf"];
+            304: components["responses"]["LabDocumentNotModified"];
+            /** @description The order's sample id cannot be printed as a barcode (`invalid_sample_id`), or the HTTP edge refused the request (see `BadRequest`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["LabDocumentInvalidState"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["ValidationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["LabDocumentBusy"];
+        };
+    };
+    getLabOrderCollectionInstructionPdf: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag of an earlier answer; when it still matches, the answer is 304 without a body. */
+                "If-None-Match"?: components["parameters"]["LabDocumentIfNoneMatch"];
+            };
+            path: {
+                order_id: components["parameters"]["LabDocumentOrderId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["LabDocumentPdf"];
+            304: components["responses"]["LabDocumentNotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["ValidationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["LabDocumentBusy"];
+        };
+    };
+    getLabOrderAbnPdf: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag of an earlier answer; when it still matches, the answer is 304 without a body. */
+                "If-None-Match"?: components["parameters"]["LabDocumentIfNoneMatch"];
+            };
+            path: {
+                order_id: components["parameters"]["LabDocumentOrderId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["LabDocumentPdf"];
+            304: components["responses"]["LabDocumentNotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["ValidationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["LabDocumentBusy"];
+        };
+    };
+    getLabOrderLabelsPdf: {
+        parameters: {
+            query: {
+                collection_date: string;
+                number_of_labels?: number;
+            };
+            header?: {
+                /** @description An ETag of an earlier answer; when it still matches, the answer is 304 without a body. */
+                "If-None-Match"?: components["parameters"]["LabDocumentIfNoneMatch"];
+            };
+            path: {
+                order_id: components["parameters"]["LabDocumentOrderId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["LabDocumentPdf"];
+            304: components["responses"]["LabDocumentNotModified"];
+            /** @description The order's sample id cannot be printed as a barcode (`invalid_sample_id`), or the HTTP edge refused the request (see `BadRequest`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["LabDocumentInvalidState"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["ValidationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["LabDocumentBusy"];
+        };
+    };
+    getLabTestCollectionInstructionPdf: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag of an earlier answer; when it still matches, the answer is 304 without a body. */
+                "If-None-Match"?: components["parameters"]["LabDocumentIfNoneMatch"];
+            };
+            path: {
+                lab_test_id: components["parameters"]["LabTestId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["LabDocumentPdf"];
+            304: components["responses"]["LabDocumentNotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["ValidationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["LabDocumentBusy"];
         };
     };
     createLabReportParsingJob: {

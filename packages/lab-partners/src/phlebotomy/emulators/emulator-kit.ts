@@ -109,7 +109,7 @@ export function controlRoutes(
   faults: PartnerFaults,
   areas: () => ServedAreas,
   setAreas: (a: ServedAreas) => void,
-) {
+): express.Router {
   const router = express.Router();
   router.get('/__emulator/faults', (_req, res) => {
     res.json(faults.get());

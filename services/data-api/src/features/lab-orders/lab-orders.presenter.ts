@@ -28,9 +28,37 @@ const ADDRESS_KEYS = [
   'phone_number',
 ] as const;
 
-function pick(source: Record<string, unknown> | null, keys: readonly string[]) {
+type Picked<K extends string> = Record<K, unknown>;
+
+function pick<K extends string>(source: Record<string, unknown> | null, keys: readonly K[]): Picked<K> | null {
   if (!source) return null;
-  return Object.fromEntries(keys.map((k) => [k, source[k] ?? null]));
+  return Object.fromEntries(keys.map((k) => [k, source[k] ?? null])) as Picked<K>;
+}
+
+/** `Order.patient_details`: the stored keys, typed as the wire has them. */
+export interface OrderPatientDetailsWire {
+  first_name: string;
+  last_name: string;
+  dob: string;
+  gender: string;
+  phone_number: string | null;
+  email: string | null;
+  medical_proxy: Record<string, unknown> | null;
+  race: string | null;
+  ethnicity: string | null;
+  sexual_orientation: string | null;
+  gender_identity: string | null;
+}
+
+export interface OrderAddressWire {
+  receiver_name: string | null;
+  first_line: string;
+  second_line: string | null;
+  city: string;
+  state: string;
+  zip: string;
+  country: string;
+  phone_number: string | null;
 }
 
 export function toOrderEvent(e: OrderEventRecord) {
@@ -64,12 +92,12 @@ export function toOrderWire(
     user_id: o.userId,
     team_id: o.teamId,
     patient_details: {
+      ...pick(o.patientDetails, PATIENT_DETAIL_KEYS),
       first_name: o.firstName,
       last_name: o.lastName,
       dob: o.dob,
-      ...pick(o.patientDetails, PATIENT_DETAIL_KEYS),
-    },
-    patient_address: pick(o.patientAddress, ADDRESS_KEYS),
+    } as OrderPatientDetailsWire,
+    patient_address: pick(o.patientAddress, ADDRESS_KEYS) as OrderAddressWire | null,
     lab_test: toLabTest(related.labTest),
     details: detailsOf(o, related.appointmentId),
     sample_id: o.sampleId,
@@ -88,7 +116,7 @@ export function toOrderWire(
     health_insurance_id: o.healthInsuranceId,
     requisition_form_url: o.requisitionFormUrl,
     priority: o.priority,
-    shipping_details: pick(o.shippingDetails, ADDRESS_KEYS),
+    shipping_details: pick(o.shippingDetails, ADDRESS_KEYS) as OrderAddressWire | null,
     activate_by: o.activateBy,
     passthrough: o.passthrough,
     billing_type: o.billingType,
