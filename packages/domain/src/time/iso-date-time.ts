@@ -111,7 +111,7 @@ export function isoDateTimeMs(text: string): number | null {
   return instant === 'range' ? null : instant.ms;
 }
 
-/** The digit at `at` (0-9), or NaN: NaN fails every range comparison below. */
+/** The digit at `at` (0-9), or NaN (a non-digit). */
 const digitAt = (text: string, at: number) => {
   const d = text.charCodeAt(at) - 48;
   return d >= 0 && d <= 9 ? d : Number.NaN;
@@ -146,7 +146,9 @@ function commonFormMs(text: string): number | undefined {
   const hour = twoDigitsAt(text, 11);
   const minute = twoDigitsAt(text, 14);
   const second = twoDigitsAt(text, 17);
-  if (!(hour <= 23 && minute <= 59 && second <= 59) || !isValidDay(year, month, day)) return undefined;
+  // Every comparison with NaN (a non-digit) is false.
+  if (!(year >= 1 && month >= 1 && day >= 1 && hour <= 23 && minute <= 59 && second <= 59)) return undefined;
+  if (!isValidDay(year, month, day)) return undefined;
   let at = 19;
   let millis = 0;
   const mark = text.charCodeAt(at);

@@ -7,7 +7,7 @@ import {
 } from '@meridian/domain';
 import { parseDateTime } from '../time/parse-date-time';
 import { acceptedUnits, unitConversion, type UnitConversion } from '../units';
-import { checkSource, checkTimezoneOffset, isAbsent, isRecord, type NormalisedSource } from './check-source';
+import { checkSource, checkTimezoneOffset, type NormalisedSource } from './check-source';
 import type { IssueList } from './issue-list';
 
 /** One validated sample in canonical units, ready to store. */
@@ -30,9 +30,42 @@ const ALL_EXTRAS = Object.keys(EXTRA_VALUES) as SampleExtra[];
 
 type Loc = (string | number)[];
 
+// Local copies of check-source's guards: the per-sample path calls them several times per sample.
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+const absent = (v: unknown): v is null | undefined => v === null || v === undefined;
+
+/**
+ * Where a sample is (`timeseries[i].samples[j]`), its `loc` arrays built only when an issue is recorded: a
+ * valid sample allocates none. One per series, moved along its samples (the issue list copies a loc).
+ */
+class SamplePath {
+  j = 0;
+  constructor(private readonly series: Loc) {}
+
+  loc(...keys: string[]): Loc {
+    return [...this.series, 'samples', this.j, ...keys];
+  }
+}
+
+/** The unit conversion of the series' last unit, so a series in one unit looks it up once. */
+class SeriesUnits {
+  private unit: unknown = undefined;
+  private conversion: UnitConversion | undefined = undefined;
+  constructor(readonly spec: TimeseriesSpec) {}
+
+  conversionOf(unit: string | null | undefined): UnitConversion | undefined {
+    if (this.conversion === undefined || unit !== this.unit) {
+      this.unit = unit;
+      this.conversion = unitConversion(this.spec, unit);
+    }
+    return this.conversion;
+  }
+}
+
 /** Validates and normalises every timeseries of a batch; problems go to `issues`. */
 export function normaliseTimeseries(inputs: unknown, userId: string, issues: IssueList): NormalisedSample[] {
-  if (isAbsent(inputs)) return [];
+  if (absent(inputs)) return [];
   if (!Array.isArray(inputs)) {
     issues.add(['timeseries'], 'Input should be a valid list', 'list_type', inputs);
     return [];
@@ -40,17 +73,23 @@ export function normaliseTimeseries(inputs: unknown, userId: string, issues: Iss
   const out: NormalisedSample[] = [];
   inputs.forEach((series: unknown, i) => {
     const loc: Loc = ['timeseries', i];
-    if (!isRecord(series)) return issues.add(loc, 'Input should be a valid dictionary', 'dict_type', series);
+    if (!isObject(series)) return issues.add(loc, 'Input should be a valid dictionary', 'dict_type', series);
     const spec = resolveSpec(series.resource, [...loc, 'resource'], issues);
     const source = checkSource(series.source, [...loc, 'source'], userId, issues);
-    if (!Array.isArray(series.samples)) {
-      return issues.add([...loc, 'samples'], 'Input should be a valid list', 'list_type', series.samples);
+    const samples = series.samples;
+    if (!Array.isArray(samples)) {
+      return issues.add([...loc, 'samples'], 'Input should be a valid list', 'list_type', samples);
     }
     if (!spec || !source) return;
-    series.samples.forEach((sample: unknown, j) => {
-      const normalised = normaliseSample(sample, spec, source, [...loc, 'samples', j], issues);
+    const at = new SamplePath(loc);
+    const units = new SeriesUnits(spec);
+    for (let j = 0; j < samples.length; j += 1) {
+      // A hole of a sparse array is skipped, as forEach would.
+      if (!(j in samples)) continue;
+      at.j = j;
+      const normalised = normaliseSample(samples[j], spec, source, units, at, issues);
       if (normalised) out.push(normalised);
-    });
+    }
   });
   return out;
 }
@@ -68,33 +107,48 @@ function resolveSpec(resource: unknown, loc: Loc, issues: IssueList): Timeseries
   return spec;
 }
 
+/** A sample's values in canonical units, checked by `checkValues` (one per batch, copied into the sample). */
+interface SampleValues {
+  value: number | null;
+  valueText: string | null;
+  systolic: number | null;
+  diastolic: number | null;
+}
+
 function normaliseSample(
   sample: unknown,
   spec: TimeseriesSpec,
   source: NormalisedSource,
-  loc: Loc,
+  units: SeriesUnits,
+  at: SamplePath,
   issues: IssueList,
 ): NormalisedSample | null {
-  if (!isRecord(sample)) {
-    issues.add(loc, 'Input should be a valid dictionary', 'dict_type', sample);
+  if (!isObject(sample)) {
+    issues.add(at.loc(), 'Input should be a valid dictionary', 'dict_type', sample);
     return null;
   }
   const before = issues.count;
-  const startMs = checkDateTime(sample.timestamp, [...loc, 'timestamp'], issues);
-  const timezoneOffset = checkTimezoneOffset(sample.timezone_offset, [...loc, 'timezone_offset'], issues);
-  const type = checkType(sample.type, spec, [...loc, 'type'], issues);
-  const convert = checkUnit(sample.unit, spec, [...loc, 'unit'], issues);
-  const extras = checkExtras(sample, spec, loc, issues);
+  const startMs = sampleDateTime(sample.timestamp, at, 'timestamp', issues);
+  const offset = sample.timezone_offset;
+  // The common valid offsets inline; anything else is checked (and its issue recorded) by check-source.
+  const timezoneOffset = absent(offset)
+    ? null
+    : typeof offset === 'number' && Number.isInteger(offset) && offset >= -64_800 && offset <= 64_800
+      ? offset
+      : checkTimezoneOffset(offset, at.loc('timezone_offset'), issues);
+  const type = checkType(sample.type, spec, at, issues);
+  const convert = checkUnit(sample.unit, spec, units, at, issues);
+  const extras = checkExtras(sample, spec, at, issues);
   let endMs: number | null = null;
   if (spec.shape === 'interval') {
-    endMs = checkDateTime(sample.end, [...loc, 'end'], issues);
+    endMs = sampleDateTime(sample.end, at, 'end', issues);
     if (endMs !== null && startMs !== null && endMs <= startMs) {
-      issues.add([...loc, 'end'], 'The end must be after the timestamp (start)', 'greater_than', sample.end, {
+      issues.add(at.loc('end'), 'The end must be after the timestamp (start)', 'greater_than', sample.end, {
         gt: sample.timestamp,
       });
     }
   }
-  const values = convert ? checkValues(sample, spec, convert, type ?? '', loc, issues) : null;
+  const values = convert ? checkValues(sample, spec, convert, type ?? '', at, issues) : null;
   if (issues.count > before || startMs === null || values === null || type === null || extras === undefined) {
     return null;
   }
@@ -105,13 +159,22 @@ function normaliseSample(
     startMs,
     endMs,
     timezoneOffset: timezoneOffset ?? null,
-    ...values,
+    value: values.value,
+    valueText: values.valueText,
+    systolic: values.systolic,
+    diastolic: values.diastolic,
     extras,
   };
 }
 
+/** `checkDateTime` with the loc built only for an issue. */
+function sampleDateTime(value: unknown, at: SamplePath, key: string, issues: IssueList): number | null {
+  const ms = typeof value === 'string' ? parseDateTime(value) : null;
+  return ms !== null ? ms : checkDateTime(value, at.loc(key), issues);
+}
+
 export function checkDateTime(value: unknown, loc: Loc, issues: IssueList): number | null {
-  if (isAbsent(value)) {
+  if (absent(value)) {
     issues.add(loc, 'Field required', 'missing', value);
     return null;
   }
@@ -120,19 +183,19 @@ export function checkDateTime(value: unknown, loc: Loc, issues: IssueList): numb
   return ms;
 }
 
-function checkType(value: unknown, spec: TimeseriesSpec, loc: Loc, issues: IssueList): string | null {
-  if (isAbsent(value) || value === '') {
+function checkType(value: unknown, spec: TimeseriesSpec, at: SamplePath, issues: IssueList): string | null {
+  if (absent(value) || value === '') {
     if (!spec.types?.required) return '';
-    issues.add(loc, `Field required: ${spec.slug} samples carry a type`, 'missing', value);
+    issues.add(at.loc('type'), `Field required: ${spec.slug} samples carry a type`, 'missing', value);
     return null;
   }
   if (typeof value !== 'string') {
-    issues.add(loc, 'Input should be a valid string', 'string_type', value);
+    issues.add(at.loc('type'), 'Input should be a valid string', 'string_type', value);
     return null;
   }
   const values = spec.types?.values;
   if (values && !values.includes(value)) {
-    issues.add(loc, `Input should be ${values.map((v) => `'${v}'`).join(', ')}`, 'enum', value, {
+    issues.add(at.loc('type'), `Input should be ${values.map((v) => `'${v}'`).join(', ')}`, 'enum', value, {
       expected: values,
     });
     return null;
@@ -143,18 +206,19 @@ function checkType(value: unknown, spec: TimeseriesSpec, loc: Loc, issues: Issue
 function checkUnit(
   value: unknown,
   spec: TimeseriesSpec,
-  loc: Loc,
+  units: SeriesUnits,
+  at: SamplePath,
   issues: IssueList,
 ): UnitConversion | undefined {
-  if (!isAbsent(value) && typeof value !== 'string') {
-    issues.add(loc, 'Input should be a valid string', 'string_type', value);
+  if (!absent(value) && typeof value !== 'string') {
+    issues.add(at.loc('unit'), 'Input should be a valid string', 'string_type', value);
     return undefined;
   }
-  const conversion = unitConversion(spec, value);
+  const conversion = units.conversionOf(value);
   if (!conversion) {
     const accepted = acceptedUnits(spec);
     issues.add(
-      loc,
+      at.loc('unit'),
       `Unit '${String(value)}' is not accepted for ${spec.slug}; accepted units: ${accepted.join(', ')}`,
       'enum',
       value,
@@ -164,38 +228,45 @@ function checkUnit(
   return conversion;
 }
 
-type SampleValues = Pick<NormalisedSample, 'value' | 'valueText' | 'systolic' | 'diastolic'>;
+/** Reused by every sample: `normaliseSample` copies what it needs before the next sample is checked. */
+const checked: SampleValues = { value: null, valueText: null, systolic: null, diastolic: null };
 
 function checkValues(
   sample: Record<string, unknown>,
   spec: TimeseriesSpec,
   convert: UnitConversion,
   type: string,
-  loc: Loc,
+  at: SamplePath,
   issues: IssueList,
 ): SampleValues | null {
-  const none = { value: null, valueText: null, systolic: null, diastolic: null };
+  checked.value = checked.valueText = checked.systolic = checked.diastolic = null;
   if (spec.textValue) {
-    if (typeof sample.value === 'string' && sample.value.length > 0)
-      return { ...none, valueText: sample.value };
-    issues.add([...loc, 'value'], 'Input should be a non-empty string', 'string_type', sample.value);
+    if (typeof sample.value === 'string' && sample.value.length > 0) {
+      checked.valueText = sample.value;
+      return checked;
+    }
+    issues.add(at.loc('value'), 'Input should be a non-empty string', 'string_type', sample.value);
     return null;
   }
   if (spec.shape === 'blood_pressure') {
-    const systolic = checkNumber(sample.systolic, spec, convert, type, [...loc, 'systolic'], issues);
-    const diastolic = checkNumber(sample.diastolic, spec, convert, type, [...loc, 'diastolic'], issues);
+    const systolic = checkNumber(sample.systolic, spec, convert, type, at, 'systolic', issues);
+    const diastolic = checkNumber(sample.diastolic, spec, convert, type, at, 'diastolic', issues);
     if (systolic === null || diastolic === null) return null;
     if (!(diastolic > 0 && systolic > diastolic)) {
-      issues.add([...loc, 'systolic'], 'Blood pressure needs systolic > diastolic > 0', 'value_error', {
+      issues.add(at.loc('systolic'), 'Blood pressure needs systolic > diastolic > 0', 'value_error', {
         systolic: sample.systolic,
         diastolic: sample.diastolic,
       });
       return null;
     }
-    return { ...none, systolic, diastolic };
+    checked.systolic = systolic;
+    checked.diastolic = diastolic;
+    return checked;
   }
-  const value = checkNumber(sample.value, spec, convert, type, [...loc, 'value'], issues);
-  return value === null ? null : { ...none, value };
+  const value = checkNumber(sample.value, spec, convert, type, at, 'value', issues);
+  if (value === null) return null;
+  checked.value = value;
+  return checked;
 }
 
 function checkNumber(
@@ -203,16 +274,17 @@ function checkNumber(
   spec: TimeseriesSpec,
   convert: UnitConversion,
   type: string,
-  loc: Loc,
+  at: SamplePath,
+  key: string,
   issues: IssueList,
 ): number | null {
-  if (isAbsent(raw)) {
-    issues.add(loc, 'Field required', 'missing', raw);
+  if (absent(raw)) {
+    issues.add(at.loc(key), 'Field required', 'missing', raw);
     return null;
   }
   if (typeof raw !== 'number' || !Number.isFinite(raw)) {
     issues.add(
-      loc,
+      at.loc(key),
       'Input should be a finite number',
       typeof raw === 'number' ? 'finite_number' : 'float_type',
       raw,
@@ -223,7 +295,7 @@ function checkNumber(
   const range = spec.range;
   if (range && value < range[0]) {
     issues.add(
-      loc,
+      at.loc(key),
       `Input should be greater than or equal to ${range[0]} ${spec.unit}`,
       'greater_than_equal',
       raw,
@@ -233,7 +305,7 @@ function checkNumber(
   }
   if (range && value > range[1]) {
     issues.add(
-      loc,
+      at.loc(key),
       `Input should be less than or equal to ${range[1]} ${spec.unit}`,
       'less_than_equal',
       raw,
@@ -244,36 +316,35 @@ function checkNumber(
   return value;
 }
 
-/** The slug's typed extras; undefined after recording an issue. */
+/** The slug's typed extras (null when none; the object made only when there is one); undefined after an issue. */
 function checkExtras(
   sample: Record<string, unknown>,
   spec: TimeseriesSpec,
-  loc: Loc,
+  at: SamplePath,
   issues: IssueList,
 ): Partial<Record<SampleExtra, unknown>> | null | undefined {
-  const extras: Partial<Record<SampleExtra, unknown>> = {};
+  let extras: Partial<Record<SampleExtra, unknown>> | null = null;
   let ok = true;
   for (const key of ALL_EXTRAS) {
     const value = sample[key];
-    if (isAbsent(value)) continue;
+    if (absent(value)) continue;
     const allowed: readonly string[] = EXTRA_VALUES[key];
     if (!spec.extras?.includes(key)) {
-      issues.add([...loc, key], `'${key}' is not a field of ${spec.slug} samples`, 'extra_forbidden', value);
+      issues.add(at.loc(key), `'${key}' is not a field of ${spec.slug} samples`, 'extra_forbidden', value);
       ok = false;
     } else if (key === 'tags') {
       if (!Array.isArray(value) || value.some((t) => typeof t !== 'string' || !allowed.includes(t))) {
-        issues.add([...loc, key], `Input should be a list of ${allowed.join(', ')}`, 'enum', value, {
+        issues.add(at.loc(key), `Input should be a list of ${allowed.join(', ')}`, 'enum', value, {
           expected: allowed,
         });
         ok = false;
-      } else extras.tags = [...new Set(value as string[])];
+      } else (extras ??= {}).tags = [...new Set(value as string[])];
     } else if (typeof value !== 'string' || !allowed.includes(value)) {
-      issues.add([...loc, key], `Input should be ${allowed.map((v) => `'${v}'`).join(', ')}`, 'enum', value, {
+      issues.add(at.loc(key), `Input should be ${allowed.map((v) => `'${v}'`).join(', ')}`, 'enum', value, {
         expected: allowed,
       });
       ok = false;
-    } else extras[key] = value;
+    } else (extras ??= {})[key] = value;
   }
-  if (!ok) return undefined;
-  return Object.keys(extras).length > 0 ? extras : null;
+  return ok ? extras : undefined;
 }

@@ -497,6 +497,189 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/v3/order": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Order a lab test (or an order set) for a user. */
+        post: operations["createLabOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The team environment's orders, filtered, sorted and paged. */
+        get: operations["listLabOrders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/order/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Record an order placed elsewhere, at its current status. */
+        post: operations["importLabOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/order/resend_events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Emit `labtest.order.updated` again for orders. */
+        post: operations["resendLabOrderEvents"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/order/{order_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                order_id: components["parameters"]["LabOrderId"];
+            };
+            cookie?: never;
+        };
+        /** One order with its full status history. */
+        get: operations["getLabOrder"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change the patient details, address or notes of an order. */
+        patch: operations["updateLabOrder"];
+        trace?: never;
+    };
+    "/v3/order/{order_id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                order_id: components["parameters"]["LabOrderId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel an order. */
+        post: operations["cancelLabOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/order/{order_id}/draw_completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                order_id: components["parameters"]["LabOrderId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Record that the team's staff drew the sample (on-site collection). */
+        patch: operations["completeLabOrderDraw"];
+        trace?: never;
+    };
+    "/v3/order/{order_id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                order_id: components["parameters"]["LabOrderId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sandbox only — walk the order through its statuses to `final_status`. */
+        post: operations["simulateLabOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/order/{order_id}/result": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                order_id: components["parameters"]["LabOrderId"];
+            };
+            cookie?: never;
+        };
+        /** The order's results. */
+        get: operations["getLabOrderResults"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/order/{order_id}/result/metadata": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                order_id: components["parameters"]["LabOrderId"];
+            };
+            cookie?: never;
+        };
+        /** The metadata of the order's results report. */
+        get: operations["getLabOrderResultsMetadata"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/lab_report/v1/parser/job": {
         parameters: {
             query?: never;
@@ -3161,6 +3344,407 @@ export type components = {
                 status: string;
             };
         };
+        /** @description A date (`YYYY-MM-DD`, UTC day) or a date-time. */
+        OrderDateBound: string;
+        /** @enum {string} */
+        OrderInterpretation: "normal" | "abnormal" | "critical" | "unknown";
+        /** @enum {string} */
+        OrderTopLevelStatus: "received" | "collecting_sample" | "sample_with_lab" | "completed" | "cancelled" | "failed";
+        /** @enum {string} */
+        OrderLowLevelStatus: "ordered" | "requisition_created" | "requisition_bypassed" | "transit_customer" | "out_for_delivery" | "with_customer" | "transit_lab" | "delivered_to_lab" | "completed" | "failure_to_deliver_to_lab" | "failure_to_deliver_to_customer" | "problem_in_transit_lab" | "problem_in_transit_customer" | "sample_error" | "appointment_scheduled" | "appointment_cancelled" | "appointment_pending" | "draw_completed" | "cancelled" | "lost" | "do_not_process" | "partial_results" | "awaiting_registration" | "registered" | "redraw_available" | "corrected" | "lab_processing_blocked";
+        /** @description `<top level>.<collection method>.<low level>`, e.g. `received.at_home_phlebotomy.ordered` (§6.5). */
+        OrderStatus: string;
+        /** @enum {string} */
+        OrderStatusDetail: "fulfillment_error" | "date_of_collection_unspecified" | "demographic_information_unspecified" | "demographic_information_mismatch" | "sample_quantity_not_sufficient" | "sample_contaminated" | "sample_stability_exceeded" | "sample_hemolyzed" | "sample_improper_collection";
+        /** @enum {string} */
+        OrderBillingType: "client_bill" | "commercial_insurance" | "patient_bill_passthrough" | "patient_bill";
+        OrderAddressInput: {
+            receiver_name?: string;
+            first_line: string;
+            second_line?: string | null;
+            city: string;
+            state: string;
+            zip: string;
+            country: string;
+            phone_number?: string | null;
+            access_notes?: string | null;
+        };
+        OrderGuarantorInput: {
+            first_name: string;
+            last_name: string;
+            address: {
+                first_line: string;
+                second_line?: string | null;
+                city: string;
+                state: string;
+                zip: string;
+                country: string;
+            };
+            phone_number: string;
+            email?: string | null;
+            household_income?: number | null;
+            household_size?: number | null;
+        } | null;
+        OrderPatientDetailsInput: {
+            first_name: string;
+            last_name: string;
+            /** Format: date */
+            dob: string;
+            /** @enum {string} */
+            gender: "female" | "male" | "other" | "unknown";
+            phone_number: string;
+            email: string;
+            medical_proxy?: components["schemas"]["OrderGuarantorInput"];
+            /** @enum {string|null} */
+            race?: "african_american_or_black" | "asian" | "indigenous_native_american_alaska_native" | "other" | "pacific_islander_or_hawaiian" | "white_caucasian" | null;
+            /** @enum {string|null} */
+            ethnicity?: "hispanic" | "non_hispanic" | "ashkenazi_jewish" | "other" | null;
+            /** @enum {string|null} */
+            sexual_orientation?: "lesbian_gay_or_homosexual" | "heterosexual_or_straight" | "bisexual" | "dont_know" | "other" | null;
+            /** @enum {string|null} */
+            gender_identity?: "male" | "female" | "female_to_male_ftm_transgender_male_trans_man" | "male_to_female_mtf_transgender_female_trans_woman" | "genderqueer" | "other" | null;
+            household_income?: number | null;
+            household_size?: number | null;
+        };
+        CreateOrder: {
+            /** Format: uuid */
+            user_id: string;
+            /** Format: uuid */
+            lab_test_id?: string | null;
+            /** @description Lab tests and add-on markers ordered as one (see POST /v3/lab_tests/list_order_set_markers). */
+            order_set?: {
+                lab_test_ids?: string[];
+                add_on?: {
+                    marker_ids?: number[];
+                    provider_ids?: string[];
+                };
+            } | null;
+            /** @enum {string|null} */
+            collection_method?: "testkit" | "walk_in_test" | "at_home_phlebotomy" | "on_site_collection" | null;
+            patient_details: components["schemas"]["OrderPatientDetailsInput"];
+            patient_address: components["schemas"]["OrderAddressInput"];
+            physician?: {
+                first_name: string;
+                last_name: string;
+                npi: string;
+                email?: string | null;
+                licensed_states?: string[] | null;
+                signature_image?: {
+                    /** @description Base64. */
+                    content: string;
+                    /** @enum {string} */
+                    content_type: "image/jpeg" | "image/png";
+                } | null;
+            } | null;
+            /** @default false */
+            priority: boolean;
+            billing_type?: components["schemas"]["OrderBillingType"];
+            icd_codes?: string[] | null;
+            consents?: {
+                /** @enum {string} */
+                consentType: "terms-of-use" | "telehealth-informed-consent" | "mobile-terms-and-conditions" | "notice-of-privacy-practices" | "privacy-policy" | "hipaa-authorization";
+                /** @default 1.0 */
+                version: string;
+                /** Format: date-time */
+                timeOfConsent?: string;
+            }[];
+            /** Format: date */
+            activate_by?: string | null;
+            aoe_answers?: {
+                marker_id: number;
+                question_id: number;
+                answer: string;
+            }[] | null;
+            passthrough?: string | null;
+            clinical_notes?: string | null;
+            /** Format: uuid */
+            creator_member_id?: string | null;
+            /** @description Insurance is out of scope for now; stored as given (at most 64 KiB). */
+            health_insurance?: {
+                [key: string]: unknown;
+            } | null;
+        };
+        ImportOrder: {
+            /** Format: uuid */
+            user_id: string;
+            /** Format: uuid */
+            lab_test_id?: string | null;
+            /** @description Lab tests and add-on markers ordered as one (see POST /v3/lab_tests/list_order_set_markers). */
+            order_set?: {
+                lab_test_ids?: string[];
+                add_on?: {
+                    marker_ids?: number[];
+                    provider_ids?: string[];
+                };
+            } | null;
+            /** @enum {string|null} */
+            collection_method?: "testkit" | "walk_in_test" | "at_home_phlebotomy" | "on_site_collection" | null;
+            patient_details: components["schemas"]["OrderPatientDetailsInput"];
+            patient_address: components["schemas"]["OrderAddressInput"];
+            physician?: {
+                first_name: string;
+                last_name: string;
+                npi: string;
+                email?: string | null;
+                licensed_states?: string[] | null;
+                signature_image?: {
+                    /** @description Base64. */
+                    content: string;
+                    /** @enum {string} */
+                    content_type: "image/jpeg" | "image/png";
+                } | null;
+            } | null;
+            /** @default false */
+            priority: boolean;
+            billing_type?: components["schemas"]["OrderBillingType"];
+            icd_codes?: string[] | null;
+            consents?: {
+                /** @enum {string} */
+                consentType: "terms-of-use" | "telehealth-informed-consent" | "mobile-terms-and-conditions" | "notice-of-privacy-practices" | "privacy-policy" | "hipaa-authorization";
+                /** @default 1.0 */
+                version: string;
+                /** Format: date-time */
+                timeOfConsent?: string;
+            }[];
+            /** Format: date */
+            activate_by?: string | null;
+            aoe_answers?: {
+                marker_id: number;
+                question_id: number;
+                answer: string;
+            }[] | null;
+            passthrough?: string | null;
+            clinical_notes?: string | null;
+            /** Format: uuid */
+            creator_member_id?: string | null;
+            /** @description Insurance is out of scope for now; stored as given (at most 64 KiB). */
+            health_insurance?: {
+                [key: string]: unknown;
+            } | null;
+            status: components["schemas"]["OrderStatus"];
+            /** @enum {string|null} */
+            status_detail?: "fulfillment_error" | "date_of_collection_unspecified" | "demographic_information_unspecified" | "demographic_information_mismatch" | "sample_quantity_not_sufficient" | "sample_contaminated" | "sample_stability_exceeded" | "sample_hemolyzed" | "sample_improper_collection" | null;
+            sample_id?: string | null;
+            /** @enum {string|null} */
+            origin?: "initial" | "redraw" | "recreation" | null;
+            notes?: string | null;
+        };
+        PatchOrder: {
+            patient_details?: components["schemas"]["OrderPatientDetailsInput"];
+            patient_address?: components["schemas"]["OrderAddressInput"];
+            notes?: string | null;
+            clinical_notes?: string | null;
+            passthrough?: string | null;
+        };
+        OrderAddress: {
+            receiver_name: string | null;
+            first_line: string;
+            second_line: string | null;
+            city: string;
+            state: string;
+            zip: string;
+            country: string;
+            phone_number: string | null;
+        } | null;
+        OrderEvent: {
+            id: number;
+            /** Format: date-time */
+            created_at: string;
+            status: components["schemas"]["OrderStatus"];
+            /** @enum {string|null} */
+            status_detail: "fulfillment_error" | "date_of_collection_unspecified" | "demographic_information_unspecified" | "demographic_information_mismatch" | "sample_quantity_not_sufficient" | "sample_contaminated" | "sample_stability_exceeded" | "sample_hemolyzed" | "sample_improper_collection" | null;
+        };
+        OrderShipment: {
+            /** Format: uuid */
+            id: string;
+            outbound_tracking_number?: string | null;
+            outbound_tracking_url?: string | null;
+            inbound_tracking_number?: string | null;
+            inbound_tracking_url?: string | null;
+            outbound_courier?: string | null;
+            inbound_courier?: string | null;
+            notes?: string | null;
+        } | null;
+        /** @description The method-specific record of the order, tagged on `type`. */
+        OrderDetails: {
+            /** @enum {string} */
+            type: "at_home_phlebotomy" | "walk_in_test";
+            data: {
+                /** Format: uuid */
+                id: string;
+                /** Format: uuid */
+                appointment_id: string | null;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+            } | null;
+        } | {
+            /** @enum {string} */
+            type: "testkit";
+            data: {
+                /** Format: uuid */
+                id: string;
+                shipment: components["schemas"]["OrderShipment"];
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+            } | null;
+        } | {
+            /** @enum {string} */
+            type: "on_site_collection";
+            data: {
+                /** Format: uuid */
+                id: string;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+            } | null;
+        };
+        Order: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            user_id: string;
+            /** Format: uuid */
+            team_id: string;
+            patient_details: {
+                /** Format: date */
+                dob: string;
+                gender: string;
+                first_name: string;
+                last_name: string;
+                phone_number: string | null;
+                email: string | null;
+                medical_proxy: {
+                    [key: string]: unknown;
+                } | null;
+                race: string | null;
+                ethnicity: string | null;
+                sexual_orientation: string | null;
+                gender_identity: string | null;
+            } | null;
+            patient_address: components["schemas"]["OrderAddress"];
+            lab_test: components["schemas"]["LabTest"];
+            details: components["schemas"]["OrderDetails"];
+            sample_id: string | null;
+            notes: string | null;
+            clinical_notes: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            /** @enum {string|null} */
+            status: "received" | "collecting_sample" | "sample_with_lab" | "completed" | "cancelled" | "failed" | null;
+            events: components["schemas"]["OrderEvent"][];
+            last_event: components["schemas"]["OrderEvent"];
+            physician: {
+                first_name: string;
+                last_name: string;
+                npi: string;
+            } | null;
+            /** Format: uuid */
+            health_insurance_id: string | null;
+            requisition_form_url: string | null;
+            priority: boolean;
+            shipping_details: components["schemas"]["OrderAddress"];
+            /** Format: date */
+            activate_by: string | null;
+            passthrough: string | null;
+            billing_type: components["schemas"]["OrderBillingType"];
+            icd_codes: string[] | null;
+            has_abn: boolean;
+            /** @enum {string|null} */
+            interpretation: "normal" | "abnormal" | "critical" | "unknown" | null;
+            has_missing_results: boolean | null;
+            /** Format: date */
+            expected_result_by_date: string | null;
+            /** Format: date */
+            worst_case_result_by_date: string | null;
+            /** @enum {string|null} */
+            origin: "initial" | "redraw" | "recreation" | null;
+        };
+        PostOrderResponse: {
+            order: components["schemas"]["Order"];
+            /** @enum {string} */
+            status: "success";
+            message: string;
+        };
+        OrdersPage: {
+            orders: components["schemas"]["Order"][];
+            total: number;
+            page: number;
+            size: number;
+        };
+        LabResultsMetadata: {
+            age: string;
+            dob: string;
+            "clia_#": string | null;
+            patient: string;
+            provider: string | null;
+            laboratory: string | null;
+            date_reported: string;
+            date_collected: string | null;
+            specimen_number: string;
+            date_received: string | null;
+            status: string;
+            interpretation: string | null;
+            patient_id: string | null;
+            account_id: string | null;
+        };
+        LabResultSourceMarker: {
+            marker_id: number;
+            name: string;
+            slug: string;
+            provider_id: string | null;
+        };
+        BiomarkerResult: {
+            name: string;
+            slug: string;
+            value: number | null;
+            result: string;
+            /** @enum {string} */
+            type: "numeric" | "range" | "comment" | "coded_value";
+            unit: string | null;
+            /** Format: date-time */
+            timestamp: string | null;
+            notes: string | null;
+            reference_range: string | null;
+            min_range_value: number | null;
+            max_range_value: number | null;
+            is_above_max_range: boolean | null;
+            is_below_min_range: boolean | null;
+            interpretation: components["schemas"]["OrderInterpretation"];
+            source_interpretation: string;
+            loinc: string | null;
+            loinc_slug: string | null;
+            provider_id: string | null;
+            source_markers: components["schemas"]["LabResultSourceMarker"][] | null;
+            performing_laboratory: string | null;
+            source_sample_id: string | null;
+        };
+        MissingBiomarkerResult: {
+            name: string;
+            slug: string;
+            /** @enum {string} */
+            inferred_failure_type: "quantity_not_sufficient_failure" | "collection_process_failure" | "drop_off_failure" | "internal_lab_failure" | "order_entry_failure" | "non_failure" | "unknown_failure" | "patient_condition_failure" | "missing_result_calc_failure" | "missing_demo_aoe_calc_failure" | "insufficient_volume";
+            note: string | null;
+            loinc: string | null;
+            loinc_slug: string | null;
+            provider_id: string | null;
+            source_markers: components["schemas"]["LabResultSourceMarker"][] | null;
+        };
+        LabResults: {
+            metadata: components["schemas"]["LabResultsMetadata"];
+            results: components["schemas"]["BiomarkerResult"][];
+            missing_results: components["schemas"]["MissingBiomarkerResult"][] | null;
+            /** @description `Record<string, SampleData | null>` by sample id. */
+            sample_information: {
+                [key: string]: unknown;
+            } | null;
+        };
         LabReportUpload: {
             /** @description One PDF/JPEG/PNG, or up to 8 JPEG/PNG parts merged in order into one document. */
             file: string | string[];
@@ -5632,6 +6216,15 @@ export type components = {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
+        /** @description `invalid_state` (the order's current `status` does not allow it), `idempotency_conflict` (the same idempotency key is being processed) or `idempotency_key_reused`. */
+        OrderConflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
         /** @description Missing or bad credential: `invalid_credentials` (API key), or for a link token `invalid_token` (unknown, or its user deleted), `token_expired`, `token_consumed` (used by a successful connection). */
         LinkUnauthorized: {
             headers: {
@@ -5681,6 +6274,7 @@ export type components = {
         LabDocumentOrderId: string;
         /** @description An ETag of an earlier answer; when it still matches, the answer is 304 without a body. */
         LabDocumentIfNoneMatch: string;
+        LabOrderId: string;
         LabTestId: string;
         LabTestGenerationMethod: "auto" | "manual" | "all";
         LabTestLabSlug: string;
@@ -6785,6 +7379,403 @@ export interface operations {
             431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["LabDocumentBusy"];
+        };
+    };
+    createLabOrder: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Idempotency-Key"?: string;
+                "X-Idempotency-Error"?: "no-cache";
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateOrder"];
+            };
+        };
+        responses: {
+            /** @description The order created (or the stored answer replayed). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostOrderResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["OrderConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["ValidationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listLabOrders: {
+        parameters: {
+            query?: {
+                search_input?: string;
+                start_date?: components["schemas"]["OrderDateBound"];
+                end_date?: components["schemas"]["OrderDateBound"];
+                updated_start_date?: components["schemas"]["OrderDateBound"];
+                updated_end_date?: components["schemas"]["OrderDateBound"];
+                status?: components["schemas"]["OrderLowLevelStatus"][];
+                order_key?: "created_at" | "patient_name" | "last_status";
+                order_direction?: "asc" | "desc";
+                order_type?: components["schemas"]["CollectionMethod"][];
+                is_critical?: boolean;
+                interpretation?: components["schemas"]["OrderInterpretation"];
+                order_activation_types?: ("current" | "scheduled")[];
+                user_id?: string;
+                patient_name?: string;
+                shipping_recipient_name?: string;
+                order_ids?: string[];
+                page?: number;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of orders. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrdersPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["ValidationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    importLabOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ImportOrder"];
+            };
+        };
+        responses: {
+            /** @description The order recorded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostOrderResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["OrderConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["ValidationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    resendLabOrderEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    order_ids?: string[];
+                    /** Format: date-time */
+                    start_at?: string;
+                    /** Format: date-time */
+                    end_at?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The orders whose event was emitted again. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        order_ids: string[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["ValidationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getLabOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                order_id: components["parameters"]["LabOrderId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Order"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["ValidationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateLabOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                order_id: components["parameters"]["LabOrderId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PatchOrder"];
+            };
+        };
+        responses: {
+            /** @description The order updated. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostOrderResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["OrderConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["ValidationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    cancelLabOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                order_id: components["parameters"]["LabOrderId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order cancelled. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostOrderResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["OrderConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["ValidationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    completeLabOrderDraw: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                order_id: components["parameters"]["LabOrderId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order at `draw_completed`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostOrderResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["OrderConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["ValidationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    simulateLabOrder: {
+        parameters: {
+            query?: {
+                final_status?: components["schemas"]["OrderStatus"];
+                delay?: number;
+            };
+            header?: never;
+            path: {
+                order_id: components["parameters"]["LabOrderId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    interpretation?: components["schemas"]["OrderInterpretation"];
+                    result_types?: ("numeric" | "range" | "comment" | "coded_value")[];
+                    has_missing_results?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The walk is done (or under way, with `delay`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["OrderConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["ValidationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getLabOrderResults: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                order_id: components["parameters"]["LabOrderId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The results. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LabResults"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["ValidationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getLabOrderResultsMetadata: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                order_id: components["parameters"]["LabOrderId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report metadata. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LabResultsMetadata"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["ValidationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
         };
     };
     createLabReportParsingJob: {

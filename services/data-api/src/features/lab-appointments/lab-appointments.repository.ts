@@ -249,10 +249,7 @@ export function createLabAppointmentsRepository(db: Knex | Knex.Transaction) {
           last_name: row.patient_last_name,
           dob: row.patient_dob,
           gender: (['female', 'male', 'other'].includes(gender) ? gender : 'unknown') as
-            | 'female'
-            | 'male'
-            | 'other'
-            | 'unknown',
+            'female' | 'male' | 'other' | 'unknown',
           phone_number: text(d.phone_number),
           email: text(d.email),
         },
@@ -289,14 +286,20 @@ export function createLabAppointmentsRepository(db: Knex | Knex.Transaction) {
     async findByExternalId(
       provider: PhlebotomyProvider,
       externalId: string,
-    ): Promise<{ id: string; orderId: string; teamId: string; environment: TeamScope['environment'] } | null> {
+    ): Promise<{
+      id: string;
+      orderId: string;
+      teamId: string;
+      environment: TeamScope['environment'];
+    } | null> {
       const row = (await db('lab_appointments')
         .where({ provider, external_id: externalId })
         .orderBy('created_at', 'desc')
         .first('id', 'order_id', 'team_id', 'environment')) as
-        | { id: string; order_id: string; team_id: string; environment: TeamScope['environment'] }
-        | undefined;
-      return row ? { id: row.id, orderId: row.order_id, teamId: row.team_id, environment: row.environment } : null;
+        { id: string; order_id: string; team_id: string; environment: TeamScope['environment'] } | undefined;
+      return row
+        ? { id: row.id, orderId: row.order_id, teamId: row.team_id, environment: row.environment }
+        : null;
     },
 
     async insert(scope: TeamScope, a: NewAppointment): Promise<void> {
@@ -371,8 +374,7 @@ export function createLabAppointmentsRepository(db: Knex | Knex.Transaction) {
 
     async clientUserIdOf(userId: string): Promise<string> {
       const row = (await db('users').where({ id: userId }).first('client_user_id')) as
-        | { client_user_id: string }
-        | undefined;
+        { client_user_id: string } | undefined;
       return row?.client_user_id ?? '';
     },
 

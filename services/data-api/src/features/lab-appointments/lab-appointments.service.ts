@@ -394,7 +394,11 @@ export function createLabAppointmentsService(deps: LabAppointmentsDeps) {
       };
     },
 
-    async book(scope: TeamScope, orderId: string, body: { booking_key: string; appointment_notes?: string | null }) {
+    async book(
+      scope: TeamScope,
+      orderId: string,
+      body: { booking_key: string; appointment_notes?: string | null },
+    ) {
       const order = await orderOrThrow(scope, orderId);
       await assertCanCreate(scope, order, 'book');
       const id = newId();
@@ -561,7 +565,10 @@ export function createLabAppointmentsService(deps: LabAppointmentsDeps) {
         throw providerNotAvailable(`The ${current.provider} provider is not available.`);
       let cancelled: PartnerAppointment | null = null;
       try {
-        cancelled = await partner.cancel(current.externalId, { reason: reason.code, notes: body.notes ?? null });
+        cancelled = await partner.cancel(current.externalId, {
+          reason: reason.code,
+          notes: body.notes ?? null,
+        });
       } catch (err) {
         // The partner no longer knows it: there is nothing left to cancel there.
         if (!(err instanceof PartnerAppointmentNotFoundError)) throw fromPartnerError(err, current.status);

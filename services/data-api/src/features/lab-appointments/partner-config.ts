@@ -71,7 +71,9 @@ export function phlebotomyPartnersFromConfig(values: PartnerEnv): {
     };
     const zips = list(values.PHLEBOTOMY_PHLEBFINDERS_ZIP_CODES);
     if (zips.some((z) => !/^\d{5}$/.test(z)))
-      throw new ConfigError('Invalid configuration: PHLEBOTOMY_PHLEBFINDERS_ZIP_CODES must be 5-digit zip codes');
+      throw new ConfigError(
+        'Invalid configuration: PHLEBOTOMY_PHLEBFINDERS_ZIP_CODES must be 5-digit zip codes',
+      );
     if (zips.length > 0) areaRules.phlebfinders = { only: zips };
   }
   return { config: out, areaRules };

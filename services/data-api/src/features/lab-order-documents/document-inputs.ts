@@ -77,14 +77,7 @@ export function documentOrder(order: OrderWire, labTest: DocumentLabTest): Docum
   };
 }
 
-const METADATA_TEXT_KEYS = [
-  'age',
-  'dob',
-  'patient',
-  'date_reported',
-  'specimen_number',
-  'status',
-] as const;
+const METADATA_TEXT_KEYS = ['age', 'dob', 'patient', 'date_reported', 'specimen_number', 'status'] as const;
 const METADATA_NULLABLE_KEYS = [
   'clia_#',
   'provider',

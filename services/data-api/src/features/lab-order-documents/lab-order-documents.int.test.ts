@@ -89,7 +89,11 @@ describe('lab order documents (/v3/order/{id}/…pdf, /v3/lab_test/{id}/collecti
       patient_first_name: opts.firstName ?? 'Ada',
       patient_last_name: opts.lastName ?? 'Lovelace',
       patient_dob: '1990-01-02',
-      patient_details: JSON.stringify({ gender: 'female', phone_number: '+15555550100', email: 'ada@example.com' }),
+      patient_details: JSON.stringify({
+        gender: 'female',
+        phone_number: '+15555550100',
+        email: 'ada@example.com',
+      }),
       patient_address: JSON.stringify({
         receiver_name: 'Ada Lovelace',
         first_line: '1 Main St',
@@ -182,7 +186,11 @@ describe('lab order documents (/v3/order/{id}/…pdf, /v3/lab_test/{id}/collecti
         res.on('end', () => done(null, Buffer.concat(chunks)));
       });
 
-  const jsonOf = (body: unknown) => JSON.parse((body as Buffer).toString('utf8')) as Record<string, any>;
+  /** The error envelope of an answer read as bytes. */
+  const jsonOf = (body: unknown) =>
+    JSON.parse((body as Buffer).toString('utf8')) as { detail: { error_type: string; status?: string } };
+  const issuesOf = (body: unknown) =>
+    JSON.parse((body as Buffer).toString('utf8')) as { detail: { loc: string[]; type: string }[] };
 
   async function textOf(body: unknown): Promise<string> {
     const [pdf] = await readPdfText(new Uint8Array(body as Buffer));
@@ -289,7 +297,9 @@ describe('lab order documents (/v3/order/{id}/…pdf, /v3/lab_test/{id}/collecti
         status: 'received.at_home_phlebotomy.ordered',
       });
 
-      const ready = await insertOrder(a, { path: ['ordered', 'requisition_created', 'appointment_scheduled'] });
+      const ready = await insertOrder(a, {
+        path: ['ordered', 'requisition_created', 'appointment_scheduled'],
+      });
       const res = await get(a.key, `/v3/order/${ready}/requisition/pdf`);
       expectPdfHeaders(res, `requisition-${ready}.pdf`);
       const text = await textOf(res.body);
@@ -347,11 +357,18 @@ describe('lab order documents (/v3/order/{id}/…pdf, /v3/lab_test/{id}/collecti
       expect(text).toContain('Lovelace, Ada');
       expect(text).toContain('11/22/2026');
 
-      const many = await get(a.key, `/v3/order/${orderId}/labels/pdf?collection_date=2026-11-22&number_of_labels=31`);
+      const many = await get(
+        a.key,
+        `/v3/order/${orderId}/labels/pdf?collection_date=2026-11-22&number_of_labels=31`,
+      );
       expect(many.status).toBe(200);
       const [pdf] = await readPdfText(new Uint8Array(many.body as Buffer));
       expect(pdf!.pageCount).toBe(2);
-      expect(pageTexts(pdf!).join('\n').match(/MRD0001234/g)).toHaveLength(31);
+      expect(
+        pageTexts(pdf!)
+          .join('\n')
+          .match(/MRD0001234/g),
+      ).toHaveLength(31);
     });
 
     it.each([
@@ -364,10 +381,11 @@ describe('lab order documents (/v3/order/{id}/…pdf, /v3/lab_test/{id}/collecti
       ['', 'collection_date', 'missing'],
     ])('refuses %s with 422 at the parameter', async (query, param, type) => {
       const orderId = await insertOrder(a, { path: ['ordered'] });
-      const q = query.startsWith('collection_date') || query === '' ? query : `collection_date=2026-11-22&${query}`;
+      const q =
+        query.startsWith('collection_date') || query === '' ? query : `collection_date=2026-11-22&${query}`;
       const res = await get(a.key, `/v3/order/${orderId}/labels/pdf?${q}`);
       expect(res.status).toBe(422);
-      const issue = (jsonOf(res.body).detail as { loc: string[]; type: string }[])[0]!;
+      const issue = issuesOf(res.body).detail[0]!;
       expect(issue.loc).toEqual(['query', param]);
       expect(issue.type).toBe(type);
     });
@@ -393,7 +411,10 @@ describe('lab order documents (/v3/order/{id}/…pdf, /v3/lab_test/{id}/collecti
       const onSite = labTestOf(a, 'on_site_collection');
       expect((await get(a.key, `/v3/lab_test/${onSite.id}/collection_instruction_pdf`)).status).toBe(404);
       const etag = String(res.headers.etag);
-      const again = await get(a.key, `/v3/lab_test/${lipid.id}/collection_instruction_pdf`).set('If-None-Match', etag);
+      const again = await get(a.key, `/v3/lab_test/${lipid.id}/collection_instruction_pdf`).set(
+        'If-None-Match',
+        etag,
+      );
       expect(again.status).toBe(304);
     });
   });

@@ -172,7 +172,9 @@ export function createLabOrderDocumentsRepository(db: Knex | Knex.Transaction) {
 
     /** `teams.settings` (all environments; the caller picks the key's). */
     async teamSettings(teamId: string): Promise<unknown> {
-      const row = await db('teams').where({ id: teamId }).first<{ settings: unknown } | undefined>('settings');
+      const row = await db('teams')
+        .where({ id: teamId })
+        .first<{ settings: unknown } | undefined>('settings');
       return row?.settings ?? null;
     },
   };

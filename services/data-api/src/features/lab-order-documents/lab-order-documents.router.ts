@@ -50,7 +50,8 @@ export function createLabOrderDocumentsRouter(deps: { db: Knex; queue?: Document
     pdfRoute((req, res) => {
       const count = req.query.number_of_labels;
       return service.labels(principalOf(res), orderId(req), {
-        collectionDate: String(req.query.collection_date),
+        // The validator made it a required string.
+        collectionDate: req.query.collection_date as string,
         numberOfLabels: count === undefined || count === '' ? undefined : Number(count),
       });
     }),

@@ -99,10 +99,7 @@ export function createLabOrderDocumentsService(deps: { db: Knex; queue?: Documen
       const report = await repo.findResults(scope, orderId);
       if (!report) throw new NotFoundError('The order has no results yet.');
       return pdf(`results-${orderId}.pdf`, () =>
-        resultsPdf(
-          { results: documentResults(report), order: doc, brand },
-          { createdAt: report.updatedAt },
-        ),
+        resultsPdf({ results: documentResults(report), order: doc, brand }, { createdAt: report.updatedAt }),
       );
     },
 

@@ -30,7 +30,10 @@ const ADDRESS_KEYS = [
 
 type Picked<K extends string> = Record<K, unknown>;
 
-function pick<K extends string>(source: Record<string, unknown> | null, keys: readonly K[]): Picked<K> | null {
+function pick<K extends string>(
+  source: Record<string, unknown> | null,
+  keys: readonly K[],
+): Picked<K> | null {
   if (!source) return null;
   return Object.fromEntries(keys.map((k) => [k, source[k] ?? null])) as Picked<K>;
 }
@@ -66,7 +69,11 @@ export function toOrderEvent(e: OrderEventRecord) {
 }
 
 function detailsOf(o: OrderRecord, appointmentId: string | null) {
-  const base = { id: o.detailsId, created_at: o.createdAt.toISOString(), updated_at: o.updatedAt.toISOString() };
+  const base = {
+    id: o.detailsId,
+    created_at: o.createdAt.toISOString(),
+    updated_at: o.updatedAt.toISOString(),
+  };
   switch (o.method) {
     case 'at_home_phlebotomy':
     case 'walk_in_test':

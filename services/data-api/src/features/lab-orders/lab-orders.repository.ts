@@ -246,10 +246,7 @@ export interface OrderListSort {
   direction: 'asc' | 'desc';
 }
 
-const ORDER_COLUMNS = [
-  'o.*',
-  'u.client_user_id',
-] as const;
+const ORDER_COLUMNS = ['o.*', 'u.client_user_id'] as const;
 
 const likeContains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -312,7 +309,9 @@ export function createLabOrdersRepository(db: Knex | Knex.Transaction) {
       opts: { forUpdate?: boolean } = {},
     ): Promise<OrderRecord | undefined> {
       if (!UUID.test(id)) return undefined;
-      const q = orders(scope).where('o.id', id).first<OrderRow | undefined>(...ORDER_COLUMNS);
+      const q = orders(scope)
+        .where('o.id', id)
+        .first<OrderRow | undefined>(...ORDER_COLUMNS);
       const row = await (opts.forUpdate ? q.forUpdate('o') : q);
       return row && toRecord(row);
     },
@@ -351,7 +350,10 @@ export function createLabOrdersRepository(db: Knex | Knex.Transaction) {
       if (range.ids) void q.whereIn('id', range.ids);
       if (range.from) void q.where('updated_at', '>=', range.from);
       if (range.to) void q.where('updated_at', '<', range.to);
-      return q.orderBy([{ column: 'updated_at' }, { column: 'id' }]).limit(limit).pluck<string[]>('id');
+      return q
+        .orderBy([{ column: 'updated_at' }, { column: 'id' }])
+        .limit(limit)
+        .pluck<string[]>('id');
     },
 
     async eventsOf(orderIds: string[]): Promise<Map<string, OrderEventRecord[]>> {

@@ -165,7 +165,8 @@ const RESULT_LOWS: readonly OrderLowLevelStatus[] = ['partial_results', 'complet
 const today = (now: Date) => now.toISOString().slice(0, 10);
 const addDays = (date: string, days: number) =>
   new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-const trimOrNull = (v: string | null | undefined) => (v === undefined || v === null ? null : v.trim() || null);
+const trimOrNull = (v: string | null | undefined) =>
+  v === undefined || v === null ? null : v.trim() || null;
 
 /** The order's sample has been taken (or is on its way to the lab): patient details can no longer change. */
 function sampleCollected(o: OrderRecord): boolean {
@@ -216,7 +217,11 @@ export function createLabOrdersService(deps: LabOrdersDeps) {
     p: PatientDetailsInput,
     now: Date,
     settings: TeamOrderSettings,
-  ): { columns: { firstName: string; lastName: string; dob: string }; details: Record<string, unknown>; issues: ValidationIssue[] } {
+  ): {
+    columns: { firstName: string; lastName: string; dob: string };
+    details: Record<string, unknown>;
+    issues: ValidationIssue[];
+  } {
     const loc = ['body', 'patient_details'];
     const issues: ValidationIssue[] = [];
     const firstName = p.first_name.trim();
@@ -225,7 +230,10 @@ export function createLabOrdersService(deps: LabOrdersDeps) {
     if (lastName === '') issues.push(issue([...loc, 'last_name'], 'Must not be blank.', p.last_name));
     issues.push(...checkDob(p.dob, today(now), [...loc, 'dob'], settings));
     const phone = normalizePhone(p.phone_number);
-    if (!phone) issues.push(issue([...loc, 'phone_number'], 'Not a phone number (E.164, e.g. +14155550123).', p.phone_number));
+    if (!phone)
+      issues.push(
+        issue([...loc, 'phone_number'], 'Not a phone number (E.164, e.g. +14155550123).', p.phone_number),
+      );
     const email = p.email.trim();
     if (!isEmail(email)) issues.push(issue([...loc, 'email'], 'Not an e-mail address.', p.email));
     let proxy: Record<string, unknown> | null = null;
@@ -236,7 +244,8 @@ export function createLabOrdersService(deps: LabOrdersDeps) {
       issues.push(...addr.issues);
       const proxyPhone = normalizePhone(m.phone_number);
       if (!proxyPhone) issues.push(issue([...ploc, 'phone_number'], 'Not a phone number.', m.phone_number));
-      if (m.email && !isEmail(m.email.trim())) issues.push(issue([...ploc, 'email'], 'Not an e-mail address.', m.email));
+      if (m.email && !isEmail(m.email.trim()))
+        issues.push(issue([...ploc, 'email'], 'Not an e-mail address.', m.email));
       const { receiver_name: _r, phone_number: _p, access_notes: _a, ...address } = addr.address;
       proxy = {
         first_name: m.first_name.trim(),
@@ -246,7 +255,14 @@ export function createLabOrdersService(deps: LabOrdersDeps) {
         email: m.email?.trim() || null,
       };
     } else if (isRealDate(p.dob) && ageInYears(p.dob, today(now)) < 18) {
-      issues.push(issue([...loc, 'medical_proxy'], 'A minor patient needs a medical proxy (guardian).', null, 'missing'));
+      issues.push(
+        issue(
+          [...loc, 'medical_proxy'],
+          'A minor patient needs a medical proxy (guardian).',
+          null,
+          'missing',
+        ),
+      );
     }
     return {
       columns: { firstName, lastName, dob: p.dob },
@@ -270,7 +286,13 @@ export function createLabOrdersService(deps: LabOrdersDeps) {
     const hasTest = b.lab_test_id !== undefined && b.lab_test_id !== null;
     const hasSet = b.order_set !== undefined && b.order_set !== null;
     if (hasTest === hasSet) {
-      issues.push(issue(['body', 'lab_test_id'], 'Give exactly one of lab_test_id and order_set.', b.lab_test_id ?? null));
+      issues.push(
+        issue(
+          ['body', 'lab_test_id'],
+          'Give exactly one of lab_test_id and order_set.',
+          b.lab_test_id ?? null,
+        ),
+      );
     }
     const patient = checkPatient(b.patient_details, now, settings);
     issues.push(...patient.issues);
@@ -281,7 +303,13 @@ export function createLabOrdersService(deps: LabOrdersDeps) {
     if (b.physician) {
       const npi = b.physician.npi.trim();
       if (!isValidNpi(npi)) {
-        issues.push(issue(['body', 'physician', 'npi'], 'Not a valid NPI (10 digits with a Luhn check digit).', b.physician.npi));
+        issues.push(
+          issue(
+            ['body', 'physician', 'npi'],
+            'Not a valid NPI (10 digits with a Luhn check digit).',
+            b.physician.npi,
+          ),
+        );
       }
       if (b.physician.email && !isEmail(b.physician.email.trim())) {
         issues.push(issue(['body', 'physician', 'email'], 'Not an e-mail address.', b.physician.email));
@@ -293,25 +321,37 @@ export function createLabOrdersService(deps: LabOrdersDeps) {
       icdCodes = [];
       b.icd_codes.forEach((code, i) => {
         const normalized = normalizeIcd10(code);
-        if (!normalized) issues.push(issue(['body', 'icd_codes', String(i)], 'Not an ICD-10 code (e.g. E11.9).', code));
+        if (!normalized)
+          issues.push(issue(['body', 'icd_codes', String(i)], 'Not an ICD-10 code (e.g. E11.9).', code));
         else if (!icdCodes!.includes(normalized)) icdCodes!.push(normalized);
       });
     }
     const consents = (b.consents ?? []).map((c, i) => {
       const at = c.timeOfConsent ?? now.toISOString();
       if (Date.parse(at) > now.getTime() + 60_000) {
-        issues.push(issue(['body', 'consents', String(i), 'timeOfConsent'], 'The consent cannot be given in the future.', c.timeOfConsent));
+        issues.push(
+          issue(
+            ['body', 'consents', String(i), 'timeOfConsent'],
+            'The consent cannot be given in the future.',
+            c.timeOfConsent,
+          ),
+        );
       }
       return { consentType: c.consentType, version: c.version ?? '1.0', timeOfConsent: at };
     });
     const seen = new Set<string>();
     consents.forEach((c, i) => {
-      if (seen.has(c.consentType)) issues.push(issue(['body', 'consents', String(i), 'consentType'], 'Each consent type once.', c.consentType));
+      if (seen.has(c.consentType))
+        issues.push(
+          issue(['body', 'consents', String(i), 'consentType'], 'Each consent type once.', c.consentType),
+        );
       seen.add(c.consentType);
     });
     if (b.activate_by !== undefined && b.activate_by !== null) {
-      if (!isRealDate(b.activate_by)) issues.push(issue(['body', 'activate_by'], 'Not a calendar date.', b.activate_by));
-      else if (b.activate_by < today(now)) issues.push(issue(['body', 'activate_by'], 'The activation date is in the past.', b.activate_by));
+      if (!isRealDate(b.activate_by))
+        issues.push(issue(['body', 'activate_by'], 'Not a calendar date.', b.activate_by));
+      else if (b.activate_by < today(now))
+        issues.push(issue(['body', 'activate_by'], 'The activation date is in the past.', b.activate_by));
     }
     return { issues, patient, address: address.address, physician, icdCodes, consents };
   }
@@ -332,22 +372,44 @@ export function createLabOrdersService(deps: LabOrdersDeps) {
     const members = await tests.findLabTests(scope, set.lab_test_ids ?? []);
     const chosen = method ?? members[0]?.method;
     if (!chosen) {
-      throw ValidationError.single(['body', 'collection_method'], 'An order set of add-ons only needs a collection_method.', 'missing', null);
+      throw ValidationError.single(
+        ['body', 'collection_method'],
+        'An order set of add-ons only needs a collection_method.',
+        'missing',
+        null,
+      );
     }
     const lab = await tests.findLab(markers[0]!.labId);
     if (!lab || !lab.collectionMethods.includes(chosen)) {
-      throw ValidationError.single(['body', 'collection_method'], `${lab?.name ?? 'The lab'} does not offer ${chosen}.`, 'value_error', chosen);
+      throw ValidationError.single(
+        ['body', 'collection_method'],
+        `${lab?.name ?? 'The lab'} does not offer ${chosen}.`,
+        'value_error',
+        chosen,
+      );
     }
     const ids = markers.map((m) => m.id);
     await tests.lockCatalogue(scope);
-    const autos = await tests.listLabTests(scope, { generationMethod: 'auto', method: chosen }, { key: 'created_at', direction: 'asc' }, 10_000);
+    const autos = await tests.listLabTests(
+      scope,
+      { generationMethod: 'auto', method: chosen },
+      { key: 'created_at', direction: 'asc' },
+      10_000,
+    );
     const same = autos.find(
-      (t) => t.status === 'active' && t.markers.length === ids.length && t.markers.every((m, i) => m.id === ids[i]),
+      (t) =>
+        t.status === 'active' &&
+        t.markers.length === ids.length &&
+        t.markers.every((m, i) => m.id === ids[i]),
     );
     if (same) return same;
     const names = members.map((t) => t.name);
     const addOns = ids.length - new Set(members.flatMap((t) => t.markers.map((m) => m.id))).size;
-    const name = `Order set: ${[...names, ...(addOns > 0 ? [`${addOns} add-on marker${addOns === 1 ? '' : 's'}`] : [])].join(' + ')}`.slice(0, 200);
+    const name =
+      `Order set: ${[...names, ...(addOns > 0 ? [`${addOns} add-on marker${addOns === 1 ? '' : 's'}`] : [])].join(' + ')}`.slice(
+        0,
+        200,
+      );
     const base = labTestSlugBase(name);
     const sampleType = members[0]?.sampleType ?? defaultSampleTypeFor(chosen);
     const id = newId();
@@ -381,7 +443,12 @@ export function createLabOrdersService(deps: LabOrdersDeps) {
     b: CreateOrderBody,
     now: Date,
     start: (method: CollectionMethod) => { low: OrderLowLevelStatus; detail: OrderStatusDetail | null },
-    extra: { sampleId?: string | null; origin?: OrderOrigin | null; notes?: string | null; createdAt?: Date } = {},
+    extra: {
+      sampleId?: string | null;
+      origin?: OrderOrigin | null;
+      notes?: string | null;
+      createdAt?: Date;
+    } = {},
   ): Promise<{ order: OrderRecord; wire: OrderWire }> {
     const settings = await teamSettings(scope);
     const checked = checkCreateBody(b, now, settings);
@@ -397,7 +464,12 @@ export function createLabOrdersService(deps: LabOrdersDeps) {
       const found = await createLabTestsRepository(trx).findLabTest(scope, b.lab_test_id);
       if (!found) throw new NotFoundError(LAB_TEST_NOT_FOUND);
       if (found.status !== 'active') {
-        throw ValidationError.single(['body', 'lab_test_id'], `The lab test is ${found.status}, not active.`, 'value_error', b.lab_test_id);
+        throw ValidationError.single(
+          ['body', 'lab_test_id'],
+          `The lab test is ${found.status}, not active.`,
+          'value_error',
+          b.lab_test_id,
+        );
       }
       labTest = found;
     } else {
@@ -413,11 +485,24 @@ export function createLabOrdersService(deps: LabOrdersDeps) {
       );
     }
     if ((method === 'at_home_phlebotomy' || method === 'walk_in_test') && checked.address.country !== 'US') {
-      throw ValidationError.single(['body', 'patient_address', 'country'], 'This collection method is available in the US only.', 'value_error', b.patient_address.country);
+      throw ValidationError.single(
+        ['body', 'patient_address', 'country'],
+        'This collection method is available in the US only.',
+        'value_error',
+        b.patient_address.country,
+      );
     }
     const markerIds = new Set(labTest.markers.map((m) => m.id));
     const aoeIssues = (b.aoe_answers ?? []).flatMap((a, i) =>
-      markerIds.has(a.marker_id) ? [] : [issue(['body', 'aoe_answers', String(i), 'marker_id'], 'Not a marker of the ordered lab test.', a.marker_id)],
+      markerIds.has(a.marker_id)
+        ? []
+        : [
+            issue(
+              ['body', 'aoe_answers', String(i), 'marker_id'],
+              'Not a marker of the ordered lab test.',
+              a.marker_id,
+            ),
+          ],
     );
     if (aoeIssues.length > 0) throw new ValidationError(aoeIssues);
     const { low, detail } = start(method);
@@ -440,7 +525,11 @@ export function createLabOrdersService(deps: LabOrdersDeps) {
       patientDetails: checked.patient.details,
       patientAddress: checked.address,
       shippingDetails: method === 'testkit' ? checked.address : null,
-      shippingRecipientName: method === 'testkit' ? (checked.address.receiver_name as string) || `${checked.patient.columns.firstName} ${checked.patient.columns.lastName}` : null,
+      shippingRecipientName:
+        method === 'testkit'
+          ? (checked.address.receiver_name as string) ||
+            `${checked.patient.columns.firstName} ${checked.patient.columns.lastName}`
+          : null,
       physician: checked.physician,
       consents: checked.consents,
       aoeAnswers: b.aoe_answers ?? null,
@@ -457,10 +546,34 @@ export function createLabOrdersService(deps: LabOrdersDeps) {
       requisitionFormUrl: null,
       interpretation: null,
       hasMissingResults: null,
-      expectedResultByDate: labTest.commonTatDays === null ? null : addDays(b.activate_by && b.activate_by > created ? b.activate_by : created, labTest.commonTatDays),
-      worstCaseResultByDate: labTest.worstCaseTatDays === null ? null : addDays(b.activate_by && b.activate_by > created ? b.activate_by : created, labTest.worstCaseTatDays),
+      expectedResultByDate:
+        labTest.commonTatDays === null
+          ? null
+          : addDays(
+              b.activate_by && b.activate_by > created ? b.activate_by : created,
+              labTest.commonTatDays,
+            ),
+      worstCaseResultByDate:
+        labTest.worstCaseTatDays === null
+          ? null
+          : addDays(
+              b.activate_by && b.activate_by > created ? b.activate_by : created,
+              labTest.worstCaseTatDays,
+            ),
       origin: extra.origin ?? 'initial',
-      shipment: method === 'testkit' ? { id: newId(), outbound_tracking_number: null, outbound_tracking_url: null, inbound_tracking_number: null, inbound_tracking_url: null, outbound_courier: null, inbound_courier: null, notes: null } : null,
+      shipment:
+        method === 'testkit'
+          ? {
+              id: newId(),
+              outbound_tracking_number: null,
+              outbound_tracking_url: null,
+              inbound_tracking_number: null,
+              inbound_tracking_url: null,
+              outbound_courier: null,
+              inbound_courier: null,
+              notes: null,
+            }
+          : null,
       createdAt,
     });
     await orders.appendEvent(scope, id, formatOrderStatus(method, low), detail, createdAt);
@@ -485,7 +598,9 @@ export function createLabOrdersService(deps: LabOrdersDeps) {
   ) {
     const labTest = (await createLabTestsRepository(trx).findLabTest(scope, order.labTestId))!;
     const partial = low === 'partial_results';
-    const markers = partial ? labTest.markers.slice(0, Math.max(1, Math.ceil(labTest.markers.length / 2))) : labTest.markers;
+    const markers = partial
+      ? labTest.markers.slice(0, Math.max(1, Math.ceil(labTest.markers.length / 2)))
+      : labTest.markers;
     const results = syntheticResults(order.id, markers, {
       interpretation: input.interpretation,
       resultTypes: input.resultTypes,
@@ -511,7 +626,19 @@ export function createLabOrdersService(deps: LabOrdersDeps) {
       patient_id: order.userId,
       account_id: null,
     };
-    await createLabResultsRepository(trx).saveReport(scope, order.id, { status, metadata, sampleInformation: null, interpretation: results.interpretation, biomarkers: results.biomarkers, missing: results.missing }, now);
+    await createLabResultsRepository(trx).saveReport(
+      scope,
+      order.id,
+      {
+        status,
+        metadata,
+        sampleInformation: null,
+        interpretation: results.interpretation,
+        biomarkers: results.biomarkers,
+        missing: results.missing,
+      },
+      now,
+    );
     await createLabOrdersRepository(trx).updateOrder(
       scope,
       order.id,
@@ -526,10 +653,18 @@ export function createLabOrdersService(deps: LabOrdersDeps) {
   }
 
   /** One step of the sandbox walk in `trx`: results first (so the event carries them), then the move. */
-  async function walkStep(trx: Knex.Transaction, scope: TeamScope, orderId: string, low: OrderLowLevelStatus, input: SandboxWalkInput, now: Date) {
+  async function walkStep(
+    trx: Knex.Transaction,
+    scope: TeamScope,
+    orderId: string,
+    low: OrderLowLevelStatus,
+    input: SandboxWalkInput,
+    now: Date,
+  ) {
     const order = await findOrderForUpdate(trx, scope.teamId, scope.environment, orderId);
     let interpretation: Interpretation | undefined;
-    if (RESULT_LOWS.includes(low)) interpretation = await storeSandboxResults(trx, scope, order, low, input, now);
+    if (RESULT_LOWS.includes(low))
+      interpretation = await storeSandboxResults(trx, scope, order, low, input, now);
     const detail: OrderStatusDetail | null = low === 'sample_error' ? 'sample_quantity_not_sufficient' : null;
     const wire = await applyOrderTransition(trx, { ...scope, orderId, to: low, detail, now });
     if (interpretation === 'critical') {
@@ -568,7 +703,10 @@ export function createLabOrdersService(deps: LabOrdersDeps) {
       await ready(scope);
       const now = deps.clock();
       return withTransaction(db, async (trx) => {
-        const { wire } = await insertOrder(trx, scope, body, now, (method) => ({ low: ORDER_INITIAL_STATUSES[method][0]!, detail: null }));
+        const { wire } = await insertOrder(trx, scope, body, now, (method) => ({
+          low: ORDER_INITIAL_STATUSES[method][0]!,
+          detail: null,
+        }));
         if (onCreated) await onCreated(trx, wire);
         return wire;
       });
@@ -580,10 +718,20 @@ export function createLabOrdersService(deps: LabOrdersDeps) {
       const now = deps.clock();
       const parts = parseOrderStatus(body.status);
       if (!parts) {
-        throw ValidationError.single(['body', 'status'], 'Not an order status (<top>.<collection method>.<low level>).', 'value_error', body.status);
+        throw ValidationError.single(
+          ['body', 'status'],
+          'Not an order status (<top>.<collection method>.<low level>).',
+          'value_error',
+          body.status,
+        );
       }
       if (body.collection_method && body.collection_method !== parts.method) {
-        throw ValidationError.single(['body', 'status'], `The status is of ${parts.method}, the order of ${body.collection_method}.`, 'value_error', body.status);
+        throw ValidationError.single(
+          ['body', 'status'],
+          `The status is of ${parts.method}, the order of ${body.collection_method}.`,
+          'value_error',
+          body.status,
+        );
       }
       const initial = ORDER_INITIAL_STATUSES[parts.method];
       if (!initial.includes(parts.low)) {
@@ -598,7 +746,12 @@ export function createLabOrdersService(deps: LabOrdersDeps) {
           now,
           (method) => {
             if (method !== parts.method) {
-              throw ValidationError.single(['body', 'status'], `The lab test is collected by ${method}.`, 'value_error', body.status);
+              throw ValidationError.single(
+                ['body', 'status'],
+                `The lab test is collected by ${method}.`,
+                'value_error',
+                body.status,
+              );
             }
             return { low: parts.low, detail: body.status_detail ?? null };
           },
@@ -629,13 +782,18 @@ export function createLabOrdersService(deps: LabOrdersDeps) {
       return withTransaction(db, async (trx) => {
         const order = await findOrderForUpdate(trx, scope.teamId, scope.environment, id);
         if (sampleCollected(order)) {
-          throw new InvalidStateError(formatOrderStatus(order.method, order.statusLow), 'The order cannot be changed once the sample is collected.');
+          throw new InvalidStateError(
+            formatOrderStatus(order.method, order.statusLow),
+            'The order cannot be changed once the sample is collected.',
+          );
         }
         const issues: ValidationIssue[] = [];
         const patient = body.patient_details && checkPatient(body.patient_details, now, settings);
         if (patient) issues.push(...patient.issues);
         const requireUs = order.method === 'at_home_phlebotomy' || order.method === 'walk_in_test';
-        const address = body.patient_address && checkAddress(body.patient_address, ['body', 'patient_address'], { requireUs });
+        const address =
+          body.patient_address &&
+          checkAddress(body.patient_address, ['body', 'patient_address'], { requireUs });
         if (address) issues.push(...address.issues);
         if (issues.length > 0) throw new ValidationError(issues);
         const orders = createLabOrdersRepository(trx);
@@ -660,7 +818,9 @@ export function createLabOrdersService(deps: LabOrdersDeps) {
 
     async cancel(scope: TeamScope, id: string): Promise<OrderWire> {
       const now = deps.clock();
-      return withTransaction(db, (trx) => applyOrderTransition(trx, { ...scope, orderId: id, to: 'cancelled', now }));
+      return withTransaction(db, (trx) =>
+        applyOrderTransition(trx, { ...scope, orderId: id, to: 'cancelled', now }),
+      );
     },
 
     /** The team's own staff drew the sample (on-site collection only). */
@@ -679,19 +839,35 @@ export function createLabOrdersService(deps: LabOrdersDeps) {
     },
 
     /** Re-emits `labtest.order.updated` for the team environment's matching orders (at most 1,000). */
-    async resendEvents(scope: TeamScope, input: { orderIds?: string[]; startAt?: Date; endAt?: Date }): Promise<string[]> {
+    async resendEvents(
+      scope: TeamScope,
+      input: { orderIds?: string[]; startAt?: Date; endAt?: Date },
+    ): Promise<string[]> {
       if (!input.orderIds && !input.startAt && !input.endAt) {
         throw ValidationError.single(['body'], 'Give order_ids, start_at or end_at.', 'missing', null);
       }
       if (input.startAt && input.endAt && input.startAt >= input.endAt) {
-        throw ValidationError.single(['body', 'end_at'], 'end_at must be after start_at.', 'value_error', input.endAt.toISOString());
+        throw ValidationError.single(
+          ['body', 'end_at'],
+          'end_at must be after start_at.',
+          'value_error',
+          input.endAt.toISOString(),
+        );
       }
       return withTransaction(db, async (trx) => {
         const orders = createLabOrdersRepository(trx);
-        const ids = await orders.orderIdsUpdatedBetween(scope, { from: input.startAt, to: input.endAt, ids: input.orderIds }, RESEND_EVENTS_MAX);
-        const records = (await Promise.all(ids.map((id) => orders.findOrder(scope, id)))).filter((o): o is OrderRecord => o !== undefined);
+        const ids = await orders.orderIdsUpdatedBetween(
+          scope,
+          { from: input.startAt, to: input.endAt, ids: input.orderIds },
+          RESEND_EVENTS_MAX,
+        );
+        const records = (await Promise.all(ids.map((id) => orders.findOrder(scope, id)))).filter(
+          (o): o is OrderRecord => o !== undefined,
+        );
         const wires = await loadOrderWires(trx, records);
-        await createOutboxRepository(trx).append(records.map((o, i) => orderEvent('labtest.order.updated', o, wires[i]!)));
+        await createOutboxRepository(trx).append(
+          records.map((o, i) => orderEvent('labtest.order.updated', o, wires[i]!)),
+        );
         return records.map((o) => o.id);
       });
     },
@@ -710,7 +886,12 @@ export function createLabOrdersService(deps: LabOrdersDeps) {
       if (input.finalStatus !== undefined) {
         const parts = parseOrderStatus(input.finalStatus);
         if (!parts || parts.method !== order.method) {
-          throw ValidationError.single(['query', 'final_status'], `Not an order status of ${order.method}.`, 'value_error', input.finalStatus);
+          throw ValidationError.single(
+            ['query', 'final_status'],
+            `Not an order status of ${order.method}.`,
+            'value_error',
+            input.finalStatus,
+          );
         }
         finalLow = parts.low;
       }
@@ -718,7 +899,8 @@ export function createLabOrdersService(deps: LabOrdersDeps) {
       if (input.delaySeconds <= 0) {
         const start = deps.clock().getTime();
         await withTransaction(db, async (trx) => {
-          for (const [i, low] of path.entries()) await walkStep(trx, scope, id, low, input, new Date(start + i));
+          for (const [i, low] of path.entries())
+            await walkStep(trx, scope, id, low, input, new Date(start + i));
         });
         return;
       }

@@ -142,7 +142,9 @@ export function createOrderIdempotency(db: Knex) {
 
     /** Gives the key back: nothing is stored for this request. */
     async release(scope: TeamScope, key: string): Promise<void> {
-      await db('lab_order_idempotency_keys').where({ ...where(scope, key), state: 'processing' }).delete();
+      await db('lab_order_idempotency_keys')
+        .where({ ...where(scope, key), state: 'processing' })
+        .delete();
     },
 
     /** Deletes answers past their 24 hours (the sweep); returns how many. */

@@ -116,7 +116,8 @@ export function checkAddress(
     }
   }
   for (const key of ['first_line', 'city'] as const) {
-    if (a[key].trim() === '') issues.push(issue([...loc, key], 'Must not be blank.', a[key], 'string_too_short'));
+    if (a[key].trim() === '')
+      issues.push(issue([...loc, key], 'Must not be blank.', a[key], 'string_too_short'));
   }
   let phone: string | null = null;
   if (a.phone_number !== undefined && a.phone_number !== null && a.phone_number.trim() !== '') {

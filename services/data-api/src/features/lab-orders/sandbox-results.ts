@@ -213,18 +213,16 @@ export function syntheticResults(
       sourceInterpretation: source,
     };
   });
-  const missing = missingMarkers.map(
-    (m): SyntheticMissing => ({
-      name: m.name,
-      slug: m.slug,
-      failureType: 'quantity_not_sufficient_failure',
-      note: 'The sample did not hold enough material for this test.',
-      loinc: m.loinc,
-      loincSlug: m.loinc ? m.slug : null,
-      providerId: m.providerId,
-      sourceMarkers: [{ marker_id: m.id, name: m.name, slug: m.slug, provider_id: m.providerId }],
-    }),
-  );
+  const missing = missingMarkers.map((m): SyntheticMissing => ({
+    name: m.name,
+    slug: m.slug,
+    failureType: 'quantity_not_sufficient_failure',
+    note: 'The sample did not hold enough material for this test.',
+    loinc: m.loinc,
+    loincSlug: m.loinc ? m.slug : null,
+    providerId: m.providerId,
+    sourceMarkers: [{ marker_id: m.id, name: m.name, slug: m.slug, provider_id: m.providerId }],
+  }));
   return { biomarkers, missing, interpretation: overallInterpretation(biomarkers) };
 }
 

@@ -63,7 +63,8 @@ export async function applyLabResultMessage(
       throw new Hl7MessageError('unknown placer order number', 'AE', HL7_ERROR_CODES.unknownKey, 'OBR-2');
     }
     // Copies of one message serialize on the order lock, so the second always sees the first's record.
-    if (await repo.isMessageApplied(message.idempotencyKey)) return { outcome: 'duplicate', orderId: order.id };
+    if (await repo.isMessageApplied(message.idempotencyKey))
+      return { outcome: 'duplicate', orderId: order.id };
     checkMessageFitsOrder(message, order);
     const effect = resultEffectOf(message, order.statusLow);
     const target = targetOf(effect);
@@ -85,7 +86,8 @@ export async function applyLabResultMessage(
       receivedAt: now,
     });
     // Unreachable while the order lock holds; refuse rather than apply twice if it ever were.
-    if (!recorded) throw new Hl7MessageError('duplicate message', 'AE', HL7_ERROR_CODES.duplicateKey, 'MSH-10');
+    if (!recorded)
+      throw new Hl7MessageError('duplicate message', 'AE', HL7_ERROR_CODES.duplicateKey, 'MSH-10');
 
     if (effect.kind === 'sample_error') {
       await applyOrderTransition(trx, { ...scopeOf(order), to: 'sample_error', detail: effect.detail, now });
@@ -240,7 +242,8 @@ async function moveOrEmit(
   const scope: TeamScope = { teamId: order.teamId, environment: order.environment };
   const orders = createLabOrdersRepository(trx);
   const type = orderChangeEventType(order.statusLow, {
-    partialWebhooksEnabled: order.statusLow === 'partial_results' && (await orders.partialWebhooksEnabled(scope)),
+    partialWebhooksEnabled:
+      order.statusLow === 'partial_results' && (await orders.partialWebhooksEnabled(scope)),
   });
   if (!type) return;
   const record = (await orders.findOrder(scope, order.id))!;

@@ -29,7 +29,8 @@ export function createLabResultHandler(
       const now = deps.clock?.() ?? context.receivedAt;
       const outcome = await applyLabResultMessage(deps.db, message, { now });
       deps.onApplied?.(outcome);
-      if (outcome.outcome === 'duplicate') throw new DuplicateLabMessageError('result message already applied');
+      if (outcome.outcome === 'duplicate')
+        throw new DuplicateLabMessageError('result message already applied');
     },
     isAlreadyApplied: (idempotencyKey: string) =>
       createLabResultsRepository(deps.db).isMessageApplied(idempotencyKey),

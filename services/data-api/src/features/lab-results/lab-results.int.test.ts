@@ -64,7 +64,8 @@ const DOB = '1985-04-12';
 
 async function insertOrder(t: Tenant, status: OrderLowLevelStatus = 'draw_completed'): Promise<string> {
   const id = newId();
-  const top = status === 'appointment_scheduled' || status === 'draw_completed' ? 'collecting_sample' : 'received';
+  const top =
+    status === 'appointment_scheduled' || status === 'draw_completed' ? 'collecting_sample' : 'received';
   await db.knex('lab_orders').insert({
     id,
     team_id: t.teamId,
@@ -80,7 +81,13 @@ async function insertOrder(t: Tenant, status: OrderLowLevelStatus = 'draw_comple
     patient_last_name: "O'Brien",
     patient_dob: DOB,
     patient_details: JSON.stringify({ gender: 'female', phone_number: '+15125550100' }),
-    patient_address: JSON.stringify({ first_line: '1 Main St', city: 'Austin', state: 'TX', zip: '78701', country: 'US' }),
+    patient_address: JSON.stringify({
+      first_line: '1 Main St',
+      city: 'Austin',
+      state: 'TX',
+      zip: '78701',
+      country: 'US',
+    }),
     physician: JSON.stringify({ first_name: 'Greg', last_name: 'House', npi: '1234567893' }),
     icd_codes: ['Z00.00'],
   });
@@ -150,12 +157,20 @@ async function send(r: Rig, t: Tenant, orderId: string) {
 const order = (id: string) => db.knex('lab_orders').where({ id }).first();
 const statuses = async (id: string) =>
   (await db.knex('lab_order_events').where({ order_id: id }).orderBy('id').pluck('status')) as string[];
-const biomarkers = (id: string) => db.knex('lab_biomarker_results').where({ order_id: id }).orderBy('position');
+const biomarkers = (id: string) =>
+  db.knex('lab_biomarker_results').where({ order_id: id }).orderBy('position');
 const missing = (id: string) => db.knex('lab_missing_results').where({ order_id: id }).orderBy('position');
 const report = (id: string) => db.knex('lab_results').where({ order_id: id }).first();
+interface OutboxEnvelope {
+  event_type: string;
+  user_id: string;
+  client_user_id: string;
+  team_id: string;
+  data: Record<string, unknown> & { last_event?: { status: string; status_detail: string | null } };
+}
 const outbox = async (t: Tenant, type: string) =>
   (await db.knex('outbox').where({ team_id: t.teamId, event_type: type }).orderBy('created_at')).map(
-    (r) => (typeof r.payload === 'string' ? JSON.parse(r.payload) : r.payload) as Record<string, any>,
+    (r) => (typeof r.payload === 'string' ? JSON.parse(r.payload) : r.payload) as OutboxEnvelope,
   );
 const samples = (t: Tenant, resource: string) =>
   db.knex('timeseries_samples').where({ user_id: t.userId, resource }).orderBy('type');
@@ -332,7 +347,7 @@ describe('lab results over HL7 into Meridian', () => {
     const chol = await samples(t, 'cholesterol');
     expect(chol).toHaveLength(4);
     expect(chol.find((s) => s.type === 'total')!.value).toBeCloseTo(rows[0]!.value / 38.67, 6);
-    expect((await outbox(t, 'labtest.order.updated')).map((e) => e.data.last_event.status)).toEqual([
+    expect((await outbox(t, 'labtest.order.updated')).map((e) => e.data.last_event!.status)).toEqual([
       'completed.at_home_phlebotomy.completed',
       'completed.at_home_phlebotomy.corrected',
     ]);
@@ -379,7 +394,10 @@ describe('lab results over HL7 into Meridian', () => {
     const orderId = await insertOrder(t);
     const r = await rig('normal');
     await send(r, t, orderId);
-    const outboxBefore = await db.knex('outbox').where({ team_id: t.teamId }).count<{ n: string }[]>({ n: '*' });
+    const outboxBefore = await db
+      .knex('outbox')
+      .where({ team_id: t.teamId })
+      .count<{ n: string }[]>({ n: '*' });
 
     const copy = await r.simulator.resend(r.simulator.results[0]!);
     expect(copy.ack?.code).toBe('AA');
@@ -432,6 +450,71 @@ describe('lab results over HL7 into Meridian', () => {
   });
 });
 
+describe('submitOrderToLab', () => {
+  it('orders by the lab codes by default; a refused send stays unsent and a retry reuses its control id', async () => {
+    const t = await tenant();
+    const orderId = await insertOrder(t);
+    const r = await rig('normal');
+    const args = { teamId: t.teamId, environment: t.environment, orderId, now: new Date() };
+    // The simulator knows LOINC orderables only: the compendium codes (LBC-001...) are refused.
+    await expect(submitOrderToLab(db.knex, { adapterFor: () => r.adapter }, args)).rejects.toMatchObject({
+      name: 'LabOrderRejectedError',
+      reason: 'unknown test code LBC-001',
+    });
+    const first = await db.knex('lab_order_submissions').where({ order_id: orderId }).first();
+    expect(first).toMatchObject({
+      state: 'sending',
+      attempts: 1,
+      lab_slug: 'labcorp',
+      accession_number: null,
+    });
+
+    const submission = await submitOrderToLab(
+      db.knex,
+      { adapterFor: () => r.adapter, testCoding: 'loinc' },
+      args,
+    );
+    expect(submission.messageControlId).toBe(first.message_control_id);
+    expect(r.simulator.orders.map((o) => o.controlId)).toEqual([first.message_control_id]);
+    expect(r.simulator.orders[0]!.pidFields[7]).toBe('19850412');
+    expect(await db.knex('lab_order_submissions').where({ order_id: orderId }).first()).toMatchObject({
+      state: 'accepted',
+      attempts: 2,
+    });
+    // Already accepted: answered from the record, nothing sent again.
+    expect(
+      await submitOrderToLab(db.knex, { adapterFor: () => r.adapter, testCoding: 'loinc' }, args),
+    ).toMatchObject({
+      messageControlId: first.message_control_id,
+      accessionNumber: submission.accessionNumber,
+    });
+    expect(r.simulator.orders).toHaveLength(1);
+    await r.simulator.whenIdle();
+  });
+
+  it('refuses an order of another tenant and a lab without an order interface', async () => {
+    const t = await tenant();
+    const other = await tenant();
+    const orderId = await insertOrder(t);
+    const r = await rig('normal');
+    await expect(
+      submitOrderToLab(
+        db.knex,
+        { adapterFor: () => r.adapter },
+        { teamId: other.teamId, environment: 'sandbox', orderId, now: new Date() },
+      ),
+    ).rejects.toMatchObject({ kind: 'not_found' });
+    await expect(
+      submitOrderToLab(
+        db.knex,
+        { adapterFor: () => undefined },
+        { teamId: t.teamId, environment: 'sandbox', orderId, now: new Date() },
+      ),
+    ).rejects.toMatchObject({ errorType: 'lab_unavailable' });
+    expect(r.simulator.orders).toEqual([]);
+  });
+});
+
 describe('applyLabResultMessage on its own', () => {
   async function reportOf(t: Tenant, orderId: string, scenario: LabScenario = 'normal') {
     const captured: LabResultMessage[] = [];
@@ -442,7 +525,12 @@ describe('applyLabResultMessage on its own', () => {
       port: 0,
     });
     const { port } = await capture.listen();
-    const sim = new LabSimulator({ resultsEndpoint: { host: '127.0.0.1', port }, scenario, host: '127.0.0.1', port: 0 });
+    const sim = new LabSimulator({
+      resultsEndpoint: { host: '127.0.0.1', port },
+      scenario,
+      host: '127.0.0.1',
+      port: 0,
+    });
     const { port: simPort } = await sim.listen();
     const adapter = new Hl7LabAdapter({ host: '127.0.0.1', port: simPort, processingId: 'T' });
     rigs.push({ listener: capture, simulator: sim, adapter, events: [], outcomes: [], listenerPort: port });
@@ -524,7 +612,11 @@ describe('applyLabResultMessage on its own', () => {
     }
     // A production result (MSH-11 P) is taken.
     expect(
-      await applyLabResultMessage(db.knex, { ...base, orderId: prodOrder, processingId: 'P' }, { now: new Date() }),
+      await applyLabResultMessage(
+        db.knex,
+        { ...base, orderId: prodOrder, processingId: 'P' },
+        { now: new Date() },
+      ),
     ).toMatchObject({ outcome: 'applied', status: 'completed.at_home_phlebotomy.completed' });
   });
 

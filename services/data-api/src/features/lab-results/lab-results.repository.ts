@@ -105,41 +105,24 @@ export function createLabResultsRepository(db: Knex | Knex.Transaction) {
     /** The order a result message is for, locked until the transaction ends; undefined when unknown. */
     async lockOrder(orderId: string): Promise<ResultOrder | undefined> {
       if (!UUID.test(orderId)) return undefined;
-      const row = await db('lab_orders as o')
-        .where('o.id', orderId)
-        .forUpdate()
-        .first<
-          | {
-              id: string;
-              team_id: string;
-              environment: Environment;
-              user_id: string;
-              collection_method: CollectionMethod;
-              status_low: OrderLowLevelStatus;
-              lab_test_id: string;
-              patient_first_name: string;
-              patient_last_name: string;
-              dob: string;
-              physician: ResultOrder['physician'];
-              sample_id: string | null;
-              created_at: Date;
-            }
-          | undefined
-        >(
-          'o.id',
-          'o.team_id',
-          'o.environment',
-          'o.user_id',
-          'o.collection_method',
-          'o.status_low',
-          'o.lab_test_id',
-          'o.patient_first_name',
-          'o.patient_last_name',
-          db.raw(`to_char(o.patient_dob, 'YYYY-MM-DD') as dob`),
-          'o.physician',
-          'o.sample_id',
-          'o.created_at',
-        );
+      const row = await db('lab_orders as o').where('o.id', orderId).forUpdate().first<
+        | {
+            id: string;
+            team_id: string;
+            environment: Environment;
+            user_id: string;
+            collection_method: CollectionMethod;
+            status_low: OrderLowLevelStatus;
+            lab_test_id: string;
+            patient_first_name: string;
+            patient_last_name: string;
+            dob: string;
+            physician: ResultOrder['physician'];
+            sample_id: string | null;
+            created_at: Date;
+          }
+        | undefined
+      >('o.id', 'o.team_id', 'o.environment', 'o.user_id', 'o.collection_method', 'o.status_low', 'o.lab_test_id', 'o.patient_first_name', 'o.patient_last_name', db.raw(`to_char(o.patient_dob, 'YYYY-MM-DD') as dob`), 'o.physician', 'o.sample_id', 'o.created_at');
       if (!row) return undefined;
       return {
         id: row.id,
@@ -322,7 +305,11 @@ export function createLabResultsRepository(db: Knex | Knex.Transaction) {
     async markSubmissionAccepted(orderId: string, accessionNumber: string | null, at: Date): Promise<void> {
       await db('lab_order_submissions')
         .where({ order_id: orderId })
-        .update({ state: 'accepted', accession_number: accessionNumber?.slice(0, 64) ?? null, accepted_at: at });
+        .update({
+          state: 'accepted',
+          accession_number: accessionNumber?.slice(0, 64) ?? null,
+          accepted_at: at,
+        });
     },
   };
 }

@@ -84,7 +84,9 @@ const cut = (text: string | null | undefined, max: number): string | null =>
 
 function markerOf(markers: readonly OrderedMarker[], loinc: string | null, code: string) {
   return (
-    markers.find((m) => loinc !== null && m.loinc === loinc) ?? markers.find((m) => m.providerId === code) ?? null
+    markers.find((m) => loinc !== null && m.loinc === loinc) ??
+    markers.find((m) => m.providerId === code) ??
+    null
   );
 }
 
@@ -176,7 +178,10 @@ export function mergeReport(
       ...stored.results.filter(kept),
       ...message.results.map((o) => biomarkerRowOf(o, markers, message.specimenId)),
     ]),
-    missing: byTest([...stored.missing.filter(kept), ...message.missingResults.map((m) => missingRowOf(m, markers))]),
+    missing: byTest([
+      ...stored.missing.filter(kept),
+      ...message.missingResults.map((m) => missingRowOf(m, markers)),
+    ]),
   };
 }
 

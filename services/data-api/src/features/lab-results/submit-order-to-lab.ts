@@ -52,7 +52,8 @@ export async function submitOrderToLab(
   if (!order) throw new NotFoundError('Order not found.');
   const labTest = await createLabTestsRepository(db).findLabTest(scope, order.labTestId);
   const lab = labTest?.lab;
-  if (!labTest || !lab) throw new ConflictError(LAB_UNAVAILABLE, "The order's lab test has no lab to send it to.");
+  if (!labTest || !lab)
+    throw new ConflictError(LAB_UNAVAILABLE, "The order's lab test has no lab to send it to.");
   const adapter = routing.adapterFor(lab.slug, args.environment);
   if (!adapter) throw new ConflictError(LAB_UNAVAILABLE, `No order interface is configured for ${lab.slug}.`);
 
@@ -132,7 +133,11 @@ export function labOrderRequestOf(
     tests,
     icdCodes: order.icdCodes,
     physician: order.physician
-      ? { npi: order.physician.npi, firstName: order.physician.first_name, lastName: order.physician.last_name }
+      ? {
+          npi: order.physician.npi,
+          firstName: order.physician.first_name,
+          lastName: order.physician.last_name,
+        }
       : null,
     priority: order.priority,
     collectedAt,
