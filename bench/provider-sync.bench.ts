@@ -7,10 +7,10 @@
  * average (the cores are shared), the wall time projected for 1,000 users from N, and a count check (0 lost,
  * 0 duplicated).
  *
- *   pnpm bench:sync [--users 8] [--concurrency 4] [--days 90] [--keep] [--cpu-prof sync.cpuprofile]
+ *   pnpm bench:sync [--users 8] [--concurrency 4] [--days 90] [--keep] [--cpu-prof sync.cpuprofile] [--heap-prof sync.heapprofile]
  *
  * `--cpu-prof <file>` writes a V8 CPU profile of the engine process covering the timed sync only (open it in
- * Chrome DevTools or speedscope).
+ * Chrome DevTools or speedscope); `--heap-prof <file>` a sampling heap profile of what it allocates then.
  *
  * Uses DATABASE_URL's server (default postgres://postgres@127.0.0.1:5432/postgres) and a fresh database.
  */
@@ -44,6 +44,7 @@ const CONCURRENCY = flag('concurrency', 4);
 const DAYS = flag('days', 90);
 const KEEP = args.includes('--keep');
 const CPU_PROFILE = args.includes('--cpu-prof') ? args[args.indexOf('--cpu-prof') + 1] : undefined;
+const HEAP_PROFILE = args.includes('--heap-prof') ? args[args.indexOf('--heap-prof') + 1] : undefined;
 const PROVIDER = 'oura';
 const DAY_MS = 86_400_000;
 const log = (msg: string) => process.stdout.write(`${msg}\n`);
@@ -125,18 +126,37 @@ function timeConnectorFetches(): void {
   }
 }
 
-/** Runs `work` under the V8 profiler when `--cpu-prof` asks for it, and writes the profile to that file. */
+/**
+ * Runs `work` under the V8 CPU profiler (`--cpu-prof <file>`) and/or the sampling heap profiler counting every
+ * allocation, garbage included (`--heap-prof <file>`), and writes the profiles to those files.
+ */
 async function profiled(work: () => Promise<void>): Promise<void> {
-  if (!CPU_PROFILE) return work();
+  if (!CPU_PROFILE && !HEAP_PROFILE) return work();
   const session = new Session();
   session.connect();
-  await session.post('Profiler.enable');
-  await session.post('Profiler.start');
+  if (CPU_PROFILE) {
+    await session.post('Profiler.enable');
+    await session.post('Profiler.start');
+  }
+  if (HEAP_PROFILE) {
+    await session.post('HeapProfiler.enable');
+    await session.post('HeapProfiler.startSampling', {
+      samplingInterval: 16_384,
+      includeObjectsCollectedByMajorGC: true,
+      includeObjectsCollectedByMinorGC: true,
+    });
+  }
   try {
     await work();
   } finally {
-    const { profile } = await session.post('Profiler.stop');
-    await writeFile(CPU_PROFILE, JSON.stringify(profile));
+    if (CPU_PROFILE) {
+      const { profile } = await session.post('Profiler.stop');
+      await writeFile(CPU_PROFILE, JSON.stringify(profile));
+    }
+    if (HEAP_PROFILE) {
+      const { profile } = await session.post('HeapProfiler.stopSampling');
+      await writeFile(HEAP_PROFILE, JSON.stringify(profile));
+    }
     session.disconnect();
   }
 }

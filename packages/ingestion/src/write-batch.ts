@@ -106,6 +106,7 @@ export async function writeBatch(
  * is worked out once per series and the instant looked up in a map of numbers.
  */
 function lastPerSampleKey(samples: readonly NormalisedSample[]): NormalisedSample[] {
+  if (startsAscendPerSeries(samples)) return [...samples];
   const out: NormalisedSample[] = [];
   // Fixed part of the key (resource, provider, source type, type) → start → position in `out`.
   const byFixedKey = new Map<string, Map<number, number>>();
@@ -129,6 +130,37 @@ function lastPerSampleKey(samples: readonly NormalisedSample[]): NormalisedSampl
     } else out[at] = s;
   }
   return out;
+}
+
+/**
+ * Whether no two samples can share a key: the starts of every key's fixed part (resource, provider, source
+ * type, type) strictly ascend in batch order. What a provider page or an SDK series usually is; then every
+ * sample is the last of its key, in its own place, and `lastPerSampleKey` keeps the batch as it is.
+ */
+function startsAscendPerSeries(samples: readonly NormalisedSample[]): boolean {
+  // The last start per fixed part; the series of one part (its spec, source and type objects) looked up
+  // by identity, the part itself worked out once per series.
+  const lastStart = new Map<string, number>();
+  const fixedOf = new Map<object, Map<object, Map<string, string>>>();
+  let series: { source: object; spec: object; type: string; fixed: string } | null = null;
+  for (const s of samples) {
+    if (series === null || series.source !== s.source || series.spec !== s.spec || series.type !== s.type) {
+      let bySpec = fixedOf.get(s.source);
+      if (!bySpec) fixedOf.set(s.source, (bySpec = new Map()));
+      let byType = bySpec.get(s.spec);
+      if (!byType) bySpec.set(s.spec, (byType = new Map()));
+      let fixed = byType.get(s.type);
+      if (fixed === undefined) {
+        fixed = sampleKey(s.spec.resource, 0, s.source.provider, s.source.sourceType, s.type);
+        byType.set(s.type, fixed);
+      }
+      series = { source: s.source, spec: s.spec, type: s.type, fixed };
+    }
+    const last = lastStart.get(series.fixed);
+    if (last !== undefined && !(s.startMs > last)) return false;
+    lastStart.set(series.fixed, s.startMs);
+  }
+  return true;
 }
 
 const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

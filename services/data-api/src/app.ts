@@ -54,6 +54,7 @@ import { createSdkAuthRouter } from './features/sdk-auth/sdk-auth.router';
 import { createLabTestsRouter } from './features/lab-tests/lab-tests.router';
 import { createLabOrderDocumentsRouter } from './features/lab-order-documents/lab-order-documents.router';
 import { createLabOrdersRouter } from './features/lab-orders/lab-orders.router';
+import { createAggregateRouter } from './features/aggregate/aggregate.router';
 import { createLabAppointmentsRouter } from './features/lab-appointments/lab-appointments.router';
 import { createPhlebotomyWebhooksRouter } from './features/lab-appointments/phlebotomy-webhooks.router';
 import {
@@ -165,6 +166,7 @@ export function createDataApi(deps: DataApiDeps): Express {
   // Literal /v3/order/area/... and /v3/order/phlebotomy/... paths: before any /v3/order/{order_id} route.
   routes.use(createLabAppointmentsRouter(labAppointments));
   routes.use(createLabOrdersRouter({ db: deps.db, clock, cursors, logger: deps.logger }));
+  routes.use(createAggregateRouter({ db: deps.db, clock }));
   routes.use(
     createLabReportsRouter({
       uow,

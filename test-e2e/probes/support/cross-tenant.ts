@@ -77,6 +77,7 @@ const envIds = (r: EnvResources) => [
   r.linkToken,
   r.deviceId,
   r.labTestId,
+  r.orderId,
 ];
 const teamIds = (t: TeamFixture) => [
   t.teamId,
@@ -112,6 +113,8 @@ function victimValues(org: OrgFixture, team: TeamFixture, env: Environment): Kno
     device_id: r.deviceId,
     lab_test_id: r.labTestId,
     lab_test_ids: r.labTestId,
+    order_id: r.orderId,
+    order_ids: r.orderId,
     // The compendium (the same for every team): labcorp and its total cholesterol order code.
     lab_id: 2,
     provider_id: 'LBC-001',

@@ -93,6 +93,9 @@ const PATTERN_EXAMPLES: Record<string, string> = {
   '^#[0-9A-Fa-f]{6}$': '#336699',
   '^[0-9a-f]{64}$': 'a'.repeat(64),
   '^mg_': 'mg_probe',
+  // US addresses (lab-test appointments): a state code and a 5-digit zip code.
+  '^[A-Z]{2}$': 'CA',
+  '^[0-9]{5}$': '94607',
 };
 
 /**

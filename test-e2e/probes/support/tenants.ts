@@ -34,6 +34,8 @@ export interface EnvResources {
   deviceId: string;
   /** A lab test of the environment's catalogue (labcorp's total cholesterol, compendium marker 2001). */
   labTestId: string;
+  /** A lab-test order of the user for that lab test (issue 13). */
+  orderId: string;
 }
 
 export interface TeamFixture {
@@ -410,6 +412,29 @@ async function seedEnv(
     }),
   );
 
+  const order = await must(
+    'lab order',
+    call(api.dataUrl, 'POST', '/v3/order', data, {
+      user_id: userId,
+      lab_test_id: labTest.id,
+      patient_details: {
+        first_name: 'Probe',
+        last_name: `Patient ${tag()}`,
+        dob: '1980-01-01',
+        gender: 'other',
+        phone_number: '+14155550100',
+        email: 'probe-patient@example.com',
+      },
+      patient_address: {
+        first_line: '1 Probe St',
+        city: 'Oakland',
+        state: 'CA',
+        zip: '94607',
+        country: 'US',
+      },
+    }),
+  );
+
   const apiKey = await knex('team_api_keys').where({ team_id: teamId, environment: env }).first('id');
   return {
     userId,
@@ -426,6 +451,7 @@ async function seedEnv(
     credentialId: credential.id as string,
     deviceId: device.device_id as string,
     labTestId: labTest.id as string,
+    orderId: (order.order as { id: string }).id,
   };
 }
 

@@ -197,49 +197,104 @@ function byKeyPrefix(samples: readonly NormalisedSample[]): NormalisedSample[][]
 }
 
 /**
- * The row arrays of a chunk, in ROW_COLUMNS order (null: no row has the column). Numbers (instants as epoch
- * milliseconds) are their shortest round-trip text and need no quoting; texts are quoted (a text repeating
- * the row before's, such as an app id, once).
+ * The row arrays of a chunk, in ROW_COLUMNS order (null: no row has the column, and then nothing is built
+ * for it). Numbers (instants as epoch milliseconds) are their shortest round-trip text and need no quoting;
+ * texts are quoted (a text repeating the row before's, such as an app id, once).
  */
 function rowArrays(samples: readonly NormalisedSample[]): Array<string | null> {
   const n = samples.length;
-  const columns: string[][] = ROW_COLUMNS.map(() => new Array<string>(n));
-  const present = ROW_COLUMNS.map(() => false);
-  const num = (column: number, i: number, v: number | null) => {
-    if (v === null) columns[column]![i] = 'NULL';
-    else {
-      columns[column]![i] = String(v);
-      present[column] = true;
-    }
-  };
-  const last: Array<{ text: string; quoted: string } | undefined> = [];
-  const text = (column: number, i: number, v: string | null) => {
-    if (v === null) {
-      columns[column]![i] = 'NULL';
-      return;
-    }
-    let previous = last[column];
-    if (previous?.text !== v) last[column] = previous = { text: v, quoted: quoted(v) };
-    columns[column]![i] = previous.quoted;
-    present[column] = true;
-  };
+  // Which columns some row has: only those are built.
+  let hasEnd = false;
+  let hasOffset = false;
+  let hasValue = false;
+  let hasText = false;
+  let hasSystolic = false;
+  let hasDiastolic = false;
+  let hasApp = false;
+  let hasDevice = false;
+  let hasWorkout = false;
+  let hasSport = false;
+  let hasExtras = false;
   for (let i = 0; i < n; i += 1) {
     const s = samples[i]!;
-    columns[0]![i] = String(s.startMs);
-    num(1, i, s.endMs);
-    num(2, i, s.timezoneOffset);
-    num(3, i, s.value);
-    text(4, i, s.valueText);
-    num(5, i, s.systolic);
-    num(6, i, s.diastolic);
-    text(7, i, s.source.appId);
-    text(8, i, s.source.deviceId);
-    text(9, i, s.source.workoutId);
-    text(10, i, s.source.sport);
-    text(11, i, s.extras === null ? null : JSON.stringify(s.extras));
+    hasEnd ||= s.endMs !== null;
+    hasOffset ||= s.timezoneOffset !== null;
+    hasValue ||= s.value !== null;
+    hasText ||= s.valueText !== null;
+    hasSystolic ||= s.systolic !== null;
+    hasDiastolic ||= s.diastolic !== null;
+    hasApp ||= s.source.appId !== null;
+    hasDevice ||= s.source.deviceId !== null;
+    hasWorkout ||= s.source.workoutId !== null;
+    hasSport ||= s.source.sport !== null;
+    hasExtras ||= s.extras !== null;
   }
-  present[0] = n > 0;
-  return columns.map((c, i) => (present[i] ? `{${c.join(',')}}` : null));
+  const column = (has: boolean) => (has ? new Array<string>(n) : null);
+  const start = new Array<string>(n);
+  const end = column(hasEnd);
+  const offset = column(hasOffset);
+  const value = column(hasValue);
+  const text = column(hasText);
+  const systolic = column(hasSystolic);
+  const diastolic = column(hasDiastolic);
+  const app = hasApp ? new QuotedColumn(n) : null;
+  const device = hasDevice ? new QuotedColumn(n) : null;
+  const workout = hasWorkout ? new QuotedColumn(n) : null;
+  const sport = hasSport ? new QuotedColumn(n) : null;
+  const extras = hasExtras ? new QuotedColumn(n) : null;
+  for (let i = 0; i < n; i += 1) {
+    const s = samples[i]!;
+    start[i] = String(s.startMs);
+    if (end) end[i] = numberElement(s.endMs);
+    if (offset) offset[i] = numberElement(s.timezoneOffset);
+    if (value) value[i] = numberElement(s.value);
+    if (text) text[i] = s.valueText === null ? 'NULL' : quoted(s.valueText);
+    if (systolic) systolic[i] = numberElement(s.systolic);
+    if (diastolic) diastolic[i] = numberElement(s.diastolic);
+    app?.set(i, s.source.appId);
+    device?.set(i, s.source.deviceId);
+    workout?.set(i, s.source.workoutId);
+    sport?.set(i, s.source.sport);
+    extras?.set(i, s.extras === null ? null : JSON.stringify(s.extras));
+  }
+  const literal = (elements: string[] | null) => (elements === null ? null : `{${elements.join(',')}}`);
+  return [
+    n > 0 ? literal(start) : null,
+    literal(end),
+    literal(offset),
+    literal(value),
+    literal(text),
+    literal(systolic),
+    literal(diastolic),
+    literal(app?.elements ?? null),
+    literal(device?.elements ?? null),
+    literal(workout?.elements ?? null),
+    literal(sport?.elements ?? null),
+    literal(extras?.elements ?? null),
+  ];
+}
+
+const numberElement = (v: number | null) => (v === null ? 'NULL' : String(v));
+
+/** A text column's elements, quoted; a text repeating the row before's is quoted once. */
+class QuotedColumn {
+  readonly elements: string[];
+  private lastText: string | null = null;
+  private lastQuoted = 'NULL';
+  constructor(n: number) {
+    this.elements = new Array<string>(n);
+  }
+
+  set(i: number, text: string | null): void {
+    if (text === null) this.elements[i] = 'NULL';
+    else {
+      if (text !== this.lastText) {
+        this.lastText = text;
+        this.lastQuoted = quoted(text);
+      }
+      this.elements[i] = this.lastQuoted;
+    }
+  }
 }
 
 /** PostgreSQL's unique_violation. */

@@ -160,6 +160,23 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/aggregate/v1/user/{user_id}/query": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Run a batch of aggregation queries over one user's data and return their tables. */
+        post: operations["aggregateUserQuery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/events": {
         parameters: {
             query?: never;
@@ -3083,6 +3100,19 @@ export type components = {
         AuthType: "oauth" | "team_oauth" | "sdk" | "password" | "email" | "app";
         /** @enum {string} */
         Resource: "profile" | "activity" | "sleep" | "body" | "workouts" | "workout_stream" | "connection" | "order" | "result" | "appointment" | "glucose" | "heartrate" | "hrv" | "ige" | "igg" | "blood_oxygen" | "blood_pressure" | "cholesterol" | "device" | "device_legacy" | "weight" | "fat" | "body_temperature" | "body_temperature_delta" | "meal" | "water" | "caffeine" | "mindfulness_minutes" | "steps" | "calories_active" | "distance" | "floors_climbed" | "respiratory_rate" | "vo2_max" | "calories_basal" | "stress_level" | "menstrual_cycle" | "sleep_cycle" | "electrocardiogram" | "electrocardiogram_voltage" | "afib_burden" | "heart_rate_alert" | "stand_hour" | "stand_duration" | "sleep_apnea_alert" | "sleep_breathing_disturbance" | "wheelchair_push" | "forced_expiratory_volume_1" | "forced_vital_capacity" | "peak_expiratory_flow_rate" | "inhaler_usage" | "fall" | "uv_exposure" | "daylight_exposure" | "handwashing" | "basal_body_temperature" | "heart_rate_recovery_one_minute" | "body_mass_index" | "lean_body_mass" | "waist_circumference" | "workout_distance" | "workout_swimming_stroke" | "workout_duration" | "insulin_injection" | "carbohydrates" | "note" | "sleep_stream" | "hypnogram";
+        /** @description `QueryBatch` of api-shapes §5: `{timeframe, queries, config?}`. The grammar (expressions told apart by their keys, the WHERE language) is checked by the query language, not by this schema, so that every issue carries its exact `loc`. */
+        AggregationQueryBatch: {
+            [key: string]: unknown;
+        };
+        /** @description Column-oriented table; every column array has one entry per row. */
+        AggregationResult: {
+            table: {
+                [key: string]: unknown[];
+            };
+        };
+        AggregationResults: {
+            results: components["schemas"]["AggregationResult"][];
+        };
         EventFeedItem: {
             /** Format: uuid */
             id: string;
@@ -3238,11 +3268,12 @@ export type components = {
             timezone: string | null;
         };
         DaySlots: {
-            location: components["schemas"]["AppointmentLocation"] | null;
+            location: components["schemas"]["AppointmentLocation"];
             /** Format: date */
             date: string;
             slots: components["schemas"]["TimeSlot"][];
         };
+        /** @description A service center; null for an at-home draw (the patient's address). */
         AppointmentLocation: {
             location: components["schemas"]["LngLat"];
             distance: number | null;
@@ -3250,7 +3281,7 @@ export type components = {
             code: string;
             name: string;
             iana_timezone: string | null;
-        };
+        } | null;
         TimeSlot: {
             booking_key: string | null;
             /** Format: date-time */
@@ -6742,6 +6773,50 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["ValidationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    aggregateUserQuery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                user_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AggregationQueryBatch"];
+            };
+        };
+        responses: {
+            /** @description One table per query, in the order of `queries`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AggregationResults"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description The `Accept` header does not allow `application/json` (`not_acceptable`). */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             422: components["responses"]["ValidationFailed"];

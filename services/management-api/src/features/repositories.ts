@@ -1,5 +1,6 @@
 import type { Knex } from '@meridian/db';
 import { createAuditEventsRepository } from './audit/audit-events.repository';
+import { createContinuousQueriesRepository } from './continuous-queries/continuous-queries.repository';
 import { createCustomCredentialsRepository } from './custom-credentials/custom-credentials.repository';
 import { createDataPullPreferencesRepository } from './data-pull-preferences/data-pull-preferences.repository';
 import { createEtlPipelinesRepository } from './etl-pipelines/etl-pipelines.repository';
@@ -31,6 +32,7 @@ export function createRepositories(db: Knex) {
     linkSettings: createLinkSettingsRepository(db),
     rateLimits: createRateLimitsRepository(db),
     auditEvents: createAuditEventsRepository(db),
+    continuousQueries: createContinuousQueriesRepository(db),
   };
 }
 

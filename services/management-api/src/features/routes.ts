@@ -4,6 +4,8 @@ import type { Region } from '@meridian/domain';
 import { DEFAULT_RATE_LIMITS, type CursorCodec } from '@meridian/platform';
 import { createAuditEventsRouter } from './audit/audit-events.router';
 import { createAuditEventsService } from './audit/audit-events.service';
+import { createContinuousQueriesRouter } from './continuous-queries/continuous-queries.router';
+import { createContinuousQueriesService } from './continuous-queries/continuous-queries.service';
 import { createCustomCredentialsRouter } from './custom-credentials/custom-credentials.router';
 import { createCustomCredentialsService } from './custom-credentials/custom-credentials.service';
 import { createDataPullPreferencesRouter } from './data-pull-preferences/data-pull-preferences.router';
@@ -97,5 +99,6 @@ export function createManagementRoutes(deps: {
     ),
   );
   router.use(createAuditEventsRouter(createAuditEventsService({ uow, cursors })));
+  router.use(createContinuousQueriesRouter(createContinuousQueriesService({ uow, clock, cursors })));
   return router;
 }

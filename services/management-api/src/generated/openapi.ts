@@ -258,6 +258,72 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/v1/org/{org_id}/team/{team_id}/{environment}/continuous_query": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                org_id: components["parameters"]["OrgId"];
+                team_id: components["parameters"]["TeamId"];
+                environment: components["parameters"]["ContinuousQueryEnvironment"];
+            };
+            cookie?: never;
+        };
+        /** List the continuous queries of a team environment */
+        get: operations["listContinuousQueries"];
+        put?: never;
+        /** Create a continuous query */
+        post: operations["createContinuousQuery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/org/{org_id}/team/{team_id}/{environment}/validate_continuous_query": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                org_id: components["parameters"]["OrgId"];
+                team_id: components["parameters"]["TeamId"];
+                environment: components["parameters"]["ContinuousQueryEnvironment"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Validate a continuous query without creating it */
+        post: operations["validateContinuousQuery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/org/{org_id}/team/{team_id}/{environment}/continuous_query/{query_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                org_id: components["parameters"]["OrgId"];
+                team_id: components["parameters"]["TeamId"];
+                environment: components["parameters"]["ContinuousQueryEnvironment"];
+                query_id: components["parameters"]["ContinuousQueryId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Archive a continuous query */
+        delete: operations["archiveContinuousQuery"];
+        options?: never;
+        head?: never;
+        /** Change a continuous query's title or scheduling */
+        patch: operations["updateContinuousQuery"];
+        trace?: never;
+    };
     "/v1/org/{org_id}/prepare_team_custom_credentials/{env}/{region}": {
         parameters: {
             query?: never;
@@ -1060,6 +1126,83 @@ export type components = {
             audit_events: components["schemas"]["AuditEvent"][];
             next_cursor: string | null;
         };
+        /** @description A §5 `Query` (`select`, `group_by`, `where`, `align`). Validated by the query language, not by this schema: every broken rule is a 422 item located inside `query`. */
+        ContinuousQueryDefinition: Record<string, never>;
+        QueryConfigInput: {
+            provider_priority_overrides?: string[] | null;
+        } | null;
+        SchedulingPreferencesInput: {
+            /** @description Least seconds between two runs for one user; null = no minimum. */
+            minimum_gap_duration_second?: number | null;
+        } | null;
+        ExportPreferencesInput: {
+            data_events?: {
+                /** @description Default true. */
+                enabled?: boolean;
+            } | null;
+            /** @description Default false. */
+            fhir_observations?: boolean;
+        } | null;
+        CreateContinuousQuery: {
+            /** @description 1–128 of `[a-z0-9-]`, no `--`, no leading or trailing `-`. */
+            slug: string;
+            /** @description 0–50 letters (accented Latin included), digits, `( ) & _ - .` or whitespace. */
+            title: string;
+            query: components["schemas"]["ContinuousQueryDefinition"];
+            query_config?: components["schemas"]["QueryConfigInput"];
+            scheduling_preferences?: components["schemas"]["SchedulingPreferencesInput"];
+            export_preferences?: components["schemas"]["ExportPreferencesInput"];
+        };
+        PatchContinuousQuery: {
+            title?: string | null;
+            scheduling_preferences?: components["schemas"]["SchedulingPreferencesInput"];
+        };
+        /** @description Output column → type name. */
+        ResultTableSchema: {
+            [key: string]: "string" | "int64" | "float64" | "bool" | "date" | "datetime" | "list<string>";
+        };
+        ContinuousQuery: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            status: "active" | "archived";
+            slug: string;
+            title: string;
+            /** Format: uuid */
+            team_id: string | null;
+            /** @description The canonical form of the §5 query. */
+            query: Record<string, never>;
+            query_config: {
+                provider_priority_overrides: string[] | null;
+            } | null;
+            scheduling_preferences: {
+                minimum_gap_duration_second: number | null;
+            };
+            export_preferences: {
+                data_events: {
+                    enabled: boolean;
+                };
+                fhir_observations: boolean;
+            };
+            result_table_schema: components["schemas"]["ResultTableSchema"];
+            resource_dependencies: string[];
+            fhir_observation_mappers: ("vital-signs#29463-7#meridian-body-weight-1" | "vital-signs#8867-4#meridian-heart-rate-1" | "vital-signs#9279-1#meridian-respiration-rate-1")[];
+        };
+        ContinuousQueryList: {
+            data: components["schemas"]["ContinuousQuery"][];
+            next_cursor: string | null;
+        };
+        ContinuousQueryValidation: {
+            result_table_schema: components["schemas"]["ResultTableSchema"];
+            resource_dependencies: string[];
+            /** @description Mapper id → `{value_columns, observation}`: the output columns that feed the mapper and a template of the FHIR R4 Observation produced per result row; null unless `fhir_observations` is requested. */
+            fhir_observation_previews: {
+                [key: string]: {
+                    value_columns: string[];
+                    observation: Record<string, never>;
+                };
+            } | null;
+        };
         /**
          * @description A `ProviderSlug`, a `LabSlug`, or a partner slug (`getlabs`, `phlebfinders`).
          * @enum {string}
@@ -1485,6 +1628,24 @@ export type components = {
                 "application/json": components["schemas"]["InternalErrorEnvelope"];
             };
         };
+        /** @description The slug names an active query of the team environment (`duplicate_slug`, with `query_id`). */
+        ContinuousQueryDuplicateSlug: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description The query is archived (`invalid_state`, with `status`). */
+        ContinuousQueryInvalidState: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
         /** @description The webhook is disabled (`invalid_state`). */
         WebhookInvalidState: {
             headers: {
@@ -1505,6 +1666,10 @@ export type components = {
         RegionPath: components["schemas"]["Region"];
         /** @description Opaque cursor from the previous page's `next_cursor`. */
         NextCursor: string;
+        ContinuousQueryEnvironment: components["schemas"]["Environment"];
+        ContinuousQueryId: string;
+        /** @description `team` (default): a query of the team; `platform`: of the organization (`team_id: null`). */
+        ContinuousQueryType: "team" | "platform";
         /** @description Message id, the `webhook-id` header of its deliveries. */
         WebhookMessageId: string;
         WebhookPageLimit: number;
@@ -2286,6 +2451,196 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["ValidationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listContinuousQueries: {
+        parameters: {
+            query?: {
+                /** @description Opaque cursor from the previous page's `next_cursor`. */
+                next_cursor?: components["parameters"]["NextCursor"];
+            };
+            header?: never;
+            path: {
+                org_id: components["parameters"]["OrgId"];
+                team_id: components["parameters"]["TeamId"];
+                environment: components["parameters"]["ContinuousQueryEnvironment"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of continuous queries. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContinuousQueryList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["ValidationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createContinuousQuery: {
+        parameters: {
+            query?: {
+                /** @description `team` (default): a query of the team; `platform`: of the organization (`team_id: null`). */
+                query_type?: components["parameters"]["ContinuousQueryType"];
+            };
+            header?: never;
+            path: {
+                org_id: components["parameters"]["OrgId"];
+                team_id: components["parameters"]["TeamId"];
+                environment: components["parameters"]["ContinuousQueryEnvironment"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateContinuousQuery"];
+            };
+        };
+        responses: {
+            /** @description The new continuous query. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContinuousQuery"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["ContinuousQueryDuplicateSlug"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["ValidationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    validateContinuousQuery: {
+        parameters: {
+            query?: {
+                /** @description `team` (default): a query of the team; `platform`: of the organization (`team_id: null`). */
+                query_type?: components["parameters"]["ContinuousQueryType"];
+            };
+            header?: never;
+            path: {
+                org_id: components["parameters"]["OrgId"];
+                team_id: components["parameters"]["TeamId"];
+                environment: components["parameters"]["ContinuousQueryEnvironment"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateContinuousQuery"];
+            };
+        };
+        responses: {
+            /** @description What the query would derive. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContinuousQueryValidation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["ValidationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    archiveContinuousQuery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                org_id: components["parameters"]["OrgId"];
+                team_id: components["parameters"]["TeamId"];
+                environment: components["parameters"]["ContinuousQueryEnvironment"];
+                query_id: components["parameters"]["ContinuousQueryId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The archived query. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContinuousQuery"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["ValidationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateContinuousQuery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                org_id: components["parameters"]["OrgId"];
+                team_id: components["parameters"]["TeamId"];
+                environment: components["parameters"]["ContinuousQueryEnvironment"];
+                query_id: components["parameters"]["ContinuousQueryId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PatchContinuousQuery"];
+            };
+        };
+        responses: {
+            /** @description The query after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContinuousQuery"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["ContinuousQueryInvalidState"];
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             422: components["responses"]["ValidationFailed"];

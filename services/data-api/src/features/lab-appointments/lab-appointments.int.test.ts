@@ -20,6 +20,7 @@ import {
 import type { Express } from 'express';
 import { createDataApi } from '../../app';
 import { ensureSandboxCatalogue } from '../lab-tests/sandbox-catalogue';
+import { createLabAppointmentsService } from './lab-appointments.service';
 import { phlebotomyWebhookPath } from './local-phlebotomy-partners';
 
 /**
@@ -52,6 +53,13 @@ interface WireSlot {
   end: string;
   expires_at: string;
   num_appointments_available: number;
+}
+
+interface OutboxRow {
+  event_type: string;
+  payload: { data: Record<string, unknown>; user_id: string; client_user_id: string; team_id: string };
+  team_id: string;
+  user_id: string;
 }
 
 const NYC = { first_line: '350 5th Ave', city: 'New York', state: 'NY', zip_code: '10001' };
@@ -135,7 +143,7 @@ describe('at-home phlebotomy appointments (/v3/order/.../phlebotomy/appointment)
     const labTest = (await db
       .knex('lab_tests')
       .where({ team_id: t.teamId, environment: 'sandbox', method: 'at_home_phlebotomy' })
-      .first('id')) as { id: string };
+      .first<{ id: string } | undefined>('id'))!;
     const id = newId();
     const top =
       statusLow === 'ordered' || statusLow.startsWith('requisition') ? 'received' : 'collecting_sample';
@@ -175,28 +183,34 @@ describe('at-home phlebotomy appointments (/v3/order/.../phlebotomy/appointment)
   }
 
   const orderStatus = async (orderId: string) =>
-    ((await db.knex('lab_orders').where({ id: orderId }).first('status_low')) as { status_low: string })
-      .status_low;
+    (
+      await db
+        .knex('lab_orders')
+        .where({ id: orderId })
+        .first<{ status_low: string } | undefined>('status_low')
+    )?.status_low;
   const orderEvents = async (orderId: string) =>
     (
-      (await db.knex('lab_order_events').where({ order_id: orderId }).orderBy('id').select('status')) as {
-        status: string;
-      }[]
+      await db
+        .knex('lab_order_events')
+        .where({ order_id: orderId })
+        .orderBy('id')
+        .select<{ status: string }[]>('status')
     ).map((e) => e.status.split('.').pop());
+  const appointmentCount = async (orderId: string) =>
+    Number(
+      (await db.knex('lab_appointments').where({ order_id: orderId }).count<{ n: unknown }[]>({ n: '*' }))[0]!
+        .n,
+    );
   /** `labtest.*` outbox rows of an order, in write order. */
   const outboxOf = async (orderId: string) =>
     (
-      (await db
+      await db
         .knex('outbox')
         .where('event_type', 'like', 'labtest.%')
         .whereRaw(`(payload->'data'->>'order_id' = ? or payload->'data'->>'id' = ?)`, [orderId, orderId])
         .orderBy('seq')
-        .select('event_type', 'payload', 'team_id', 'user_id')) as {
-        event_type: string;
-        payload: { data: Record<string, unknown>; user_id: string; client_user_id: string; team_id: string };
-        team_id: string;
-        user_id: string;
-      }[]
+        .select<OutboxRow[]>('event_type', 'payload', 'team_id', 'user_id')
     ).map((r) => ({ ...r, status: r.payload.data.status }));
 
   async function bookableSlots(t: SeededTeam, address: object = NYC): Promise<WireSlot[]> {
@@ -403,9 +417,7 @@ describe('at-home phlebotomy appointments (/v3/order/.../phlebotomy/appointment)
       expect(res.status).toBe(409);
       expect(res.body.detail.error_type).toBe('slot_unavailable');
       expect(await orderStatus(orderId)).toBe('requisition_created');
-      expect(await db.knex('lab_appointments').where({ order_id: orderId }).count({ n: '*' })).toEqual([
-        { n: '0' },
-      ]);
+      expect(await appointmentCount(orderId)).toBe(0);
     });
 
     it('two orders racing for one booking key: one books, the other gets 409 slot_unavailable', async () => {
@@ -434,9 +446,7 @@ describe('at-home phlebotomy appointments (/v3/order/.../phlebotomy/appointment)
       }
       // Either the loser never reached the partner, or its booking was cancelled there (compensation).
       expect(atPartner.filter((s) => s !== 'cancelled')).toEqual(['confirmed']);
-      expect(await db.knex('lab_appointments').where({ order_id: orderId }).count({ n: '*' })).toEqual([
-        { n: '1' },
-      ]);
+      expect(await appointmentCount(orderId)).toBe(1);
     });
 
     it('an expired booking key answers 409 booking_key_expired', async () => {
@@ -605,12 +615,13 @@ describe('at-home phlebotomy appointments (/v3/order/.../phlebotomy/appointment)
           provider: 'phlebfinders',
         })
       ).body as WireAppointment;
-      for (const fault of ['wrong', 'stale'] as const) {
-        emulators.phlebfinders.emulator.faults.set({ webhookSignature: fault });
-        await emulators.phlebfinders.emulator.assign(a.external_id!);
-        const delivery = emulators.phlebfinders.emulator.webhooks.deliveries.at(-1)!;
-        expect(delivery.status).toBe(401);
-      }
+      const pf = emulators.phlebfinders.emulator;
+      pf.faults.set({ webhookSignature: 'wrong' });
+      await pf.assign(a.external_id!);
+      expect(pf.webhooks.deliveries.at(-1)).toMatchObject({ status: 401, attempts: 3 });
+      pf.faults.set({ webhookSignature: 'stale' });
+      await pf.advance(a.external_id!, 'in_progress');
+      expect(pf.webhooks.deliveries.at(-1)).toMatchObject({ status: 401, attempts: 3 });
       expect((await get(key(team), apptPath(orderId))).body.status).toBe('pending');
       const raw = await request(app)
         .post(phlebotomyWebhookPath('getlabs'))
@@ -673,6 +684,37 @@ describe('at-home phlebotomy appointments (/v3/order/.../phlebotomy/appointment)
       expect((await get(key(team), apptPath(orderId))).body.status).toBe('confirmed');
       expect((await outboxOf(orderId)).length).toBe(before);
       expect(await orderStatus(orderId)).toBe('appointment_scheduled');
+    });
+  });
+
+  describe('order cancelled (for the orders feature)', () => {
+    it('cancels the active appointment at the provider and here, leaving the order cancelled', async () => {
+      const orderId = await createOrder(team);
+      const booked = (
+        await send('post', key(team), apptPath(orderId, 'book'), {
+          booking_key: (await bookableSlots(team))[0]!.booking_key,
+        })
+      ).body as WireAppointment;
+      await db
+        .knex('lab_orders')
+        .where({ id: orderId })
+        .update({ status_top: 'cancelled', status_low: 'cancelled' });
+      const service = createLabAppointmentsService({
+        db: db.knex,
+        clock: () => new Date(),
+        logger: createLogger({ service: 'data-api', silent: true }),
+        phlebotomy: { partners: createPhlebotomyPartners(emulators.config) },
+      });
+      const scope = { teamId: team.teamId, environment: 'sandbox' as const };
+      const cancelled = await service.cancelForCancelledOrder(scope, orderId);
+      expect(cancelled).toMatchObject({ id: booked.id, status: 'cancelled' });
+      expect(emulators.getlabs.emulator.appointment(booked.external_id!)?.status).toBe('cancelled');
+      expect(await orderStatus(orderId)).toBe('cancelled');
+      expect(await service.cancelForCancelledOrder(scope, orderId)).toBeNull();
+      // Another tenant's scope finds nothing to cancel.
+      expect(
+        await service.cancelForCancelledOrder({ teamId: other.teamId, environment: 'sandbox' }, orderId),
+      ).toBeNull();
     });
   });
 

@@ -147,6 +147,25 @@ interface AppointmentRow {
   updated_at: Date;
 }
 
+interface EventRow {
+  appointment_id: string;
+  status: AppointmentEventStatus;
+  data: Record<string, unknown> | null;
+  created_at: Date;
+}
+
+interface OrderRow {
+  id: string;
+  user_id: string;
+  client_user_id: string;
+  collection_method: CollectionMethod;
+  status_low: OrderLowLevelStatus;
+  patient_first_name: string;
+  patient_last_name: string;
+  patient_dob: string;
+  patient_details: Record<string, unknown>;
+}
+
 const ACTIVE = ['pending', 'reserved', 'confirmed', 'in_progress'];
 
 /** The partial unique index that keeps one active appointment per order. */
@@ -160,18 +179,13 @@ export function isOneActiveViolation(err: unknown): boolean {
 export function createLabAppointmentsRepository(db: Knex | Knex.Transaction) {
   async function withEvents(rows: AppointmentRow[]): Promise<AppointmentRecord[]> {
     if (rows.length === 0) return [];
-    const events = (await db('lab_appointment_events')
+    const events = await db('lab_appointment_events')
       .whereIn(
         'appointment_id',
         rows.map((r) => r.id),
       )
       .orderBy('id', 'asc')
-      .select('appointment_id', 'status', 'data', 'created_at')) as {
-      appointment_id: string;
-      status: AppointmentEventStatus;
-      data: Record<string, unknown> | null;
-      created_at: Date;
-    }[];
+      .select<EventRow[]>('appointment_id', 'status', 'data', 'created_at');
     return rows.map((r) => ({
       id: r.id,
       orderId: r.order_id,
@@ -208,10 +222,10 @@ export function createLabAppointmentsRepository(db: Knex | Knex.Transaction) {
   return {
     /** The order an appointment is for, in the caller's tenant (null: none there). */
     async findOrder(scope: TeamScope, orderId: string): Promise<AppointmentOrder | null> {
-      const row = (await db('lab_orders as o')
+      const row = await db('lab_orders as o')
         .join('users as u', 'u.id', 'o.user_id')
         .where({ 'o.id': orderId, 'o.team_id': scope.teamId, 'o.environment': scope.environment })
-        .first(
+        .first<OrderRow | undefined>(
           'o.id',
           'o.user_id',
           'u.client_user_id',
@@ -221,19 +235,7 @@ export function createLabAppointmentsRepository(db: Knex | Knex.Transaction) {
           'o.patient_last_name',
           db.raw(`to_char(o.patient_dob, 'YYYY-MM-DD') as patient_dob`),
           'o.patient_details',
-        )) as
-        | {
-            id: string;
-            user_id: string;
-            client_user_id: string;
-            collection_method: CollectionMethod;
-            status_low: OrderLowLevelStatus;
-            patient_first_name: string;
-            patient_last_name: string;
-            patient_dob: string;
-            patient_details: Record<string, unknown>;
-          }
-        | undefined;
+        );
       if (!row) return null;
       const d = row.patient_details;
       const text = (v: unknown) => (typeof v === 'string' ? v : '');
@@ -292,11 +294,12 @@ export function createLabAppointmentsRepository(db: Knex | Knex.Transaction) {
       teamId: string;
       environment: TeamScope['environment'];
     } | null> {
-      const row = (await db('lab_appointments')
+      const row = await db('lab_appointments')
         .where({ provider, external_id: externalId })
         .orderBy('created_at', 'desc')
-        .first('id', 'order_id', 'team_id', 'environment')) as
-        { id: string; order_id: string; team_id: string; environment: TeamScope['environment'] } | undefined;
+        .first<
+          { id: string; order_id: string; team_id: string; environment: TeamScope['environment'] } | undefined
+        >('id', 'order_id', 'team_id', 'environment');
       return row
         ? { id: row.id, orderId: row.order_id, teamId: row.team_id, environment: row.environment }
         : null;
@@ -372,12 +375,6 @@ export function createLabAppointmentsRepository(db: Knex | Knex.Transaction) {
       await db('lab_appointments').where({ id }).update({ partner_updated_at: at });
     },
 
-    async clientUserIdOf(userId: string): Promise<string> {
-      const row = (await db('users').where({ id: userId }).first('client_user_id')) as
-        { client_user_id: string } | undefined;
-      return row?.client_user_id ?? '';
-    },
-
     async insertBookingKeys(scope: TeamScope, keys: NewBookingKey[], now: Date): Promise<void> {
       // Expired keys of this tenant go first: the table holds only what can still be booked (plus an hour).
       await db('lab_appointment_booking_keys')
@@ -443,10 +440,9 @@ export function createLabAppointmentsRepository(db: Knex | Knex.Transaction) {
     },
 
     async labIdsBySlug(slugs: readonly string[]): Promise<Map<string, number>> {
-      const rows = (await db('labs').whereIn('slug', slugs).select('slug', 'id')) as {
-        slug: string;
-        id: number;
-      }[];
+      const rows = await db('labs')
+        .whereIn('slug', slugs)
+        .select<{ slug: string; id: number }[]>('slug', 'id');
       return new Map(rows.map((r) => [r.slug, r.id]));
     },
   };

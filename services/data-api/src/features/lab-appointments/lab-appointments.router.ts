@@ -37,7 +37,7 @@ export function createLabAppointmentsRouter(service: Service): Router {
   router.get('/v3/order/area/info', async (req, res) => {
     res.json(
       await service.areaInfo({
-        zipCode: String(req.query.zip_code),
+        zipCode: str(req.query.zip_code) ?? '',
         radius: str(req.query.radius) ?? '25',
         labs: labsOf(req),
       }),
@@ -58,23 +58,23 @@ export function createLabAppointmentsRouter(service: Service): Router {
   });
 
   router.post(`${base}/book`, async (req, res) => {
-    res.json(await service.book(principalOf(res), req.params.order_id as string, req.body));
+    res.json(await service.book(principalOf(res), req.params.order_id, req.body));
   });
 
   router.post(`${base}/request`, async (req, res) => {
-    res.json(await service.request(principalOf(res), req.params.order_id as string, req.body));
+    res.json(await service.request(principalOf(res), req.params.order_id, req.body));
   });
 
   router.patch(`${base}/reschedule`, async (req, res) => {
-    res.json(await service.reschedule(principalOf(res), req.params.order_id as string, req.body));
+    res.json(await service.reschedule(principalOf(res), req.params.order_id, req.body));
   });
 
   router.patch(`${base}/cancel`, async (req, res) => {
-    res.json(await service.cancel(principalOf(res), req.params.order_id as string, req.body));
+    res.json(await service.cancel(principalOf(res), req.params.order_id, req.body));
   });
 
   router.get(base, async (req, res) => {
-    res.json(await service.get(principalOf(res), req.params.order_id as string));
+    res.json(await service.get(principalOf(res), req.params.order_id));
   });
 
   router.use(retryAfter);

@@ -24,7 +24,6 @@ import {
   cancellationReasonById,
   partnersServing,
   type AppointmentReadyPartner,
-  type AppointmentRequestPartner,
   type IncomingWebhook,
   type PartnerAppointment,
   type PhlebotomyAreaInfo,
@@ -40,7 +39,6 @@ import { centralLabsOf, type AreaInfoLab } from './central-labs';
 import {
   bookingKeyExpired,
   fromPartnerError,
-  isPartnerOutage,
   outcomeUnknown,
   PartnerOutageError,
   providerNotAvailable,
@@ -262,6 +260,7 @@ export function createLabAppointmentsService(deps: LabAppointmentsDeps) {
     actions: AppointmentAction[],
     eventData: (action: AppointmentAction) => Record<string, unknown>,
     now: Date,
+    opts: { moveOrder?: boolean } = {},
   ): Promise<AppointmentChange | null> {
     const scope = { teamId: appointment.teamId, environment: appointment.environment };
     let status = appointment.status;
@@ -270,7 +269,7 @@ export function createLabAppointmentsService(deps: LabAppointmentsDeps) {
     for (const action of actions) {
       const change = nextAppointmentState(status, action, appointment.type);
       await r.appendEvent(scope, appointment.id, change.eventStatus, eventData(action), now);
-      if (change.orderTrigger) {
+      if (change.orderTrigger && opts.moveOrder !== false) {
         let allowed = true;
         try {
           nextOrderStatus(formatOrderStatus(orderStatus.method, low), change.orderTrigger);
@@ -453,7 +452,7 @@ export function createLabAppointmentsService(deps: LabAppointmentsDeps) {
       const id = newId();
       const requested = await callPartner(
         () =>
-          (partner as AppointmentRequestPartner).request({
+          partner.request({
             address: body.address,
             patient: order.patient,
             orderRef: orderId,
@@ -586,6 +585,56 @@ export function createLabAppointmentsService(deps: LabAppointmentsDeps) {
           ['cancel'],
           () => data,
           now,
+        );
+        await r.update(scope, appointment.id, {
+          status: change!.status,
+          eventStatus: change!.eventStatus,
+          canReschedule: false,
+          cancellationReasonId: reason.id,
+          eventData: { ...data, ...(cancelled ? partnerState(cancelled) : {}) },
+          partnerUpdatedAt: cancelled ? new Date(cancelled.updatedAt) : undefined,
+          now,
+        });
+        const saved = (await r.findById(scope, appointment.id))!;
+        await createOutboxRepository(trx).append([
+          appointmentEvent('labtest.appointment.updated', saved, order.clientUserId),
+        ]);
+        return toAppointmentWire(saved);
+      });
+    },
+
+    /**
+     * For the orders feature, after an order was cancelled: its active appointment is cancelled at the partner
+     * (reason `order_cancelled`) and here, without moving the order again. No active appointment: nothing to do.
+     * A partner that cannot be reached leaves the appointment as it is (503): call again.
+     */
+    async cancelForCancelledOrder(scope: TeamScope, orderId: string): Promise<AppointmentWire | null> {
+      const current = await repo.findActive(scope, orderId);
+      if (!current || current.status === 'in_progress') return null;
+      const reason = CANCELLATION_REASONS.find((r) => r.code === 'order_cancelled')!;
+      const partner = partnerOf(current.provider);
+      let cancelled: PartnerAppointment | null = null;
+      if (partner && current.externalId) {
+        try {
+          cancelled = await partner.cancel(current.externalId, { reason: reason.code, notes: null });
+        } catch (err) {
+          if (!(err instanceof PartnerAppointmentNotFoundError)) throw fromPartnerError(err, current.status);
+        }
+      }
+      const now = deps.clock();
+      return withTransaction(deps.db, async (trx) => {
+        const { order, r, appointment } = await lockedActive(trx, scope, orderId);
+        if (appointment.id !== current.id) return null;
+        const data = { origin: 'order_cancelled', cancellation_reason_id: reason.id };
+        const change = await applyActions(
+          trx,
+          r,
+          appointment,
+          { method: order.method, low: order.statusLow },
+          ['cancel'],
+          () => data,
+          now,
+          { moveOrder: false },
         );
         await r.update(scope, appointment.id, {
           status: change!.status,

@@ -55,11 +55,6 @@ export function outcomeUnknown(err: unknown): boolean {
   return err instanceof PartnerUnavailableError && err.outcomeUnknown;
 }
 
-/** True when nothing about the request was wrong: the same call may succeed later. */
-export function isPartnerOutage(err: unknown): boolean {
-  return err instanceof PhlebotomyPartnerError && err.retriable;
-}
-
 /**
  * The domain error for a partner failure; `appointmentStatus` is the appointment's status for a move the
  * partner refused (409 `invalid_state`). Anything that is not a partner error is returned unchanged.

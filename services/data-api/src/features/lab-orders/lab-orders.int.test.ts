@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { seedOrg, seedTeam, type SeededTeam } from '@meridian/test-utils';
 import { createDataApiHarness, type DataApiHarness } from '../../testing/data-api.harness';
+import { createOrderIdempotency, requestHashOf } from './order-idempotency';
 
 interface WireEvent {
   id: number;
@@ -45,12 +46,12 @@ describe('lab orders (/v3/order, /v3/orders)', () => {
     api()
       .post(path)
       .set('x-service-api-key', key)
-      .send((body ?? {}) as object);
+      .send(body ?? {});
   const patch = (key: string, path: string, body?: unknown) =>
     api()
       .patch(path)
       .set('x-service-api-key', key)
-      .send((body ?? {}) as object);
+      .send(body ?? {});
 
   async function createUser(key: string, clientUserId: string): Promise<string> {
     const res = await post(key, '/v2/user', { client_user_id: clientUserId });
@@ -96,7 +97,11 @@ describe('lab orders (/v3/order, /v3/orders)', () => {
       .knex('outbox')
       .where({ team_id: teamId })
       .orderBy('seq')
-      .select<{ event_type: string; payload: unknown; environment: string }[]>('event_type', 'payload', 'environment');
+      .select<{ event_type: string; payload: unknown; environment: string }[]>(
+        'event_type',
+        'payload',
+        'environment',
+      );
     const parsed = rows.map((r) => ({
       type: r.event_type,
       environment: r.environment,
@@ -156,7 +161,10 @@ describe('lab orders (/v3/order, /v3/orders)', () => {
       });
       expect(order.patient_details).not.toHaveProperty('household_income');
       expect(order.events).toHaveLength(1);
-      expect(order.events[0]).toMatchObject({ status: 'received.at_home_phlebotomy.ordered', status_detail: null });
+      expect(order.events[0]).toMatchObject({
+        status: 'received.at_home_phlebotomy.ordered',
+        status_detail: null,
+      });
       expect(order.last_event).toEqual(order.events[0]);
       const events = await outboxOf(team.teamId, order.id);
       expect(events.map((e) => e.type)).toEqual(['labtest.order.created']);
@@ -229,6 +237,11 @@ describe('lab orders (/v3/order, /v3/orders)', () => {
         ['body', 'collection_method'],
       ],
       ['an activation date in the past', { activate_by: '2001-01-01' }, ['body', 'activate_by']],
+      [
+        'health insurance larger than its column',
+        { health_insurance: { plan: 'x'.repeat(60_000) } },
+        ['body', 'health_insurance'],
+      ],
     ])('refuses %s with 422 at the key, creating nothing', async (_name, overrides, loc) => {
       const before = await h.db.knex('lab_orders').count<{ n: string }[]>({ n: '*' });
       const res = await post(team.apiKeys.sandbox, '/v3/order', orderBody(overrides));
@@ -239,7 +252,11 @@ describe('lab orders (/v3/order, /v3/orders)', () => {
     });
 
     it('refuses unknown consent types and genders through the schema', async () => {
-      const consent = await post(team.apiKeys.sandbox, '/v3/order', orderBody({ consents: [{ consentType: 'tos' }] }));
+      const consent = await post(
+        team.apiKeys.sandbox,
+        '/v3/order',
+        orderBody({ consents: [{ consentType: 'tos' }] }),
+      );
       expect(consent.status).toBe(422);
       const gender = await post(
         team.apiKeys.sandbox,
@@ -272,12 +289,17 @@ describe('lab orders (/v3/order, /v3/orders)', () => {
 
   describe('X-Idempotency-Key', () => {
     const withKey = (key: string, body: unknown, extra: Record<string, string> = {}) => {
-      const req = api().post('/v3/order').set('x-service-api-key', team.apiKeys.sandbox).set('x-idempotency-key', key);
+      const req = api()
+        .post('/v3/order')
+        .set('x-service-api-key', team.apiKeys.sandbox)
+        .set('x-idempotency-key', key);
       for (const [k, v] of Object.entries(extra)) void req.set(k, v);
       return req.send(body as object);
     };
     const ordersOfUser = async (uid: string) =>
-      Number((await h.db.knex('lab_orders').where({ user_id: uid }).count<{ n: string }[]>({ n: '*' }))[0]!.n);
+      Number(
+        (await h.db.knex('lab_orders').where({ user_id: uid }).count<{ n: string }[]>({ n: '*' }))[0]!.n,
+      );
 
     it('replays the stored answer for the same key and body, creating one order', async () => {
       const uid = await createUser(team.apiKeys.sandbox, 'idem-replay');
@@ -305,31 +327,65 @@ describe('lab orders (/v3/order, /v3/orders)', () => {
       const uid = await createUser(team.apiKeys.sandbox, 'idem-validation');
       const bad = orderBody({ user_id: uid, icd_codes: ['nope'] });
       expect((await withKey('validation-1', bad)).status).toBe(422);
-      expect(await h.db.knex('lab_order_idempotency_keys').where({ key: 'validation-1' }).first()).toBeUndefined();
+      expect(
+        await h.db.knex('lab_order_idempotency_keys').where({ key: 'validation-1' }).first(),
+      ).toBeUndefined();
       const good = await withKey('validation-1', orderBody({ user_id: uid }));
       expect(good.status).toBe(200);
     });
 
-    it('replays a refusal, unless X-Idempotency-Error: no-cache', async () => {
-      const body = orderBody({ user_id: otherUserId });
-      const first = await withKey('refusal-1', body);
-      expect(first.status).toBe(404);
-      const replay = await withKey('refusal-1', body);
-      expect(replay.status).toBe(404);
-      expect(replay.headers['x-idempotency-replayed']).toBe('true');
-      expect(replay.body).toEqual(first.body);
+    it('stores nothing for an unknown user: the key is free for the corrected request', async () => {
+      const uid = await createUser(team.apiKeys.sandbox, 'idem-unknown-user');
+      const refused = await withKey('unknown-user-1', orderBody({ user_id: otherUserId }));
+      expect(refused.status).toBe(404);
+      expect(
+        await h.db.knex('lab_order_idempotency_keys').where({ key: 'unknown-user-1' }).first(),
+      ).toBeUndefined();
+      expect((await withKey('unknown-user-1', orderBody({ user_id: uid }))).status).toBe(200);
+    });
 
-      const noCache = await withKey('refusal-2', body, { 'x-idempotency-error': 'no-cache' });
-      expect(noCache.status).toBe(404);
-      expect(await h.db.knex('lab_order_idempotency_keys').where({ key: 'refusal-2' }).first()).toBeUndefined();
-      const again = await withKey('refusal-2', body, { 'x-idempotency-error': 'no-cache' });
-      expect(again.headers['x-idempotency-replayed']).toBeUndefined();
+    it('replays a server fault, unless X-Idempotency-Error: no-cache', async () => {
+      // A real fault of the database, for one patient name only.
+      await h.db.knex.raw(`
+        create function lab_orders_fault() returns trigger language plpgsql as $$
+        begin
+          if new.patient_first_name = 'Faulty' then raise exception 'injected fault'; end if;
+          return new;
+        end $$;
+        create trigger lab_orders_fault before insert on lab_orders
+          for each row execute function lab_orders_fault();
+      `);
+      try {
+        const uid = await createUser(team.apiKeys.sandbox, 'idem-fault');
+        const body = orderBody({
+          user_id: uid,
+          patient_details: { ...orderBody().patient_details, first_name: 'Faulty' },
+        });
+        const first = await withKey('fault-1', body);
+        expect(first.status).toBe(500);
+        expect(first.body.detail.error_type).toBe('internal_error');
+        const replay = await withKey('fault-1', body);
+        expect(replay.status).toBe(500);
+        expect(replay.headers['x-idempotency-replayed']).toBe('true');
+        expect(replay.body).toEqual(first.body);
+
+        const noCache = await withKey('fault-2', body, { 'x-idempotency-error': 'no-cache' });
+        expect(noCache.status).toBe(500);
+        expect(
+          await h.db.knex('lab_order_idempotency_keys').where({ key: 'fault-2' }).first(),
+        ).toBeUndefined();
+        const again = await withKey('fault-2', body, { 'x-idempotency-error': 'no-cache' });
+        expect(again.status).toBe(500);
+        expect(again.headers['x-idempotency-replayed']).toBeUndefined();
+        expect(await ordersOfUser(uid)).toBe(0);
+      } finally {
+        await h.db.knex.raw('drop trigger lab_orders_fault on lab_orders; drop function lab_orders_fault();');
+      }
     });
 
     it('answers 409 idempotency_conflict while the key is being processed; takes over an abandoned claim', async () => {
       const uid = await createUser(team.apiKeys.sandbox, 'idem-conflict');
       const body = orderBody({ user_id: uid });
-      const { requestHashOf } = await import('./order-idempotency');
       const claim = (key: string, until: Date) =>
         h.db.knex('lab_order_idempotency_keys').insert({
           team_id: team.teamId,
@@ -347,6 +403,29 @@ describe('lab orders (/v3/order, /v3/orders)', () => {
       await claim('abandoned-1', new Date(Date.now() - 1000));
       expect((await withKey('abandoned-1', body)).status).toBe(200);
       expect(await ordersOfUser(uid)).toBe(1);
+    });
+
+    it('the sweep deletes answers past their 24 hours only', async () => {
+      const row = (key: string, expiresAt: Date) => ({
+        team_id: team.teamId,
+        environment: 'sandbox',
+        key,
+        request_hash: 'a'.repeat(64),
+        state: 'completed',
+        response_status: 200,
+        response_body: JSON.stringify({}),
+        expires_at: expiresAt,
+      });
+      await h.db
+        .knex('lab_order_idempotency_keys')
+        .insert([row('old-1', new Date(Date.now() - 1000)), row('fresh-1', new Date(Date.now() + 60_000))]);
+      const deleted = await createOrderIdempotency(h.db.knex).sweepExpired(new Date());
+      expect(deleted).toBeGreaterThanOrEqual(1);
+      const left = await h.db
+        .knex('lab_order_idempotency_keys')
+        .whereIn('key', ['old-1', 'fresh-1'])
+        .pluck<string[]>('key');
+      expect(left).toEqual(['fresh-1']);
     });
 
     it('a real race on one key creates one order; the others conflict or replay it', async () => {
@@ -459,28 +538,47 @@ describe('lab orders (/v3/order, /v3/orders)', () => {
         'sample_with_lab.at_home_phlebotomy.partial_results',
         'completed.at_home_phlebotomy.completed',
       ]);
-      expect(walked).toMatchObject({ status: 'completed', interpretation: 'abnormal', has_missing_results: true });
+      expect(walked).toMatchObject({
+        status: 'completed',
+        interpretation: 'abnormal',
+        has_missing_results: true,
+      });
       expect(walked.sample_id).toMatch(/^SBX\d{9}$/);
       const types = (await outboxOf(team.teamId, order.id)).map((e) => e.type);
       expect(types).toEqual(['labtest.order.created', ...Array(4).fill('labtest.order.updated')]);
 
       const results = await get(team.apiKeys.sandbox, `/v3/order/${order.id}/result`);
       expect(results.status).toBe(200);
-      expect(results.body.metadata).toMatchObject({ status: 'final', interpretation: 'abnormal', patient: 'Ada Lovelace' });
-      const rows = results.body.results as { loinc: string; interpretation: string; value: number; max_range_value: number }[];
+      expect(results.body.metadata).toMatchObject({
+        status: 'final',
+        interpretation: 'abnormal',
+        patient: 'Ada Lovelace',
+      });
+      const rows = results.body.results as {
+        loinc: string;
+        interpretation: string;
+        value: number;
+        max_range_value: number;
+      }[];
       expect(rows.map((r) => r.loinc)).toEqual(['2093-3', '2085-9', '13457-7']);
       expect(rows[0]).toMatchObject({ interpretation: 'abnormal', is_above_max_range: true });
       expect(rows[0]!.value).toBeGreaterThan(rows[0]!.max_range_value);
       expect(rows.slice(1).every((r) => r.interpretation === 'normal')).toBe(true);
       expect(results.body.missing_results).toEqual([
-        expect.objectContaining({ loinc: '2571-8', inferred_failure_type: 'quantity_not_sufficient_failure' }),
+        expect.objectContaining({
+          loinc: '2571-8',
+          inferred_failure_type: 'quantity_not_sufficient_failure',
+        }),
       ]);
       const metadata = await get(team.apiKeys.sandbox, `/v3/order/${order.id}/result/metadata`);
       expect(metadata.body).toEqual(results.body.metadata);
 
-      await h.db.knex('teams').where({ id: team.teamId }).update({
-        settings: JSON.stringify({ sandbox: { partial_webhooks_enabled: true } }),
-      });
+      await h.db
+        .knex('teams')
+        .where({ id: team.teamId })
+        .update({
+          settings: JSON.stringify({ sandbox: { partial_webhooks_enabled: true } }),
+        });
       try {
         const partial = await createOrder();
         await post(team.apiKeys.sandbox, `/v3/order/${partial.id}/test`).expect(200);
@@ -490,7 +588,10 @@ describe('lab orders (/v3/order, /v3/orders)', () => {
         expect(statuses).toContain('sample_with_lab.at_home_phlebotomy.partial_results');
         expect(statuses).toHaveLength(6);
       } finally {
-        await h.db.knex('teams').where({ id: team.teamId }).update({ settings: JSON.stringify({}) });
+        await h.db
+          .knex('teams')
+          .where({ id: team.teamId })
+          .update({ settings: JSON.stringify({}) });
       }
     });
 
@@ -506,7 +607,8 @@ describe('lab orders (/v3/order, /v3/orders)', () => {
       expect(critical[0]!.envelope.data).toMatchObject({
         order_id: order.id,
         interpretation: 'critical',
-        status: 'completed',
+        // Emitted once, when the partial results already hold the critical value.
+        status: 'sample_with_lab',
         user_id: userId,
         team_id: team.teamId,
       });
@@ -545,7 +647,12 @@ describe('lab orders (/v3/order, /v3/orders)', () => {
     beforeAll(async () => {
       listUser = await createUser(team.apiKeys.sandbox, 'list-user');
       const pd = orderBody().patient_details;
-      ids.zed = (await createOrder({ user_id: listUser, patient_details: { ...pd, first_name: 'Zed', last_name: 'Zulu' } })).id;
+      ids.zed = (
+        await createOrder({
+          user_id: listUser,
+          patient_details: { ...pd, first_name: 'Zed', last_name: 'Zulu' },
+        })
+      ).id;
       ids.amy = (
         await createOrder({
           user_id: listUser,
@@ -554,8 +661,15 @@ describe('lab orders (/v3/order, /v3/orders)', () => {
           activate_by: '2999-01-01',
         })
       ).id;
-      ids.crit = (await createOrder({ user_id: listUser, patient_details: { ...pd, first_name: 'Cal', last_name: 'Crit' } })).id;
-      await post(team.apiKeys.sandbox, `/v3/order/${ids.crit}/test`, { interpretation: 'critical' }).expect(200);
+      ids.crit = (
+        await createOrder({
+          user_id: listUser,
+          patient_details: { ...pd, first_name: 'Cal', last_name: 'Crit' },
+        })
+      ).id;
+      await post(team.apiKeys.sandbox, `/v3/order/${ids.crit}/test`, { interpretation: 'critical' }).expect(
+        200,
+      );
     });
 
     const list = async (query: string, key = team.apiKeys.sandbox) => {
@@ -659,9 +773,9 @@ describe('lab orders (/v3/order, /v3/orders)', () => {
           order_ids: [],
         });
       }
-      expect((await get(other.apiKeys.sandbox, '/v3/orders')).body.orders.map((o: WireOrder) => o.user_id)).not.toContain(
-        userId,
-      );
+      expect(
+        (await get(other.apiKeys.sandbox, '/v3/orders')).body.orders.map((o: WireOrder) => o.user_id),
+      ).not.toContain(userId);
     });
   });
 });

@@ -8,7 +8,7 @@ import {
   type OrderLowLevelStatus,
   type TeamScope,
 } from '@meridian/domain';
-import { errorEnvelope, type CursorCodec, type Logger } from '@meridian/platform';
+import { currentContext, errorEnvelope, type CursorCodec, type Logger } from '@meridian/platform';
 import { principalOf } from '../../auth/principal';
 import { toPostOrderResponse } from './lab-orders.presenter';
 import type { OrderListFilter, OrderListSort } from './lab-orders.repository';
@@ -65,6 +65,8 @@ function ordersFilter(req: Request): OrderListFilter {
   };
 }
 
+const SWEEP_EVERY = 100;
+
 const DOMAIN_STATUS: Record<DomainError['kind'], number> = {
   unauthenticated: 401,
   forbidden: 403,
@@ -93,6 +95,13 @@ export function createLabOrdersRouter(deps: {
       }),
   });
   const idempotency = createOrderIdempotency(deps.db);
+  // Answers past their 24 hours are deleted as keys are used: a bounded batch every SWEEP_EVERY claims.
+  let claims = 0;
+  const sweepNow = () => {
+    idempotency
+      .sweepExpired(deps.clock())
+      .catch(() => deps.logger?.warn('idempotency sweep failed', { route: '/v3/order' }));
+  };
   const router = express.Router();
   const scopeOf = (res: Response): TeamScope => {
     const p = principalOf(res);
@@ -109,6 +118,7 @@ export function createLabOrdersRouter(deps: {
     }
     const noCache = req.get('x-idempotency-error')?.trim().toLowerCase() === 'no-cache';
     const claimed = await idempotency.claim(scope, key, requestHashOf(body), deps.clock());
+    if (++claims % SWEEP_EVERY === 0) sweepNow();
     if (claimed.kind === 'replay') {
       res.set('x-idempotency-replayed', 'true');
       res.status(claimed.answer.status).json(claimed.answer.body);
@@ -131,24 +141,26 @@ export function createLabOrdersRouter(deps: {
       });
       res.json(toPostOrderResponse(answer, 'Order created.'));
     } catch (err) {
-      // Refusals after validation are the request's answer (replayed); validation failures, server faults
-      // and `no-cache` leave nothing behind.
-      const storable = err instanceof DomainError && err.kind !== 'validation' && !noCache;
-      if (storable) {
-        await idempotency.complete(
-          deps.db,
-          scope,
-          key,
-          {
-            status: DOMAIN_STATUS[err.kind],
-            body: errorEnvelope(err.errorType, err.message, err.extra),
-            userId: null,
-            orderId: null,
-          },
-          deps.clock(),
-        );
-      } else {
+      // A refused request (4xx: validation, an unknown user or lab test) leaves nothing behind, nor does a
+      // fault with `no-cache`; a server fault is the request's answer, replayed like a success.
+      const refused = err instanceof DomainError && DOMAIN_STATUS[err.kind] < 500;
+      if (refused || noCache) {
         await idempotency.release(scope, key);
+      } else {
+        const answer =
+          err instanceof DomainError
+            ? { status: DOMAIN_STATUS[err.kind], body: errorEnvelope(err.errorType, err.message, err.extra) }
+            : {
+                status: 500,
+                body: errorEnvelope('internal_error', 'Internal server error.', {
+                  request_id: currentContext()?.requestId ?? null,
+                }),
+              };
+        // Storing may fail with the database that failed the request: the claim then lapses by itself.
+        await idempotency
+          .complete(deps.db, scope, key, { ...answer, userId: null, orderId: null }, deps.clock())
+          .catch(() => idempotency.release(scope, key))
+          .catch(() => deps.logger?.warn('idempotency claim left to lapse', { route: '/v3/order' }));
       }
       throw err;
     }

@@ -168,6 +168,10 @@ const addDays = (date: string, days: number) =>
 const trimOrNull = (v: string | null | undefined) =>
   v === undefined || v === null ? null : v.trim() || null;
 
+/** Whether a value outgrows its JSON column's size check (`bytes`), with room for the stored form's overhead. */
+const jsonTooLarge = (value: unknown, bytes: number) =>
+  value !== undefined && value !== null && Buffer.byteLength(JSON.stringify(value)) > bytes * 0.8;
+
 /** The order's sample has been taken (or is on its way to the lab): patient details can no longer change. */
 function sampleCollected(o: OrderRecord): boolean {
   if (o.statusTop !== 'received' && o.statusTop !== 'collecting_sample') return true;
@@ -347,6 +351,15 @@ export function createLabOrdersService(deps: LabOrdersDeps) {
         );
       seen.add(c.consentType);
     });
+    if (jsonTooLarge(b.health_insurance, 65536)) {
+      issues.push(issue(['body', 'health_insurance'], 'At most 52 KB.', null));
+    }
+    if (jsonTooLarge(address.address, 4096)) {
+      issues.push(issue(['body', 'patient_address'], 'The address is too long.', null));
+    }
+    if (jsonTooLarge(patient.details, 16384)) {
+      issues.push(issue(['body', 'patient_details'], 'The patient details are too long.', null));
+    }
     if (b.activate_by !== undefined && b.activate_by !== null) {
       if (!isRealDate(b.activate_by))
         issues.push(issue(['body', 'activate_by'], 'Not a calendar date.', b.activate_by));
@@ -667,7 +680,8 @@ export function createLabOrdersService(deps: LabOrdersDeps) {
       interpretation = await storeSandboxResults(trx, scope, order, low, input, now);
     const detail: OrderStatusDetail | null = low === 'sample_error' ? 'sample_quantity_not_sufficient' : null;
     const wire = await applyOrderTransition(trx, { ...scope, orderId, to: low, detail, now });
-    if (interpretation === 'critical') {
+    // Once per critical finding: when results first turn critical, and again for a corrected report.
+    if (interpretation === 'critical' && (order.interpretation !== 'critical' || low === 'corrected')) {
       await createOutboxRepository(trx).append([
         {
           teamId: order.teamId,
@@ -795,6 +809,12 @@ export function createLabOrdersService(deps: LabOrdersDeps) {
           body.patient_address &&
           checkAddress(body.patient_address, ['body', 'patient_address'], { requireUs });
         if (address) issues.push(...address.issues);
+        if (address && jsonTooLarge(address.address, 4096)) {
+          issues.push(issue(['body', 'patient_address'], 'The address is too long.', null));
+        }
+        if (patient && jsonTooLarge(patient.details, 16384)) {
+          issues.push(issue(['body', 'patient_details'], 'The patient details are too long.', null));
+        }
         if (issues.length > 0) throw new ValidationError(issues);
         const orders = createLabOrdersRepository(trx);
         await orders.updateOrder(

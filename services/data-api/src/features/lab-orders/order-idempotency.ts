@@ -5,11 +5,12 @@ import { ConflictError, IdempotencyConflictError, type TeamScope } from '@meridi
 /**
  * `X-Idempotency-Key` on POST /v3/order (api-shapes §6.2). A key is claimed in its own short transaction
  * (`processing`, with `claimed_until`), so a concurrent request with the same key finds the claim and gets
- * 409 `idempotency_conflict` at once. The answer is stored with the order in the order's transaction (a
- * success can never be lost or stored without its order); a refusal after validation is stored when the
- * request ends, unless `X-Idempotency-Error: no-cache`. A validation failure (422) and a server fault (5xx)
- * release the claim: nothing is stored, the same key may be retried. Stored answers are replayed (status and
- * body) for 24 hours; a claim left by a crashed process is taken over once `claimed_until` has passed.
+ * 409 `idempotency_conflict` at once. A success is stored with the order in the order's transaction (it can
+ * never be lost or stored without its order); a failure of a valid request (a server fault) is stored when
+ * the request ends, unless `X-Idempotency-Error: no-cache`. A refused request (validation: 422, an unknown
+ * user or lab test: 404) releases the claim: nothing is stored, the same key may be retried with a corrected
+ * body. Stored answers are replayed (status and body) for 24 hours; a claim left by a crashed process is
+ * taken over once `claimed_until` has passed.
  */
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -110,8 +111,8 @@ export function createOrderIdempotency(db: Knex) {
           });
           return { kind: 'claimed' } as const;
         }
-        if (row.request_hash !== hash) throw new IdempotencyKeyReusedError();
         if (row.state === 'processing') throw new IdempotencyConflictError();
+        if (row.request_hash !== hash) throw new IdempotencyKeyReusedError();
         return {
           kind: 'replay',
           answer: { status: row.response_status!, body: row.response_body },

@@ -1,0 +1,81 @@
+/**
+ * The one relation a query reads, as the `src` CTE: the user's rows of one summary kind or one timeseries,
+ * with three computed columns every later stage uses — `_ts` (the index instant), `_off` (the row's own
+ * UTC offset in seconds, when it carries one) and `_local` (the index timestamp in the user's local time).
+ * The tenant filter (user + team + environment, user not deleted) is part of the statement itself.
+ */
+import type { QuerySource, TableName } from '@meridian/query-language';
+import { nameLiteral, raw, sql, type Sql } from './sql';
+
+export interface Tenant {
+  teamId: string;
+  environment: string;
+  userId: string;
+}
+
+/** Local time of an instant: the row's own offset when known, else the user's zone (`ctx.tz`, bound). */
+export function localOf(instant: Sql): Sql {
+  return sql`(case when r._off is not null then (${instant} at time zone 'UTC') + r._off * interval '1 second' else ${instant} at time zone ctx.tz end)`;
+}
+
+const payloadNumber = (key: string) =>
+  sql`(case when jsonb_typeof(s.payload->${nameLiteral(key)}) = 'number' then (s.payload->>${nameLiteral(key)})::float8 end)`;
+
+interface TableTiming {
+  kind: string;
+  /** The index instant, or null when the index is a calendar date (local midnight of `calendar_date`). */
+  instant: Sql | null;
+  offset: Sql | null;
+}
+
+/** README "Index timestamp": which instant each index is dated by. */
+const TABLE_TIMING: Record<Exclude<TableName, 'derived_readiness'>, TableTiming> = {
+  sleep: { kind: 'sleep', instant: raw('s.end_at'), offset: payloadNumber('timezone_offset') },
+  workout: { kind: 'workouts', instant: raw('s.start_at'), offset: payloadNumber('timezone_offset') },
+  body: { kind: 'body', instant: raw('s.start_at'), offset: null },
+  activity: { kind: 'activity', instant: null, offset: null },
+  meal: { kind: 'meal', instant: null, offset: null },
+  menstrual_cycle: { kind: 'menstrual_cycle', instant: null, offset: null },
+  profile: { kind: 'profile', instant: raw('s.updated_at'), offset: null },
+};
+
+export function isStoredTable(table: TableName): table is keyof typeof TABLE_TIMING {
+  return table in TABLE_TIMING;
+}
+
+/** Instant → local timestamp inside the src CTE (where the row's offset is still `s`-side). */
+function localInSrc(instant: Sql, offset: Sql | null): Sql {
+  if (!offset) return sql`(${instant} at time zone ctx.tz)`;
+  return sql`(case when ${offset} is not null then (${instant} at time zone 'UTC') + ${offset} * interval '1 second' else ${instant} at time zone ctx.tz end)`;
+}
+
+const tenantJoin = (t: Tenant, table: Sql) =>
+  sql`join users u on u.id = s.user_id cross join ctx
+    where s.user_id = ${t.userId}::uuid and u.id = ${t.userId}::uuid and u.team_id = ${t.teamId}::uuid
+      and u.environment = ${t.environment} and u.deleted_at is null and ${table}`;
+
+/**
+ * The body of the `src` CTE. `withHypnogram` adds `_hyp`, the sleep's `sleep_cycle` payload (value macros
+ * that read the stages).
+ */
+export function sourceRelation(source: QuerySource, tenant: Tenant, opts: { withHypnogram: boolean }): Sql {
+  if (source.kind === 'timeseries') {
+    const offset = raw('s.timezone_offset');
+    return sql`select s.*, s.start_at as _ts, ${offset}::float8 as _off, ${localInSrc(raw('s.start_at'), offset)} as _local
+      from timeseries_samples s ${tenantJoin(tenant, sql`s.resource = ${source.timeseries}`)}`;
+  }
+  const table = source.table;
+  if (!isStoredTable(table)) throw new Error(`query-engine: ${table} has no storage`);
+  const timing = TABLE_TIMING[table];
+  const offset = timing.offset ? sql`${timing.offset}` : raw('null::float8');
+  const instant = timing.instant ?? raw('null::timestamptz');
+  const local = timing.instant
+    ? sql`coalesce(${localInSrc(timing.instant, timing.offset)}, s.calendar_date::timestamp)`
+    : raw('s.calendar_date::timestamp');
+  const hypnogram = opts.withHypnogram
+    ? raw(`, (select c.payload from summaries c where c.user_id = s.user_id and c.kind = 'sleep_cycle'
+          and c.payload->>'sleep_id' = s.id::text order by c.updated_at desc limit 1) as _hyp`)
+    : raw('');
+  return sql`select s.*, ${instant} as _ts, ${offset} as _off, ${local} as _local ${hypnogram}
+    from summaries s ${tenantJoin(tenant, sql`s.kind = ${timing.kind}`)}`;
+}
