@@ -59,4 +59,25 @@ describe('writing a batch: one row per sample key, the last copy in the batch wi
       ]);
     },
   );
+
+  it('finds a key repeated across two ascending series of the same key part', async () => {
+    const userId = await fx.insertUser();
+    const result = await fx.ingestion.ingest({
+      userId,
+      mode: 'historical',
+      timeseries: [
+        { resource: 'heartrate', source: RING, samples: [hr(0, 60), hr(1, 61), hr(2, 62)] },
+        { resource: 'heartrate', source: { provider: 'oura', type: 'phone' }, samples: [hr(1, 90)] },
+        { resource: 'heartrate', source: { ...RING }, samples: [hr(1, 71), hr(5, 75)] },
+      ],
+    });
+    expect(result).toMatchObject({ created: 5, updated: 0 });
+    expect(await stored(userId)).toEqual([
+      [at(0), 'ring', 60],
+      [at(1), 'phone', 90],
+      [at(1), 'ring', 71],
+      [at(2), 'ring', 62],
+      [at(5), 'ring', 75],
+    ]);
+  });
 });

@@ -138,27 +138,35 @@ function lastPerSampleKey(samples: readonly NormalisedSample[]): NormalisedSampl
  * sample is the last of its key, in its own place, and `lastPerSampleKey` keeps the batch as it is.
  */
 function startsAscendPerSeries(samples: readonly NormalisedSample[]): boolean {
-  // The last start per fixed part; the series of one part (its spec, source and type objects) looked up
-  // by identity, the part itself worked out once per series.
+  // The last start per fixed part, looked up when the series changes (the series of one part — its spec,
+  // source and type objects — found by identity, the part itself worked out once per series).
   const lastStart = new Map<string, number>();
   const fixedOf = new Map<object, Map<object, Map<string, string>>>();
-  let series: { source: object; spec: object; type: string; fixed: string } | null = null;
+  let source: object | null = null;
+  let spec: object | null = null;
+  let type = '';
+  let fixed = '';
+  let last = Number.NEGATIVE_INFINITY;
   for (const s of samples) {
-    if (series === null || series.source !== s.source || series.spec !== s.spec || series.type !== s.type) {
-      let bySpec = fixedOf.get(s.source);
-      if (!bySpec) fixedOf.set(s.source, (bySpec = new Map()));
-      let byType = bySpec.get(s.spec);
-      if (!byType) bySpec.set(s.spec, (byType = new Map()));
-      let fixed = byType.get(s.type);
-      if (fixed === undefined) {
-        fixed = sampleKey(s.spec.resource, 0, s.source.provider, s.source.sourceType, s.type);
-        byType.set(s.type, fixed);
+    if (s.source !== source || s.spec !== spec || s.type !== type) {
+      if (source !== null) lastStart.set(fixed, last);
+      source = s.source;
+      spec = s.spec;
+      type = s.type;
+      let bySpec = fixedOf.get(source);
+      if (!bySpec) fixedOf.set(source, (bySpec = new Map()));
+      let byType = bySpec.get(spec);
+      if (!byType) bySpec.set(spec, (byType = new Map()));
+      let part = byType.get(type);
+      if (part === undefined) {
+        part = sampleKey(s.spec.resource, 0, s.source.provider, s.source.sourceType, type);
+        byType.set(type, part);
       }
-      series = { source: s.source, spec: s.spec, type: s.type, fixed };
+      fixed = part;
+      last = lastStart.get(fixed) ?? Number.NEGATIVE_INFINITY;
     }
-    const last = lastStart.get(series.fixed);
-    if (last !== undefined && !(s.startMs > last)) return false;
-    lastStart.set(series.fixed, s.startMs);
+    if (!(s.startMs > last)) return false;
+    last = s.startMs;
   }
   return true;
 }

@@ -3,7 +3,12 @@ import type { AggregateFunc, ValueType } from '@meridian/query-language';
 import { sql, type Sql } from './sql';
 
 /** `order` is the row order `oldest` / `newest` follow. */
-export function aggregateSql(func: AggregateFunc, arg: Sql | null, argType: ValueType | null, order: { asc: Sql; desc: Sql }): Sql {
+export function aggregateSql(
+  func: AggregateFunc,
+  arg: Sql | null,
+  argType: ValueType | null,
+  order: { asc: Sql; desc: Sql },
+): Sql {
   if (arg === null) return sql`count(*)::float8`;
   switch (func) {
     case 'mean':

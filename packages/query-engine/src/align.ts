@@ -35,13 +35,23 @@ export function addPeriod(local: string, period: Pick<PeriodNode, 'unit' | 'valu
       d.setUTCDate(d.getUTCDate() + 7 * n);
       break;
     case 'month':
-      d.setUTCMonth(d.getUTCMonth() + n);
+      addMonths(d, n);
       break;
     case 'year':
-      d.setUTCFullYear(d.getUTCFullYear() + n);
+      addMonths(d, 12 * n);
       break;
   }
   return toLocal(d.getTime());
+}
+
+/** Calendar months, the day clamped to the target month's last day (Mar 31 − 1 month = Feb 28/29). */
+function addMonths(d: Date, months: number): void {
+  const day = d.getUTCDate();
+  d.setUTCDate(1);
+  d.setUTCMonth(d.getUTCMonth() + months);
+  const last = new Date(0);
+  last.setUTCFullYear(d.getUTCFullYear(), d.getUTCMonth() + 1, 0);
+  d.setUTCDate(Math.min(day, last.getUTCDate()));
 }
 
 export interface AlignInput {
@@ -83,7 +93,8 @@ export function alignRows(input: AlignInput): Row[] {
     return p;
   };
   for (const row of rows) partitionOf(row).byBucket.set(String(row[bucketColumn]), row);
-  if (partitionColumns.length === 0 && partitions.size === 0) partitions.set('[]', { key: [], byBucket: new Map() });
+  if (partitionColumns.length === 0 && partitions.size === 0)
+    partitions.set('[]', { key: [], byBucket: new Map() });
   const out: Row[] = [];
   const outside = rows.filter((r) => {
     const b = r[bucketColumn];
@@ -107,7 +118,12 @@ export function alignRows(input: AlignInput): Row[] {
   return [...out, ...outside];
 }
 
-function carrySource(buckets: string[], filled: (Row | null)[], i: number, align: AlignInput['align']): Row | null {
+function carrySource(
+  buckets: string[],
+  filled: (Row | null)[],
+  i: number,
+  align: AlignInput['align'],
+): Row | null {
   const target = buckets[i]!;
   const within = (earlier: string, later: string) => !align.limit || addPeriod(earlier, align.limit) >= later;
   const before = (): number => {

@@ -32,7 +32,8 @@ const date = (...keys: string[]) =>
     `(case when jsonb_typeof(${at(keys).text}) = 'string' and (${at(keys).text} #>> '{}') ~ '^\\d{4}-\\d{2}-\\d{2}$' then (${at(keys).text} #>> '{}')::date end)`,
   );
 /** A list column: the raw jsonb array, read only through a subquery. */
-const list = (key: string) => raw(`(case when jsonb_typeof(${at([key]).text}) = 'array' then ${at([key]).text} end)`);
+const list = (key: string) =>
+  raw(`(case when jsonb_typeof(${at([key]).text}) = 'array' then ${at([key]).text} end)`);
 
 const SOURCE = {
   source_provider: raw('r.provider'),
@@ -206,7 +207,13 @@ export function tableColumnSql(node: TableColumnNode): Sql {
   return column;
 }
 
-const TS_EXTRAS = new Set(['sensor_location', 'intensity', 'delivery_mode', 'delivery_form', 'bolus_purpose']);
+const TS_EXTRAS = new Set([
+  'sensor_location',
+  'intensity',
+  'delivery_mode',
+  'delivery_form',
+  'bolus_purpose',
+]);
 
 export function timeseriesColumnSql(node: TimeseriesColumnNode): Sql {
   const f = node.field;
@@ -231,7 +238,11 @@ export function timeseriesColumnSql(node: TimeseriesColumnNode): Sql {
     default:
       if (TS_EXTRAS.has(f))
         return raw(`(case when jsonb_typeof(r.extras->'${f}') = 'string' then r.extras->>'${f}' end)`);
-      return sourceColumnSql({ kind: 'source_column', column: f as SourceColumnNode['column'], loc: node.loc });
+      return sourceColumnSql({
+        kind: 'source_column',
+        column: f as SourceColumnNode['column'],
+        loc: node.loc,
+      });
   }
 }
 

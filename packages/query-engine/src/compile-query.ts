@@ -7,11 +7,13 @@ import {
   type DerivedQuery,
   type GroupByItemNode,
   type OutputColumn,
+  type PeriodNode,
   type QueryAst,
   type ResultType,
   type TimeframeNode,
 } from '@meridian/query-language';
 import type { Loc } from '@meridian/query-language';
+import { addPeriod } from './align';
 import { aggregateSql } from './aggregates';
 import { bucketSql } from './buckets';
 import { NotSupportedError } from './errors';
@@ -134,28 +136,35 @@ function outputSql(c: OutputColumn, groupKey: number | null): Sql {
 
 /** Date-times as ISO local date-times, dates as YYYY-MM-DD, everything else as PostgreSQL returns it. */
 function formatted(type: ResultType, value: Sql): Sql {
-  switch (type) {
-    case 'datetime':
-      return sql`to_char(${value}, 'YYYY-MM-DD"T"HH24:MI:SS')`;
-    case 'date':
-      return sql`to_char(${value}, 'YYYY-MM-DD')`;
-    default:
-      return value;
-  }
+  if (type === 'datetime') return sql`to_char(${value}, 'YYYY-MM-DD"T"HH24:MI:SS')`;
+  if (type === 'date') return sql`to_char(${value}, 'YYYY-MM-DD')`;
+  return value;
 }
 
 function contextSql(opts: CompileOptions): Sql {
   const tf = opts.timeframe;
   const window =
     tf.kind === 'relative'
-      ? sql`(${tf.anchor}::date + 1)::timestamp - ${`${tf.past.value} ${tf.past.unit}`}::interval as win_start,
-          (${tf.anchor}::date + 1)::timestamp as win_end`
+      ? sql`${windowStart(tf.anchor, tf.past)}::timestamp as win_start, (${tf.anchor}::date + 1)::timestamp as win_end`
       : raw('null::timestamp as win_start, null::timestamp as win_end');
   return sql`select ${opts.timeZone}::text as tz,
     array(select jsonb_array_elements_text(${JSON.stringify(opts.providerPriority)}::jsonb)) as prio_providers,
     array(select jsonb_array_elements_text(${JSON.stringify(SOURCE_TYPE_ORDER)}::jsonb)) as prio_types,
     ${window}`;
 }
+
+/**
+ * The first local instant of a relative timeframe: the day after the anchor minus `past`, computed here
+ * (wall-clock arithmetic) and clamped to year 1 so a long `past` never overflows a PostgreSQL timestamp.
+ */
+export function windowStart(anchor: string, past: { unit: PeriodNode['unit']; value: number }): string {
+  const end = addPeriod(`${anchor}T00:00:00`, { unit: 'day', value: 1 });
+  const start = addPeriod(end, past, -1);
+  return Date.parse(`${start}Z`) >= EARLIEST_MS && /^\d{4}-/.test(start) ? start : EARLIEST;
+}
+
+const EARLIEST = '0001-01-01T00:00:00';
+const EARLIEST_MS = Date.parse(`${EARLIEST}Z`);
 
 function timeframeFilter(tf: TimeframeNode): Sql {
   if (tf.kind !== 'relative') return raw('true');
@@ -184,7 +193,10 @@ export function alignRangeSql(opts: CompileOptions, period: { unit: string; valu
   const p = period as Parameters<typeof bucketSql>[0];
   const nowLocal = sql`(${now.toISOString()}::timestamptz at time zone ctx.tz)`;
   const end = raw("(ctx.win_end - interval '1 microsecond')");
-  const last = bucketSql(p, sql`(case when ctx.win_end is null then ${nowLocal} else least(${end}, ${nowLocal}) end)`);
+  const last = bucketSql(
+    p,
+    sql`(case when ctx.win_end is null then ${nowLocal} else least(${end}, ${nowLocal}) end)`,
+  );
   const first = bucketSql(p, raw('ctx.win_start'));
   return sql`with ctx as (${contextSql(opts)})
     select to_char(${first}, 'YYYY-MM-DD"T"HH24:MI:SS') as first, to_char(${last}, 'YYYY-MM-DD"T"HH24:MI:SS') as last from ctx`;

@@ -1,6 +1,5 @@
 /** Row-level expressions (columns, macros, date_trunc/date_part, subqueries) → SQL over the row `r`. */
 import {
-
   type ColumnNode,
   type DatePartNode,
   type DateTruncNode,
@@ -41,17 +40,14 @@ export function expressionSql(node: RowExpression): Sql {
 function listFieldSql(node: ListFieldNode): Sql {
   const key = nameLiteral(node.field);
   const v = sql`(e.value->${key})`;
-  switch (node.type) {
-    case 'date':
-      return sql`(case when jsonb_typeof(${v}) = 'string' and (${v} #>> '{}') ~ '^\\d{4}-\\d{2}-\\d{2}$' then (${v} #>> '{}')::date end)`;
-    case 'float64':
-    case 'int64':
-      return sql`(case when jsonb_typeof(${v}) = 'number' then (${v} #>> '{}')::float8 end)`;
-    case 'bool':
-      return sql`(case when jsonb_typeof(${v}) = 'boolean' then (${v} #>> '{}')::boolean end)`;
-    default:
-      return sql`(case when jsonb_typeof(${v}) = 'string' then ${v} #>> '{}' end)`;
-  }
+  const type = node.type;
+  if (type === 'date')
+    return sql`(case when jsonb_typeof(${v}) = 'string' and (${v} #>> '{}') ~ '^\\d{4}-\\d{2}-\\d{2}$' then (${v} #>> '{}')::date end)`;
+  if (type === 'float64' || type === 'int64')
+    return sql`(case when jsonb_typeof(${v}) = 'number' then (${v} #>> '{}')::float8 end)`;
+  if (type === 'bool')
+    return sql`(case when jsonb_typeof(${v}) = 'boolean' then (${v} #>> '{}')::boolean end)`;
+  return sql`(case when jsonb_typeof(${v}) = 'string' then ${v} #>> '{}' end)`;
 }
 
 const RECORD_SCOPE: ElementScope = {
@@ -89,4 +85,3 @@ function subquerySql(node: SubqueryNode): Sql {
 function typeOfElement(node: SubqueryNode) {
   return node.from.element.kind === 'scalar' ? node.from.element.type : null;
 }
-

@@ -52,7 +52,8 @@ const STAGES = `(select e::int as st, o::int as o from jsonb_array_elements_text
 
 /** awake_at: session start + end offset of the last asleep stage (1–3) when a hypnogram is stored, else session end. */
 function awakeAt(): Sql {
-  const lastAsleepEnd = raw(`(select case when jsonb_typeof(r._hyp->'stage_end_offset_second'->(x.o - 1)) = 'number'
+  const lastAsleepEnd =
+    raw(`(select case when jsonb_typeof(r._hyp->'stage_end_offset_second'->(x.o - 1)) = 'number'
       then (r._hyp->'stage_end_offset_second'->>(x.o - 1))::float8 end
     from ${STAGES} x where x.st in (1, 2, 3) order by x.o desc limit 1)`);
   return sql`coalesce(${localOf(raw('r.start_at'))} + ${lastAsleepEnd} * interval '1 second', ${localOf(raw('r.end_at'))})`;

@@ -3,12 +3,7 @@
  * were resolved by the parser (`ref`). SQL three-valued logic applies: a comparison with a missing value
  * is not true, so such rows are left out under NOT as well.
  */
-import type {
-  ListFieldNode,
-  OperandNode,
-  PredicateNode,
-  ValueType,
-} from '@meridian/query-language';
+import type { ListFieldNode, OperandNode, PredicateNode, ValueType } from '@meridian/query-language';
 import { expressionSql } from './expressions';
 import { join, raw, sql, type Sql } from './sql';
 
@@ -50,14 +45,9 @@ function operandType(node: OperandNode): ValueType | null {
 
 /** A literal's cast follows the column it is compared with (dates and date-times from strings). */
 function castFor(other: ValueType | null): Sql {
-  switch (other) {
-    case 'date':
-      return raw('::date');
-    case 'datetime':
-      return raw('::timestamp');
-    default:
-      return raw('::text');
-  }
+  if (other === 'date') return raw('::date');
+  if (other === 'datetime') return raw('::timestamp');
+  return raw('::text');
 }
 
 function operandSql(node: OperandNode, other: ValueType | null, scope: ElementScope | null): Sql {

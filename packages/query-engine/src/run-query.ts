@@ -12,7 +12,13 @@ import {
   type TimeframeNode,
 } from '@meridian/query-language';
 import { alignRows, type Row } from './align';
-import { alignRangeSql, compileQuery, MAX_RESULT_ROWS, type CompileOptions, type CompiledColumn } from './compile-query';
+import {
+  alignRangeSql,
+  compileQuery,
+  MAX_RESULT_ROWS,
+  type CompileOptions,
+  type CompiledColumn,
+} from './compile-query';
 
 export interface AggregationResult {
   table: Record<string, unknown[]>;
@@ -36,7 +42,10 @@ export interface RunQueryInput {
 export const DEFAULT_STATEMENT_TIMEOUT_MS = 10_000;
 
 export async function runQuery(db: Knex, input: RunQueryInput): Promise<AggregationResult> {
-  const [result] = await runQueries(db, { ...input, queries: [{ query: input.query, derived: input.derived }] });
+  const [result] = await runQueries(db, {
+    ...input,
+    queries: [{ query: input.query, derived: input.derived }],
+  });
   return result!;
 }
 
@@ -115,13 +124,18 @@ async function aligned(
   if (!query.align || !trunc || trunc.kind !== 'date_trunc') return table;
   const bucketColumn = columns.findIndex((c) => c.groupKey === truncAt);
   if (bucketColumn < 0) return table;
-  const partitionColumns = columns.flatMap((c, i) => (c.groupKey !== null && c.groupKey !== truncAt ? [i] : []));
+  const partitionColumns = columns.flatMap((c, i) =>
+    c.groupKey !== null && c.groupKey !== truncAt ? [i] : [],
+  );
   const range = alignRangeSql(opts, trunc.period, now);
   const { rows } = await trx.raw<{ rows: { first: string | null; last: string | null }[] }>(
     range.text,
     range.bindings as unknown[] as Knex.RawBinding[],
   );
-  const dataBuckets = table.map((r) => r[bucketColumn]).filter((b): b is string => typeof b === 'string').sort();
+  const dataBuckets = table
+    .map((r) => r[bucketColumn])
+    .filter((b): b is string => typeof b === 'string')
+    .sort();
   const first = rows[0]?.first ?? dataBuckets[0] ?? null;
   const filled = alignRows({
     rows: table,
@@ -151,19 +165,14 @@ function compareValues(a: unknown, b: unknown): number {
   if (a === null || a === undefined) return 1;
   if (b === null || b === undefined) return -1;
   if (typeof a === 'number' && typeof b === 'number') return a - b;
-  return String(a) < String(b) ? -1 : 1;
+  return JSON.stringify(a) < JSON.stringify(b) ? -1 : 1;
 }
 
 function convert(column: CompiledColumn, value: unknown): unknown {
   if (value === null || value === undefined) return null;
-  switch (column.type) {
-    case 'int64':
-      return typeof value === 'number' ? Math.round(value) : Number(value);
-    case 'float64':
-      return typeof value === 'number' ? value : Number(value);
-    default:
-      return value;
-  }
+  if (column.type === 'int64') return typeof value === 'number' ? Math.round(value) : Number(value);
+  if (column.type === 'float64') return typeof value === 'number' ? value : Number(value);
+  return value;
 }
 
 /** A statement cut by the timeout is the query's cost, reported at the batch (no SQL reaches the client). */

@@ -3,7 +3,7 @@ import { summaryId } from '../deterministic-id';
 import type { LocalOffset } from '../time/local-offset';
 import type { ZoneOffsets } from '../time/zone-offset';
 import { formatDateTime } from '../wire/format-date-time';
-import { SUMMARY_FIELDS } from '../wire/summary-fields';
+import { SUMMARY_FIELDS, type FieldSpec } from '../wire/summary-fields';
 import { INVALID, checkField } from './check-field';
 import { checkSource, checkTimezoneOffset, isAbsent, isRecord, type NormalisedSource } from './check-source';
 import type { IssueList } from './issue-list';
@@ -82,7 +82,7 @@ function normaliseSummary(
 
   // Date-times on the wire carry the data's own offset (its zone's when it has one), else +00:00.
   const renderOffset = (ms: number) => offset ?? (zone !== null ? ctx.zoneOffsets(zone, ms) : 0);
-  for (const [name, spec] of Object.entries(SUMMARY_FIELDS[kind])) {
+  for (const [name, spec] of fieldsOf(kind)) {
     const value = payload[name];
     if (spec.type === 'datetime' && typeof value === 'number')
       payload[name] = formatDateTime(value, renderOffset(value));
@@ -166,6 +166,15 @@ function checkTimeZone(value: unknown, loc: Loc, issues: IssueList): string | nu
   return null;
 }
 
+const fieldLists = new Map<IngestedSummaryKind, ReadonlyArray<readonly [string, FieldSpec]>>();
+
+/** The kind's fields as [name, spec] pairs, listed once per kind. */
+function fieldsOf(kind: IngestedSummaryKind): ReadonlyArray<readonly [string, FieldSpec]> {
+  let list = fieldLists.get(kind);
+  if (!list) fieldLists.set(kind, (list = Object.entries(SUMMARY_FIELDS[kind])));
+  return list;
+}
+
 /** The kind's listed fields, type-checked; unknown keys and nulls dropped, row fields ignored. */
 function checkFields(
   kind: IngestedSummaryKind,
@@ -174,9 +183,9 @@ function checkFields(
   issues: IssueList,
 ): Record<string, unknown> {
   const payload: Record<string, unknown> = {};
-  for (const [name, spec] of Object.entries(SUMMARY_FIELDS[kind])) {
+  for (const [name, spec] of fieldsOf(kind)) {
     if (spec.row !== undefined) continue;
-    const value = checkField(fields[name], spec.type, [...loc, name], issues);
+    const value = checkField(fields[name], spec.type, loc, name, issues);
     if (value !== INVALID && value !== null) payload[name] = value;
   }
   return payload;

@@ -42,14 +42,36 @@ describe('weekly mean sleep score across a DST change and a time-zone move', () 
     const userId = await insertUser(db.knex, teamId, { timeZone: 'Europe/Berlin' });
     const rows = [
       // A: wakes Sun 03-30 07:30 CEST (05:30Z), no own offset → Berlin → week of 03-24. score 80.
-      sleepRow({ start: '2025-03-29T22:00:00Z', end: '2025-03-30T05:30:00Z', calendarDate: '2025-03-30', fields: { score: 80 } }),
+      sleepRow({
+        start: '2025-03-29T22:00:00Z',
+        end: '2025-03-30T05:30:00Z',
+        calendarDate: '2025-03-30',
+        fields: { score: 80 },
+      }),
       // B: wakes Mon 03-31 00:30 CEST = Sun 22:30Z: in UTC week 03-24, locally week 03-31. score 60.
-      sleepRow({ start: '2025-03-30T16:30:00Z', end: '2025-03-30T22:30:00Z', calendarDate: '2025-03-31', fields: { score: 60 } }),
+      sleepRow({
+        start: '2025-03-30T16:30:00Z',
+        end: '2025-03-30T22:30:00Z',
+        calendarDate: '2025-03-31',
+        fields: { score: 60 },
+      }),
       // C: in New York (own offset -4h), wakes Sun 04-06 23:30 EDT = Mon 04-07 03:30Z (Berlin: 05:30 Mon)
       // → week 03-31. score 70.
-      sleepRow({ start: '2025-04-06T20:00:00Z', end: '2025-04-07T03:30:00Z', calendarDate: '2025-04-06', offset: -14400, fields: { score: 70 } }),
+      sleepRow({
+        start: '2025-04-06T20:00:00Z',
+        end: '2025-04-07T03:30:00Z',
+        calendarDate: '2025-04-06',
+        offset: -14400,
+        fields: { score: 70 },
+      }),
       // D: wakes Tue 04-08 07:00 EDT → week 04-07. score 90.
-      sleepRow({ start: '2025-04-08T03:00:00Z', end: '2025-04-08T11:00:00Z', calendarDate: '2025-04-08', offset: -14400, fields: { score: 90 } }),
+      sleepRow({
+        start: '2025-04-08T03:00:00Z',
+        end: '2025-04-08T11:00:00Z',
+        calendarDate: '2025-04-08',
+        offset: -14400,
+        fields: { score: 90 },
+      }),
       // E: no provider score; by the README formula: asleep 25200 s, in bed 28800 s, deep+rem 11340 s, latency 600 s:
       // 40·min(25200/28800,1)=35; 25·(25200/28800)=21.875; 20·min(11340/25200/0.45,1)=20; 15·1=15 → 91.875 → 92.
       sleepRow({
@@ -110,7 +132,10 @@ describe('monthly step sums with two overlapping devices and provider priority',
   it('counts the watch over the phone on days both cover (default priority)', async () => {
     const [result] = await run(userId, { timeframe: relative('2025-02-28', 'month', 2), queries: [monthly] });
     // Jan: 10th watch 1000+500 (phone 1800 dropped), 11th phone 700, 31st watch 300 → 2500. Feb: watch 2000.
-    expect(result!.table).toEqual({ 'group_key.0': ['2025-01-01T00:00:00', '2025-02-01T00:00:00'], 'sum.steps.value': [2500, 2000] });
+    expect(result!.table).toEqual({
+      'group_key.0': ['2025-01-01T00:00:00', '2025-02-01T00:00:00'],
+      'sum.steps.value': [2500, 2000],
+    });
   });
 
   it('follows provider_priority_overrides', async () => {
@@ -120,7 +145,10 @@ describe('monthly step sums with two overlapping devices and provider priority',
       config: { provider_priority_overrides: ['apple_health_kit'] },
     });
     // Jan: 10th phone 1800, 11th phone 700, 31st only the watch 300 → 2800. Feb: phone 2500.
-    expect(result!.table).toEqual({ 'group_key.0': ['2025-01-01T00:00:00', '2025-02-01T00:00:00'], 'sum.steps.value': [2800, 2500] });
+    expect(result!.table).toEqual({
+      'group_key.0': ['2025-01-01T00:00:00', '2025-02-01T00:00:00'],
+      'sum.steps.value': [2800, 2500],
+    });
   });
 
   it('does not prioritise when grouping by both source provider and source type', async () => {
@@ -134,7 +162,12 @@ describe('monthly step sums with two overlapping devices and provider priority',
       ],
     });
     expect(result!.table).toEqual({
-      'group_key.0': ['2025-01-01T00:00:00', '2025-01-01T00:00:00', '2025-02-01T00:00:00', '2025-02-01T00:00:00'],
+      'group_key.0': [
+        '2025-01-01T00:00:00',
+        '2025-01-01T00:00:00',
+        '2025-02-01T00:00:00',
+        '2025-02-01T00:00:00',
+      ],
       'group_key.1': ['apple_health_kit', 'garmin', 'apple_health_kit', 'garmin'],
       'group_key.2': ['phone', 'watch', 'phone', 'watch'],
       // apple Jan 1800+700; garmin Jan 1000+500+300; Feb as stored.
@@ -146,7 +179,13 @@ describe('monthly step sums with two overlapping devices and provider priority',
 describe('ALIGN carry_forward with max_age', () => {
   it('fills empty days from the last day with data no older than max_age, and stops at now', async () => {
     const userId = await insertUser(db.knex, teamId);
-    const weight = (startAt: string, value: number) => ({ resource: 'weight', provider: 'withings', sourceType: 'scale', startAt, value });
+    const weight = (startAt: string, value: number) => ({
+      resource: 'weight',
+      provider: 'withings',
+      sourceType: 'scale',
+      startAt,
+      value,
+    });
     await insertSamples(db.knex, userId, [
       weight('2025-03-01T07:00:00Z', 70),
       weight('2025-03-04T07:00:00Z', 70.5),
@@ -180,7 +219,13 @@ describe('WHERE with NOT and parentheses', () => {
   it('keeps the rows the predicate is true for (SQL three-valued logic)', async () => {
     const userId = await insertUser(db.knex, teamId);
     const day = (date: string, provider: string, fields: Record<string, unknown>) =>
-      insertSummary(db.knex, userId, { kind: 'activity', provider, sourceType: 'watch', calendarDate: date, payload: fields });
+      insertSummary(db.knex, userId, {
+        kind: 'activity',
+        provider,
+        sourceType: 'watch',
+        calendarDate: date,
+        payload: fields,
+      });
     await day('2025-05-01', 'garmin', { steps: 8000, calories_total: 2100, floors_climbed: 2 }); // kept
     await day('2025-05-02', 'garmin', { steps: 4000, calories_total: 2500 }); // steps < 5000
     await day('2025-05-03', 'fitbit', { steps: 9000, calories_total: 2200 }); // fitbit
@@ -192,7 +237,8 @@ describe('WHERE with NOT and parentheses', () => {
       queries: [
         {
           select: [{ activity: 'date' }, { activity: 'steps' }],
-          where: "not (steps < 5000 OR source_provider = 'fitbit') and (calories_total >= 2000 or floors_climbed > 10)",
+          where:
+            "not (steps < 5000 OR source_provider = 'fitbit') and (calories_total >= 2000 or floors_climbed > 10)",
         },
       ],
     });
@@ -213,8 +259,17 @@ describe('subquery over a menstrual-cycle list', () => {
           ...(flow ? { menstrual_flow: flow.map(([date, f]) => ({ date, flow: f })) } : {}),
         },
       });
-    await cycle('2025-06-01', [['2025-06-01', 'heavy'], ['2025-06-02', 'heavy'], ['2025-06-03', 'medium'], ['2025-06-04', 'light']]);
-    await cycle('2025-06-29', [['2025-06-29', 'medium'], ['2025-06-30', 'heavy'], ['2025-07-01', 'light']]);
+    await cycle('2025-06-01', [
+      ['2025-06-01', 'heavy'],
+      ['2025-06-02', 'heavy'],
+      ['2025-06-03', 'medium'],
+      ['2025-06-04', 'light'],
+    ]);
+    await cycle('2025-06-29', [
+      ['2025-06-29', 'medium'],
+      ['2025-06-30', 'heavy'],
+      ['2025-07-01', 'light'],
+    ]);
     await cycle('2025-07-27', null);
     const [result] = await run(userId, {
       timeframe: { placeholder: true },
@@ -222,8 +277,15 @@ describe('subquery over a menstrual-cycle list', () => {
         {
           select: [
             { menstrual_cycle: 'period_start' },
-            { select: { func: 'count' }, from: { unnest: { menstrual_cycle: 'menstrual_flow' } }, where: "flow = 'heavy'" },
-            { select: { func: 'max', arg: { menstrual_flow: 'date' } }, from: { unnest: { menstrual_cycle: 'menstrual_flow' } } },
+            {
+              select: { func: 'count' },
+              from: { unnest: { menstrual_cycle: 'menstrual_flow' } },
+              where: "flow = 'heavy'",
+            },
+            {
+              select: { func: 'max', arg: { menstrual_flow: 'date' } },
+              from: { unnest: { menstrual_cycle: 'menstrual_flow' } },
+            },
           ],
         },
       ],
@@ -240,7 +302,11 @@ describe('chronotype buckets', () => {
   it('classifies sleeps by their local midpoint', async () => {
     const userId = await insertUser(db.knex, teamId);
     const s = (start: string, end: string, offset: number) =>
-      insertSummary(db.knex, userId, sleepRow({ start, end, offset, calendarDate: end.slice(0, 10), fields: { score: 70 } }));
+      insertSummary(
+        db.knex,
+        userId,
+        sleepRow({ start, end, offset, calendarDate: end.slice(0, 10), fields: { score: 70 } }),
+      );
     await s('2025-08-01T22:00:00Z', '2025-08-02T06:00:00Z', 0); // mid 02:00 → lark
     await s('2025-08-02T23:30:00Z', '2025-08-03T06:30:00Z', 0); // mid 03:00 → third
     await s('2025-08-04T01:00:00Z', '2025-08-04T09:00:00Z', 0); // mid 05:00 → owl
@@ -256,6 +322,9 @@ describe('chronotype buckets', () => {
         },
       ],
     });
-    expect(result!.table).toEqual({ 'group_key.0': ['lark', 'owl', 'third'], 'count.sleep_score': [2, 3, 1] });
+    expect(result!.table).toEqual({
+      'group_key.0': ['lark', 'owl', 'third'],
+      'count.sleep_score': [2, 3, 1],
+    });
   });
 });

@@ -63,15 +63,29 @@ describe('POST /aggregate/v1/user/{user_id}/query', () => {
   afterAll(() => h.close());
 
   const post = (k: string, uid: string, body: unknown) =>
-    request(h.app).post(PATH(uid)).set('x-service-api-key', k).send(body as object);
+    request(h.app)
+      .post(PATH(uid))
+      .set('x-service-api-key', k)
+      .send(body as object);
 
   it('answers one column-oriented table per query', async () => {
-    const res = await post(key, userId, { ...STEPS_BY_DAY, queries: [...STEPS_BY_DAY.queries, { select: [{ func: 'count', arg: { timeseries: 'steps', field: 'value' } }] }] });
+    const res = await post(key, userId, {
+      ...STEPS_BY_DAY,
+      queries: [
+        ...STEPS_BY_DAY.queries,
+        { select: [{ func: 'count', arg: { timeseries: 'steps', field: 'value' } }] },
+      ],
+    });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       results: [
         // 1200 + 300 on the 10th, 4000 on the 11th (UTC: the user has no time zone).
-        { table: { 'group_key.0': ['2025-01-10T00:00:00', '2025-01-11T00:00:00'], 'sum.steps.value': [1500, 4000] } },
+        {
+          table: {
+            'group_key.0': ['2025-01-10T00:00:00', '2025-01-11T00:00:00'],
+            'sum.steps.value': [1500, 4000],
+          },
+        },
         { table: { 'count.steps.value': [3] } },
       ],
     });
@@ -81,7 +95,11 @@ describe('POST /aggregate/v1/user/{user_id}/query', () => {
     const res = await post(betaOffKey, userId, STEPS_BY_DAY);
     expect(res.status).toBe(403);
     expect(res.body).toEqual({
-      detail: { error_type: 'feature_not_enabled', error_message: expect.any(String), feature: 'continuous_query' },
+      detail: {
+        error_type: 'feature_not_enabled',
+        error_message: expect.any(String),
+        feature: 'continuous_query',
+      },
     });
   });
 
@@ -97,22 +115,44 @@ describe('POST /aggregate/v1/user/{user_id}/query', () => {
   it('answers 422 with the loc of the offending element', async () => {
     const res = await post(key, userId, {
       ...STEPS_BY_DAY,
-      queries: [{ select: [{ group_key: '*' }, { func: 'mean', arg: { value_macro: 'nap_score' } }], group_by: [{ date_trunc: { unit: 'day' }, arg: { index: 'sleep' } }] }],
+      queries: [
+        {
+          select: [{ group_key: '*' }, { func: 'mean', arg: { value_macro: 'nap_score' } }],
+          group_by: [{ date_trunc: { unit: 'day' }, arg: { index: 'sleep' } }],
+        },
+      ],
     });
     expect(res.status).toBe(422);
     expect(res.body.detail).toEqual(
-      expect.arrayContaining([expect.objectContaining({ loc: ['body', 'queries', '0', 'select', '1', 'arg', 'value_macro'], type: 'unknown_value_macro' })]),
+      expect.arrayContaining([
+        expect.objectContaining({
+          loc: ['body', 'queries', '0', 'select', '1', 'arg', 'value_macro'],
+          type: 'unknown_value_macro',
+        }),
+      ]),
     );
-    const where = await post(key, userId, { ...STEPS_BY_DAY, queries: [{ ...STEPS_BY_DAY.queries[0], where: 'nope > 1' }] });
+    const where = await post(key, userId, {
+      ...STEPS_BY_DAY,
+      queries: [{ ...STEPS_BY_DAY.queries[0], where: 'nope > 1' }],
+    });
     expect(where.status).toBe(422);
-    expect(where.body.detail[0]).toMatchObject({ loc: ['body', 'queries', '0', 'where'], type: 'unknown_column' });
+    expect(where.body.detail[0]).toMatchObject({
+      loc: ['body', 'queries', '0', 'where'],
+      type: 'unknown_column',
+    });
     expect(where.body.detail[0].msg).toContain('nope');
   });
 
   it('answers 422 not_supported (never 500) for a form the engine cannot compute yet', async () => {
-    const res = await post(key, userId, { ...STEPS_BY_DAY, queries: [{ select: [{ derived_readiness: 'recovery_score' }] }] });
+    const res = await post(key, userId, {
+      ...STEPS_BY_DAY,
+      queries: [{ select: [{ derived_readiness: 'recovery_score' }] }],
+    });
     expect(res.status).toBe(422);
-    expect(res.body.detail[0]).toMatchObject({ type: 'not_supported', loc: ['body', 'queries', '0', 'select', '0'] });
+    expect(res.body.detail[0]).toMatchObject({
+      type: 'not_supported',
+      loc: ['body', 'queries', '0', 'select', '0'],
+    });
   });
 
   it('isolates tenants: another team, another environment, an unknown user are 404', async () => {
@@ -129,7 +169,10 @@ describe('POST /aggregate/v1/user/{user_id}/query', () => {
   });
 
   it('reads only the named user even with a WHERE naming another user’s values', async () => {
-    const res = await post(key, userId, { ...STEPS_BY_DAY, queries: [{ ...STEPS_BY_DAY.queries[0], where: "value > 5000 or source_provider = 'x'' or 1=1 --'" }] });
+    const res = await post(key, userId, {
+      ...STEPS_BY_DAY,
+      queries: [{ ...STEPS_BY_DAY.queries[0], where: "value > 5000 or source_provider = 'x'' or 1=1 --'" }],
+    });
     expect(res.status).toBe(200);
     expect(res.body.results[0].table).toEqual({ 'group_key.0': [], 'sum.steps.value': [] });
   });

@@ -16,9 +16,7 @@ export function createAggregateRouter(deps: Parameters<typeof createAggregateSer
 
   router.post('/aggregate/v1/user/:user_id/query', async (req, res) => {
     if (!req.accepts('application/json')) {
-      res
-        .status(406)
-        .json(errorEnvelope('not_acceptable', 'Only application/json responses are available.'));
+      res.status(406).json(errorEnvelope('not_acceptable', 'Only application/json responses are available.'));
       return;
     }
     const parsed = parseQueryBatch(req.body, { basePath: ['body'] });

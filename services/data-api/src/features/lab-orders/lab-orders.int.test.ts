@@ -717,9 +717,11 @@ describe('lab orders (/v3/order, /v3/orders)', () => {
         lab_test_id: ((await get(other.apiKeys.sandbox, '/v3/lab_tests')).body as { id: string }[])[0]!.id,
       });
       expect(theirs.status).toBe(200);
-      const res = await post(team.apiKeys.sandbox, '/v3/order/resend_events', {
+      const refused = await post(team.apiKeys.sandbox, '/v3/order/resend_events', {
         order_ids: [mine.id, theirs.body.order.id],
       });
+      expect(refused.status).toBe(404);
+      const res = await post(team.apiKeys.sandbox, '/v3/order/resend_events', { order_ids: [mine.id] });
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ order_ids: [mine.id] });
       expect((await outboxOf(team.teamId, mine.id)).map((e) => e.type)).toEqual([
@@ -742,6 +744,7 @@ describe('lab orders (/v3/order, /v3/orders)', () => {
       const order = res.body.order as WireOrder;
       expect(order.events.map((e) => e.status)).toEqual(['received.at_home_phlebotomy.requisition_created']);
       expect(order.sample_id).toBe('EXT-1');
+      expect(order.requisition_form_url).toBe(`/v3/order/${order.id}/requisition/pdf`);
       expect((await outboxOf(team.teamId, order.id)).map((e) => e.type)).toEqual(['labtest.order.created']);
       expect((await post(team.apiKeys.sandbox, `/v3/order/${order.id}/cancel`)).status).toBe(200);
       const mismatch = await post(team.apiKeys.sandbox, '/v3/order/import', {
@@ -765,13 +768,19 @@ describe('lab orders (/v3/order, /v3/orders)', () => {
         expect((await patch(key, `/v3/order/${order.id}/draw_completed`)).status).toBe(404);
         const walk = await post(key, `/v3/order/${order.id}/test`);
         expect([403, 404]).toContain(walk.status);
-        const listed = await get(key, `/v3/orders?order_ids=${order.id}`);
-        expect(listed.body).toMatchObject({ orders: [], total: 0 });
+        expect((await get(key, `/v3/orders?order_ids=${order.id}`)).status).toBe(404);
+        expect((await get(key, `/v3/orders?user_id=${userId}`)).status).toBe(404);
         const search = await get(key, `/v3/orders?search_input=${order.id}`);
         expect(search.body.total).toBe(0);
-        expect((await post(key, '/v3/order/resend_events', { order_ids: [order.id] })).body).toEqual({
-          order_ids: [],
+        expect((await post(key, '/v3/order/resend_events', { order_ids: [order.id] })).status).toBe(404);
+        const created = await post(key, '/v3/order', orderBody({ patient_details: {} }));
+        expect(created.status).toBe(422);
+        const named = await post(key, '/v3/order', {
+          ...orderBody(),
+          patient_details: { ...orderBody().patient_details, dob: '2999-01-01' },
         });
+        // Another tenant's user is not found before the body's own checks run.
+        expect(named.status).toBe(404);
       }
       expect(
         (await get(other.apiKeys.sandbox, '/v3/orders')).body.orders.map((o: WireOrder) => o.user_id),

@@ -316,6 +316,17 @@ export function createLabOrdersRepository(db: Knex | Knex.Transaction) {
       return row && toRecord(row);
     },
 
+    /** How many of `ids` are orders of the team environment. */
+    async countOrders(scope: TeamScope, ids: string[]): Promise<number> {
+      const valid = ids.filter((id) => UUID.test(id));
+      if (valid.length === 0) return 0;
+      const [counted] = await db('lab_orders')
+        .where({ team_id: scope.teamId, environment: scope.environment })
+        .whereIn('id', valid)
+        .count<{ n: string }[]>({ n: '*' });
+      return Number(counted?.n ?? 0);
+    },
+
     async listOrders(
       scope: TeamScope,
       filter: OrderListFilter,

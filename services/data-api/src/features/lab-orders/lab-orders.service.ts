@@ -61,6 +61,7 @@ import {
   loadOrderWire,
   loadOrderWires,
   orderEvent,
+  requisitionPathOf,
 } from './order-transitions';
 import { syntheticResults } from './sandbox-results';
 
@@ -214,6 +215,23 @@ export function createLabOrdersService(deps: LabOrdersDeps) {
     const order = await repo.findOrder(scope, id);
     if (!order) throw new NotFoundError(ORDER_NOT_FOUND);
     return order;
+  }
+
+  /**
+   * The user and lab tests the body names, looked up before anything else: an id of another tenant is not
+   * found (404) whatever else the body holds.
+   */
+  async function assertReferences(scope: TeamScope, b: CreateOrderBody): Promise<void> {
+    const user = await db('users')
+      .where({ id: b.user_id, team_id: scope.teamId, environment: scope.environment })
+      .whereNull('deleted_at')
+      .first<{ id: string } | undefined>('id');
+    if (!user) throw new NotFoundError(USER_NOT_FOUND);
+    const named = [...(b.lab_test_id ? [b.lab_test_id] : []), ...(b.order_set?.lab_test_ids ?? [])];
+    const unique = [...new Set(named)];
+    if (unique.length === 0) return;
+    const found = await createLabTestsRepository(db).findLabTests(scope, unique);
+    if (found.length !== unique.length) throw new NotFoundError(LAB_TEST_NOT_FOUND);
   }
 
   /** Patient details normalized for storage (names and dob go to columns), with their issues. */
@@ -556,7 +574,10 @@ export function createLabOrdersService(deps: LabOrdersDeps) {
       clinicalNotes: trimOrNull(b.clinical_notes),
       passthrough: b.passthrough ?? null,
       creatorMemberId: b.creator_member_id ?? null,
-      requisitionFormUrl: null,
+      // An order recorded past its requisition step (an import) has its requisition.
+      requisitionFormUrl: ['ordered', 'awaiting_registration', 'registered'].includes(low)
+        ? null
+        : requisitionPathOf(id),
       interpretation: null,
       hasMissingResults: null,
       expectedResultByDate:
@@ -715,6 +736,7 @@ export function createLabOrdersService(deps: LabOrdersDeps) {
       onCreated?: (trx: Knex.Transaction, order: OrderWire) => Promise<void>,
     ): Promise<OrderWire> {
       await ready(scope);
+      await assertReferences(scope, body);
       const now = deps.clock();
       return withTransaction(db, async (trx) => {
         const { wire } = await insertOrder(trx, scope, body, now, (method) => ({
@@ -729,6 +751,7 @@ export function createLabOrdersService(deps: LabOrdersDeps) {
     /** An order created elsewhere, recorded at its current status (one event) with `labtest.order.created`. */
     async importOrder(scope: TeamScope, body: ImportOrderBody): Promise<OrderWire> {
       await ready(scope);
+      await assertReferences(scope, body);
       const now = deps.clock();
       const parts = parseOrderStatus(body.status);
       if (!parts) {
@@ -780,6 +803,17 @@ export function createLabOrdersService(deps: LabOrdersDeps) {
     },
 
     async list(scope: TeamScope, q: OrdersQuery) {
+      if (q.filter.userId !== undefined) {
+        const user = await db('users')
+          .where({ id: q.filter.userId, team_id: scope.teamId, environment: scope.environment })
+          .first<{ id: string } | undefined>('id');
+        if (!user) throw new NotFoundError(USER_NOT_FOUND);
+      }
+      if (q.filter.orderIds && q.filter.orderIds.length > 0) {
+        const unique = [...new Set(q.filter.orderIds)];
+        const known = await repo.countOrders(scope, unique);
+        if (known !== unique.length) throw new NotFoundError(ORDER_NOT_FOUND);
+      }
       const { orders, total } = await repo.listOrders(
         scope,
         { ...q.filter, today: today(deps.clock()) },
@@ -876,6 +910,12 @@ export function createLabOrdersService(deps: LabOrdersDeps) {
       }
       return withTransaction(db, async (trx) => {
         const orders = createLabOrdersRepository(trx);
+        if (input.orderIds && input.orderIds.length > 0) {
+          const unique = [...new Set(input.orderIds)];
+          if ((await orders.countOrders(scope, unique)) !== unique.length) {
+            throw new NotFoundError(ORDER_NOT_FOUND);
+          }
+        }
         const ids = await orders.orderIdsUpdatedBetween(
           scope,
           { from: input.startAt, to: input.endAt, ids: input.orderIds },
