@@ -48,6 +48,7 @@ import {
   pushLimitsOf,
   SDK_PUSH_PATH,
   sdkPushBeforeBody,
+  sdkPushRawBody,
   type SdkPushOptions,
 } from './features/sdk-push/sdk-push.router';
 import { createSdkAuthRouter } from './features/sdk-auth/sdk-auth.router';
@@ -206,6 +207,7 @@ export function createDataApi(deps: DataApiDeps): Express {
         path: SDK_PUSH_PATH,
         limit: pushLimitsOf(sdkPush).maxBodySize,
         before: sdkPushBeforeBody({ db: deps.db, clock, options: sdkPush }),
+        onRawBody: sdkPushRawBody,
       },
     ],
     upload: { maxBytes: LAB_REPORT_LIMITS.maxBytes, tooLargeErrorType: 'file_too_large' },

@@ -77,6 +77,7 @@ const envIds = (r: EnvResources) => [
   r.linkToken,
   r.deviceId,
   r.labTestId,
+  r.queryId,
   r.orderId,
 ];
 const teamIds = (t: TeamFixture) => [
@@ -113,6 +114,7 @@ function victimValues(org: OrgFixture, team: TeamFixture, env: Environment): Kno
     device_id: r.deviceId,
     lab_test_id: r.labTestId,
     lab_test_ids: r.labTestId,
+    query_id: r.queryId,
     order_id: r.orderId,
     order_ids: r.orderId,
     // The compendium (the same for every team): labcorp and its total cholesterol order code.

@@ -71,6 +71,7 @@ export async function setUpFuzz(): Promise<FuzzSetup> {
           key_id: team.teamKeyId,
           api_key_id: env.apiKeyId,
           credential_id: env.credentialId,
+          query_id: env.queryId,
           url: 'http://127.0.0.1:9/fuzz',
           since: '2026-01-01T00:00:00Z',
           start: '2026-01-01T00:00:00Z',

@@ -36,6 +36,8 @@ export interface EnvResources {
   labTestId: string;
   /** A lab-test order of the user for that lab test (issue 13). */
   orderId: string;
+  /** A continuous query of the team environment (the probe teams have the closed-beta feature). */
+  queryId: string;
 }
 
 export interface TeamFixture {
@@ -412,25 +414,78 @@ async function seedEnv(
     }),
   );
 
-  const order = await must(
-    'lab order',
-    call(api.dataUrl, 'POST', '/v3/order', data, {
-      user_id: userId,
-      lab_test_id: labTest.id,
-      patient_details: {
-        first_name: 'Probe',
-        last_name: `Patient ${tag()}`,
-        dob: '1980-01-01',
-        gender: 'other',
-        phone_number: '+14155550100',
-        email: 'probe-patient@example.com',
-      },
-      patient_address: {
-        first_line: '1 Probe St',
-        city: 'Oakland',
-        state: 'CA',
-        zip: '94607',
-        country: 'US',
+  // A lab-test order with results, so the order's reads (results included) name a real thing: in the
+  // sandbox walked there by the test endpoint; production has no walk, so the order is imported completed
+  // and its report stored as the lab results path would store it.
+  const patient = {
+    first_name: 'Probe',
+    last_name: `Patient ${tag()}`,
+    dob: '1980-01-01',
+    gender: 'other',
+    phone_number: '+14155550100',
+    email: 'probe-patient@example.com',
+  };
+  const patientAddress = {
+    first_line: '1 Probe St',
+    city: 'Oakland',
+    state: 'CA',
+    zip: '94607',
+    country: 'US',
+  };
+  const orderBody = {
+    user_id: userId,
+    lab_test_id: labTest.id,
+    patient_details: patient,
+    patient_address: patientAddress,
+  };
+  let orderId: string;
+  if (env === 'sandbox') {
+    const created = await must('lab order', call(api.dataUrl, 'POST', '/v3/order', data, orderBody));
+    orderId = (created.order as { id: string }).id;
+    await must('lab order walk', call(api.dataUrl, 'POST', `/v3/order/${orderId}/test`, data, {}));
+  } else {
+    const imported = await must(
+      'lab order',
+      call(api.dataUrl, 'POST', '/v3/order/import', data, {
+        ...orderBody,
+        status: 'completed.at_home_phlebotomy.completed',
+        sample_id: `PROBE${tag()}`.slice(0, 64),
+      }),
+    );
+    orderId = (imported.order as { id: string }).id;
+    await knex('lab_results').insert({
+      order_id: orderId,
+      team_id: teamId,
+      environment: env,
+      status: 'final',
+      interpretation: 'normal',
+      metadata: JSON.stringify({
+        age: '46',
+        dob: patient.dob,
+        'clia_#': null,
+        patient: `${patient.first_name} ${patient.last_name}`,
+        provider: null,
+        laboratory: 'LabCorp',
+        date_reported: new Date().toISOString(),
+        date_collected: null,
+        specimen_number: 'PROBE',
+        date_received: null,
+        status: 'final',
+        interpretation: 'normal',
+        patient_id: userId,
+        account_id: null,
+      }),
+    });
+  }
+
+  const continuousQuery = await must(
+    'continuous query',
+    call(api.managementUrl, 'POST', `/v1/org/${org.orgId}/team/${teamId}/${env}/continuous_query`, mgmt, {
+      slug: `probe-${tag()}`,
+      title: 'Probe sleep (monthly)',
+      query: {
+        group_by: [{ date_trunc: { unit: 'month' }, arg: { index: 'sleep' } }],
+        select: [{ group_key: '*' }, { func: 'mean', arg: { value_macro: 'sleep_score' } }],
       },
     }),
   );
@@ -451,7 +506,8 @@ async function seedEnv(
     credentialId: credential.id as string,
     deviceId: device.device_id as string,
     labTestId: labTest.id as string,
-    orderId: (order.order as { id: string }).id,
+    queryId: continuousQuery.id as string,
+    orderId,
   };
 }
 
@@ -472,7 +528,10 @@ export async function seedTenant(
   const mgmt = { 'x-management-key': org.orgKey };
   const teams: TeamFixture[] = [];
   for (let i = 0; i < opts.teamCount; i++) {
-    const team = await seedTeam(knex, org.orgId, { name: `Probe Team ${tag()}` });
+    const team = await seedTeam(knex, org.orgId, {
+      name: `Probe Team ${tag()}`,
+      features: ['continuous_query'],
+    });
     for (const k of Object.values(team.apiKeys)) sensitive.add('team API key', k);
     const label = `probe team key ${tag()}`;
     const teamKey = await seedManagementKey(knex, org.orgId, {

@@ -1,4 +1,4 @@
-import express, { type Express, type RequestHandler, type Router } from 'express';
+import express, { type Express, type Request, type RequestHandler, type Router } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
 import type { Registry } from 'prom-client';
 import type { OpenAPIV3 } from 'express-openapi-validator/dist/framework/types';
@@ -55,7 +55,13 @@ export interface HttpAppOptions {
    * Paths whose JSON bodies have their own size limit (bulk pushes), each with handlers that run first, before
    * the body is read (their own authentication and rate limit). Other paths use `jsonLimit`.
    */
-  jsonRoutes?: Array<{ path: string; limit: string; before?: RequestHandler[] }>;
+  jsonRoutes?: Array<{
+    path: string;
+    limit: string;
+    before?: RequestHandler[];
+    /** Sees the body's bytes (after content decoding, before `JSON.parse`) once the edge checks passed. */
+    onRawBody?: (req: Request, body: Buffer) => void;
+  }>;
   /**
    * Multipart uploads, staged on disk in a bounded per-process store (files on `req.files[].path`, deleted
    * after the answer); without it multipart is refused.
@@ -136,7 +142,13 @@ export function createHttpApp(opts: HttpAppOptions): Express {
     app.use(
       route.path,
       ...(route.before ?? []),
-      express.json({ limit: route.limit, verify: verifyJsonDepth }),
+      express.json({
+        limit: route.limit,
+        verify: (req, res, body, encoding) => {
+          verifyJsonDepth(req, res, body, encoding);
+          route.onRawBody?.(req as Request, body);
+        },
+      }),
     );
   }
   app.use(express.json({ limit: opts.jsonLimit ?? '1mb', verify: verifyJsonDepth }));

@@ -89,7 +89,9 @@ export function bodyNulGuard(opts: { multipartOnly?: boolean } = {}): RequestHan
     }
     const files = (req as { files?: Array<{ originalname?: string }> }).files;
     const fileNames = Array.isArray(files) ? files.map((f) => f.originalname ?? '') : [];
-    const loc = nulIn(req, ['body']) ?? findNul(fileNames, ['body', 'filename']);
+    // A JSON body whose text held no `\u0000` escape (verifyJsonDepth) has no NUL to look for.
+    const scannedClean = !opts.multipartOnly && scannedBodies.get(req) === false;
+    const loc = (scannedClean ? null : nulIn(req, ['body'])) ?? findNul(fileNames, ['body', 'filename']);
     next(loc ? nulCharacter(loc) : undefined);
   };
 }
@@ -138,18 +140,40 @@ export function contentEncodingGate(): RequestHandler {
   };
 }
 
-/** The deepest nesting of arrays and objects in JSON text (strings skipped); stops past `limit`. */
-export function jsonNestingDepth(text: Buffer | string, limit = Number.POSITIVE_INFINITY): number {
+/** What one pass over a JSON body's text found: its deepest nesting, and whether a string holds `\u0000`. */
+export interface JsonTextScan {
+  depth: number;
+  nulEscape: boolean;
+}
+
+/**
+ * One pass over JSON text (strings skipped): the deepest nesting of arrays and objects (stops past `limit`)
+ * and whether any string, key or value, holds the escape `\u0000`. Valid JSON cannot carry a raw U+0000 (a
+ * control character must be escaped), so a body without the escape parses to strings without a NUL.
+ */
+export function scanJsonText(text: Buffer | string, limit = Number.POSITIVE_INFINITY): JsonTextScan {
   const bytes = typeof text === 'string' ? Buffer.from(text) : text;
   let depth = 0;
   let deepest = 0;
   let inString = false;
-  for (let i = 0; i < bytes.length; i++) {
+  let nulEscape = false;
+  const n = bytes.length;
+  for (let i = 0; i < n; i++) {
     const b = bytes[i];
     if (inString) {
-      if (b === 0x5c)
-        i++; // backslash: skip the escaped character
-      else if (b === 0x22) inString = false;
+      if (b === 0x5c) {
+        // backslash: `\u0000` is a NUL; anything else escaped is skipped
+        if (
+          bytes[i + 1] === 0x75 &&
+          bytes[i + 2] === 0x30 &&
+          bytes[i + 3] === 0x30 &&
+          bytes[i + 4] === 0x30 &&
+          bytes[i + 5] === 0x30
+        ) {
+          nulEscape = true;
+        }
+        i++;
+      } else if (b === 0x22) inString = false;
       continue;
     }
     if (b === 0x22) inString = true;
@@ -157,25 +181,36 @@ export function jsonNestingDepth(text: Buffer | string, limit = Number.POSITIVE_
       depth++;
       if (depth > deepest) {
         deepest = depth;
-        if (deepest > limit) return deepest;
+        if (deepest > limit) return { depth: deepest, nulEscape };
       }
     } else if (b === 0x5d || b === 0x7d) depth--;
   }
-  return deepest;
+  return { depth: deepest, nulEscape };
 }
+
+/** The deepest nesting of arrays and objects in JSON text (strings skipped); stops past `limit`. */
+export function jsonNestingDepth(text: Buffer | string, limit = Number.POSITIVE_INFINITY): number {
+  return scanJsonText(text, limit).depth;
+}
+
+/** Requests whose JSON body text was scanned, and whether it held a `\u0000` escape. */
+const scannedBodies = new WeakMap<object, boolean>();
 
 /**
  * `verify` for the JSON parser: refuses nesting deeper than MAX_JSON_DEPTH before `JSON.parse` runs,
- * so no recursive walk later (validator, error mapper, logger) meets a 5,000-level document.
+ * so no recursive walk later (validator, error mapper, logger) meets a 5,000-level document. The same pass
+ * notes whether a string holds `\u0000`: the body NUL guard walks the parsed body only when one does.
  */
-export function verifyJsonDepth(_req: unknown, _res: unknown, body: Buffer, encoding: string): void {
+export function verifyJsonDepth(req: unknown, _res: unknown, body: Buffer, encoding: string): void {
   const text = /^utf-?8$/i.test(encoding) ? body : new TextDecoder(encoding).decode(body);
-  if (jsonNestingDepth(text, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) {
+  const scan = scanJsonText(text, MAX_JSON_DEPTH);
+  if (scan.depth > MAX_JSON_DEPTH) {
     throw new BadRequestError(
       'json_too_deep',
       `The JSON body is nested more than ${MAX_JSON_DEPTH} levels deep.`,
     );
   }
+  if (req !== null && typeof req === 'object') scannedBodies.set(req, scan.nulEscape);
 }
 
 function rawQueryValue(req: Request, key: string): string | null {

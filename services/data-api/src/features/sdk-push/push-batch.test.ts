@@ -1,4 +1,10 @@
-import { batchFingerprint, canonicalJson, recordCount, type PushRequest } from './push-batch';
+import {
+  batchFingerprint,
+  digestRawPushBody,
+  rawPushBodyDigest,
+  recordCount,
+  type PushRequest,
+} from './push-batch';
 
 const batch = (over: Partial<PushRequest> = {}): PushRequest => ({
   batch_id: 'b-1',
@@ -17,21 +23,26 @@ const batch = (over: Partial<PushRequest> = {}): PushRequest => ({
 });
 
 describe('push batch fingerprint', () => {
-  it('writes object keys in one order at every level, keeping array order', () => {
-    expect(canonicalJson({ b: 1, a: { d: [3, { z: 1, y: 2 }], c: null } })).toBe(
-      '{"a":{"c":null,"d":[3,{"y":2,"z":1}]},"b":1}',
-    );
-    expect(canonicalJson({ a: undefined, b: 'x' })).toBe('{"b":"x"}');
+  const digest = (text: string) => {
+    const req = {};
+    digestRawPushBody(req, Buffer.from(text));
+    return rawPushBodyDigest(req)!;
+  };
+
+  it('is taken over the bytes as received: the same bytes are the same batch, other bytes another', () => {
+    const text = JSON.stringify(batch());
+    const reordered =
+      '{"resources":[{"records":[{"quantity":1,"uuid":"x"},{"quantity":2,"uuid":"y"}],"anchor":"a","resource":"steps"}],"time_zone":"Europe/Berlin","batch_id":"b-1"}';
+    const fingerprint = batchFingerprint('apple_health_kit', batch(), digest(text));
+    expect(batchFingerprint('apple_health_kit', batch(), digest(text))).toBe(fingerprint);
+    expect(fingerprint).toMatch(/^[0-9a-f]{64}$/);
+    expect(batchFingerprint('apple_health_kit', batch(), digest(reordered))).not.toBe(fingerprint);
+    expect(batchFingerprint('apple_health_kit', batch(), digest(`${text} `))).not.toBe(fingerprint);
+    expect(batchFingerprint('health_connect', batch(), digest(text))).not.toBe(fingerprint);
   });
 
-  it('is the same for the same batch however its keys were ordered', () => {
-    const reordered = JSON.parse(
-      '{"resources":[{"records":[{"quantity":1,"uuid":"x"},{"quantity":2,"uuid":"y"}],"anchor":"a","resource":"steps"}],"time_zone":"Europe/Berlin","batch_id":"b-1"}',
-    ) as PushRequest;
-    expect(batchFingerprint('apple_health_kit', reordered)).toBe(
-      batchFingerprint('apple_health_kit', batch()),
-    );
-    expect(batchFingerprint('apple_health_kit', batch())).toMatch(/^[0-9a-f]{64}$/);
+  it('keeps no digest for a request whose body it did not see', () => {
+    expect(rawPushBodyDigest({})).toBeUndefined();
   });
 
   it('differs for another provider, another anchor, another value or another record order', () => {

@@ -55,21 +55,29 @@ export const DEFAULT_PUSH_LIMITS: Readonly<PushLimits> = Object.freeze({
   perDevicePerMinute: 120,
 });
 
-/** JSON with object keys sorted at every level: the same batch always has the same text. */
-export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
+/**
+ * The batch fingerprint is taken over the body's bytes as received (after content decoding): a resend is the
+ * same batch when it carries the same bytes, so the SDK keeps the serialised batch and resends that (a batch
+ * rebuilt with other keys, spacing or records under the same `batch_id` is a different batch: 409
+ * `batch_id_reused`). Hashing the bytes costs a fraction of walking the parsed body.
+ */
+const rawDigests = new WeakMap<object, string>();
+
+/** The push route's raw-body hook: the SHA-256 of the body's bytes, kept for the request. */
+export function digestRawPushBody(req: object, body: Buffer): void {
+  rawDigests.set(req, createHash('sha256').update(body).digest('hex'));
 }
 
-/** SHA-256 (hex) of the provider and the canonical batch: equal for a resend, different for any change. */
-export function batchFingerprint(provider: string, batch: PushRequest): string {
-  return createHash('sha256').update(canonicalJson({ provider, batch })).digest('hex');
+/** The digest `digestRawPushBody` kept for this request, if its body went through the push route's parser. */
+export const rawPushBodyDigest = (req: object): string | undefined => rawDigests.get(req);
+
+/**
+ * SHA-256 (hex) of the provider and the batch's bytes (`bodyDigest`, the SHA-256 of the raw body); without
+ * one, of the batch as JSON text. Equal for a resend of the same bytes, different for any change.
+ */
+export function batchFingerprint(provider: string, batch: PushRequest, bodyDigest?: string): string {
+  const digest = bodyDigest ?? createHash('sha256').update(JSON.stringify(batch)).digest('hex');
+  return createHash('sha256').update(`${provider}\n${digest}`).digest('hex');
 }
 
 export const recordCount = (batch: PushRequest): number =>

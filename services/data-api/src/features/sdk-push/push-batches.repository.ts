@@ -88,6 +88,49 @@ export function createPushBatchesRepository(db: Knex | Knex.Transaction) {
         });
     },
 
+    /**
+     * The answer of a batch stored in one transaction, with what its push touched, in one statement: the
+     * device's last push and the connection's last sync (when `pushed`), the batch answered, and the device's
+     * batches older than `purgeBefore` forgotten.
+     */
+    async completeWithPush(c: {
+      deviceId: string;
+      batchId: string;
+      userId: string;
+      provider: string;
+      pushed: boolean;
+      response: PushAnswer;
+      now: Date;
+      purgeBefore: Date;
+    }): Promise<void> {
+      await db.raw(
+        `with device as (
+           update sdk_devices set last_push_at = ? where ? and id = ? returning 1
+         ), connection as (
+           update provider_connections set last_sync_at = ? where ? and user_id = ? and provider = ? returning 1
+         ), purged as (
+           delete from sdk_push_batches where device_id = ? and status = 'completed' and received_at < ? returning 1
+         )
+         update sdk_push_batches set status = 'completed', response = ?::jsonb, completed_at = ?, claimed_until = null
+          where device_id = ? and batch_id = ? and status = 'processing'`,
+        [
+          c.now,
+          c.pushed,
+          c.deviceId,
+          c.now,
+          c.pushed,
+          c.userId,
+          c.provider,
+          c.deviceId,
+          c.purgeBefore,
+          JSON.stringify(c.response),
+          c.now,
+          c.deviceId,
+          c.batchId,
+        ],
+      );
+    },
+
     /** Forgets an unfinished batch (a resource failed): a resend is processed again, not answered from here. */
     async release(deviceId: string, batchId: string): Promise<void> {
       await one(deviceId, batchId).where({ status: 'processing' }).delete();

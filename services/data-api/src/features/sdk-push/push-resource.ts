@@ -3,14 +3,18 @@ import { eventEnvelope, providerBySlug, toProviderObject } from '@meridian/domai
 import { createIngestion, DATA_EVENT_RESOURCES } from '@meridian/ingestion';
 import type { MapResult } from '@meridian/sdk-push';
 import type { PushResourceResult } from './push-batch';
-import { createSdkConnectionsRepository, type PushOwner } from './sdk-connections.repository';
+import {
+  createSdkConnectionsRepository,
+  type HistoricalPullState,
+  type PushOwner,
+} from './sdk-connections.repository';
 import { createSyncCheckpointsRepository } from './sync-checkpoints.repository';
 
 /**
- * One resource of a push batch, in one transaction: the connection (created and announced by the first
+ * One resource of a push batch, in the batch's transaction (every resource healthy) or in its own: the connection (created and announced by the first
  * stored push), the resource's historical pull (its first push, closed with `historical.data.<resource>.created`
  * unless the app says more history follows), the samples through the one ingestion path, and the device's
- * checkpoint. A failure rolls back this resource only.
+ * checkpoint. In its own transaction, a failure rolls back this resource only.
  */
 
 export interface ResourcePush {
@@ -77,49 +81,98 @@ async function closeHistory(trx: Knex.Transaction, p: ResourcePush): Promise<voi
   });
 }
 
+/** A new connection: earlier pulls and checkpoints of the provider no longer count, and it is announced. */
+export async function startConnection(
+  trx: Knex.Transaction,
+  owner: PushOwner,
+  provider: string,
+  now: Date,
+): Promise<void> {
+  const connections = createSdkConnectionsRepository(trx);
+  const availability = availabilityOf(provider);
+  const connection = await connections.ensureConnection(owner.id, provider, availability, now);
+  if (connection.created) {
+    await connections.forgetHistoricalPulls(owner.id, provider);
+    await createSyncCheckpointsRepository(trx).resetHistory(owner.id, provider);
+    await createOutboxRepository(trx).append([connectionCreatedEvent(owner, provider, availability)]);
+  }
+}
+
+/** What one resource's samples did, before its checkpoint is written. */
+export interface ResourceWrite {
+  created: number;
+  updated: number;
+  unchanged: number;
+  dropped: number;
+  /** The push counted as (part of) the resource's historical pull. */
+  historical: boolean;
+}
+
+/** The resource's samples through the one ingestion path, and its historical pull closed when this push ends it. */
+export async function writeResource(
+  trx: Knex.Transaction,
+  p: ResourcePush,
+  pull: HistoricalPullState,
+): Promise<ResourceWrite> {
+  const historical = pull.status !== 'success';
+  const written = await createIngestion({ db: trx, clock: () => p.now }).ingest({
+    userId: p.owner.id,
+    mode: historical ? 'historical' : 'daily',
+    timeseries: p.mapped.timeseries,
+    summaries: p.mapped.summaries,
+    workoutStreams: p.mapped.workoutStreams,
+  });
+  if (historical && !p.moreHistory) await closeHistory(trx, p);
+  return { ...written, historical };
+}
+
+/** The checkpoint a stored push writes. */
+export const storedCheckpoint = (p: ResourcePush, w: ResourceWrite) => ({
+  deviceId: p.deviceId,
+  provider: p.provider,
+  resource: p.resource,
+  anchor: p.anchor,
+  batchId: p.batchId,
+  recordsStored: w.created + w.updated,
+  historicalDone: !(w.historical && p.moreHistory),
+  now: p.now,
+});
+
+/** The answer for a stored resource. */
+export function storedResult(
+  p: ResourcePush,
+  w: ResourceWrite,
+  acknowledged: string | null,
+): PushResourceResult {
+  const changed = w.created + w.updated > 0;
+  return {
+    resource: p.resource,
+    status: changed ? 'stored' : 'no_new_data',
+    acknowledged_anchor: acknowledged,
+    records_received: p.mapped.recordCount,
+    samples_created: w.created,
+    samples_updated: w.updated,
+    samples_unchanged: w.unchanged,
+    samples_dropped: w.dropped,
+    error: null,
+  };
+}
+
+/** One resource in its own transaction (a failure rolls back this resource only). */
 export async function storeResourcePush(db: Knex, p: ResourcePush): Promise<PushResourceResult> {
   return withTransaction(db, async (trx) => {
-    const connections = createSdkConnectionsRepository(trx);
-    const checkpoints = createSyncCheckpointsRepository(trx);
-    const availability = availabilityOf(p.provider);
-    const connection = await connections.ensureConnection(p.owner.id, p.provider, availability, p.now);
-    if (connection.created) {
-      await connections.forgetHistoricalPulls(p.owner.id, p.provider);
-      await checkpoints.resetHistory(p.owner.id, p.provider);
-      await createOutboxRepository(trx).append([connectionCreatedEvent(p.owner, p.provider, availability)]);
-    }
-    const pull = await connections.lockHistoricalPull(p.owner.id, p.provider, p.resource, p.now, p.traceId);
-    const historical = pull.status !== 'success';
-    const written = await createIngestion({ db: trx, clock: () => p.now }).ingest({
-      userId: p.owner.id,
-      mode: historical ? 'historical' : 'daily',
-      timeseries: p.mapped.timeseries,
-      summaries: p.mapped.summaries,
-      workoutStreams: p.mapped.workoutStreams,
-    });
-    const closesHistory = historical && !p.moreHistory;
-    if (closesHistory) await closeHistory(trx, p);
-    const acknowledged = await checkpoints.recordStored({
-      deviceId: p.deviceId,
-      provider: p.provider,
-      resource: p.resource,
-      anchor: p.anchor,
-      batchId: p.batchId,
-      recordsStored: written.created + written.updated,
-      historicalDone: !(historical && p.moreHistory),
-      now: p.now,
-    });
-    const changed = written.created + written.updated > 0;
-    return {
-      resource: p.resource,
-      status: changed ? 'stored' : 'no_new_data',
-      acknowledged_anchor: acknowledged,
-      records_received: p.mapped.recordCount,
-      samples_created: written.created,
-      samples_updated: written.updated,
-      samples_unchanged: written.unchanged,
-      samples_dropped: written.dropped,
-      error: null,
-    };
+    await startConnection(trx, p.owner, p.provider, p.now);
+    const pull = await createSdkConnectionsRepository(trx).lockHistoricalPull(
+      p.owner.id,
+      p.provider,
+      p.resource,
+      p.now,
+      p.traceId,
+    );
+    const written = await writeResource(trx, p, pull);
+    const acknowledged = await createSyncCheckpointsRepository(trx).recordStored(
+      storedCheckpoint(p, written),
+    );
+    return storedResult(p, written, acknowledged);
   });
 }

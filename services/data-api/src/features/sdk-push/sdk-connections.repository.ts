@@ -1,5 +1,6 @@
 import type { Knex } from '@meridian/db';
 import { newId, type Environment } from '@meridian/domain';
+import type { StoredBatch } from './push-batches.repository';
 
 /**
  * What a push writes besides health data and checkpoints: the user's connection of the mobile provider
@@ -19,6 +20,19 @@ export interface PushOwner {
 
 export interface HistoricalPullState {
   status: 'scheduled' | 'in_progress' | 'success' | 'failure' | 'retrying';
+}
+
+interface OwnerAndBatchRow {
+  id: string | null;
+  team_id: string | null;
+  environment: Environment | null;
+  client_user_id: string | null;
+  fallback_time_zone: string | null;
+  per_device: boolean | null;
+  batch_status: StoredBatch['status'] | null;
+  request_hash: string | null;
+  response: StoredBatch['response'];
+  claimed_until: Date | null;
 }
 
 export function createSdkConnectionsRepository(db: Knex | Knex.Transaction) {
@@ -66,6 +80,50 @@ export function createSdkConnectionsRepository(db: Knex | Knex.Transaction) {
             perDeviceActivity: row.per_device === true,
           }
         : undefined;
+    },
+
+    /**
+     * `findOwner` and the device's stored batch `batchId` (if any) in one round trip: the owner is undefined
+     * when the user is gone, the batch when the device never sent it.
+     */
+    async findOwnerAndBatch(
+      owner: { userId: string; teamId: string; environment: Environment },
+      batch: { deviceId: string; batchId: string },
+    ): Promise<{ owner: PushOwner | undefined; batch: StoredBatch | undefined }> {
+      const result = await db.raw<{ rows: OwnerAndBatchRow[] }>(
+        `select o.id, o.team_id, o.environment, o.client_user_id, o.fallback_time_zone, o.per_device,
+                b.status as batch_status, b.request_hash, b.response, b.claimed_until
+           from (values (1)) as one(x)
+           left join lateral (
+             select u.id, u.team_id, u.environment, u.client_user_id, u.fallback_time_zone,
+                    (t.settings -> u.environment ->> 'sdk_per_device_activity_timeseries')::boolean as per_device
+               from users u join teams t on t.id = u.team_id
+              where u.id = ? and u.team_id = ? and u.environment = ? and u.deleted_at is null
+           ) o on true
+           left join sdk_push_batches b on b.device_id = ? and b.batch_id = ?`,
+        [owner.userId, owner.teamId, owner.environment, batch.deviceId, batch.batchId],
+      );
+      const row = result.rows[0]!;
+      return {
+        owner: row.id
+          ? {
+              id: row.id,
+              teamId: row.team_id!,
+              environment: row.environment!,
+              clientUserId: row.client_user_id!,
+              fallbackTimeZone: row.fallback_time_zone,
+              perDeviceActivity: row.per_device === true,
+            }
+          : undefined,
+        batch: row.batch_status
+          ? {
+              status: row.batch_status,
+              requestHash: row.request_hash!,
+              response: row.response,
+              claimedUntil: row.claimed_until,
+            }
+          : undefined,
+      };
     },
 
     /**
@@ -147,6 +205,50 @@ export function createSdkConnectionsRepository(db: Knex | Knex.Transaction) {
         .onConflict(['user_id', 'provider', 'resource'])
         .ignore();
       return (await locked())!;
+    },
+
+    /**
+     * `lockHistoricalPull` for several resources at once: their pulls (started where missing) locked in
+     * resource order until the transaction ends. Returns each resource's state.
+     */
+    async lockHistoricalPulls(
+      userId: string,
+      provider: string,
+      resources: readonly string[],
+      now: Date,
+      traceId: string | null,
+    ): Promise<Map<string, HistoricalPullState>> {
+      const sorted = [...resources].sort();
+      const locked = async (which: readonly string[]) => {
+        const rows = await db.raw<{ rows: { resource: string; status: HistoricalPullState['status'] }[] }>(
+          `select resource, status from historical_pulls
+            where user_id = ? and provider = ? and resource = any(?::text[])
+            order by resource for update`,
+          [userId, provider, which],
+        );
+        return rows.rows;
+      };
+      const states = new Map<string, HistoricalPullState>();
+      for (const row of await locked(sorted)) states.set(row.resource, { status: row.status });
+      const missing = sorted.filter((r) => !states.has(r));
+      if (missing.length === 0) return states;
+      await db('historical_pulls')
+        .insert(
+          missing.map((resource) => ({
+            user_id: userId,
+            provider,
+            resource,
+            status: 'in_progress',
+            scheduled_at: now,
+            started_at: now,
+            days_with_data: 0,
+            trace_id: traceId,
+          })),
+        )
+        .onConflict(['user_id', 'provider', 'resource'])
+        .ignore();
+      for (const row of await locked(missing)) states.set(row.resource, { status: row.status });
+      return states;
     },
 
     /** The span of the resource's stored data from this provider (ingestion's resource stats). */

@@ -8,7 +8,13 @@ import { createDeviceAuthentication, deviceOf } from '../sdk-auth/device-auth';
 import { createDeviceRateLimit } from './device-rate-limit';
 import { toDeviceResponse } from './device-status.presenter';
 import { createDeviceStatusService } from './device-status.service';
-import { DEFAULT_PUSH_LIMITS, type PushLimits, type PushRequest } from './push-batch';
+import {
+  DEFAULT_PUSH_LIMITS,
+  digestRawPushBody,
+  rawPushBodyDigest,
+  type PushLimits,
+  type PushRequest,
+} from './push-batch';
 import { BatchInProgressError, createSdkPushService } from './sdk-push.service';
 
 /**
@@ -49,6 +55,9 @@ export function sdkPushBeforeBody(deps: {
   return handlers;
 }
 
+/** The push route's raw-body hook (`jsonRoutes[].onRawBody`): the batch fingerprint is over these bytes. */
+export const sdkPushRawBody = digestRawPushBody;
+
 export function createSdkPushRouter(deps: {
   db: Knex;
   clock: () => Date;
@@ -63,7 +72,12 @@ export function createSdkPushRouter(deps: {
     const provider = req.params.provider;
     if (!isMobileProvider(provider)) throw new NotFoundError('Unknown mobile provider.');
     try {
-      const outcome = await pushes.push(deviceOf(res), provider, req.body as PushRequest);
+      const outcome = await pushes.push(
+        deviceOf(res),
+        provider,
+        req.body as PushRequest,
+        rawPushBodyDigest(req),
+      );
       if (outcome.replayed) res.setHeader('Idempotent-Replayed', 'true');
       res.json(outcome.answer);
     } catch (err) {

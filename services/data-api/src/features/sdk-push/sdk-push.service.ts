@@ -1,4 +1,4 @@
-import type { Knex } from '@meridian/db';
+import { withTransaction, type Knex } from '@meridian/db';
 import {
   ConflictError,
   DomainError,
@@ -17,16 +17,25 @@ import {
   type PushRequest,
   type PushResourceResult,
 } from './push-batch';
-import { createPushBatchesRepository, type BatchClaim } from './push-batches.repository';
-import { storeResourcePush } from './push-resource';
+import { createPushBatchesRepository, type BatchClaim, type StoredBatch } from './push-batches.repository';
+import {
+  startConnection,
+  storedCheckpoint,
+  storedResult,
+  storeResourcePush,
+  writeResource,
+  type ResourcePush,
+  type ResourceWrite,
+} from './push-resource';
 import { createSdkConnectionsRepository, type PushOwner } from './sdk-connections.repository';
 import { mapBatch, type Mapped } from './push-validation';
 import { createSyncCheckpointsRepository } from './sync-checkpoints.repository';
 
 /**
  * `POST /v2/sdk/push/{provider}` (decision 0009 "Push"): a resend of an answered batch gets the stored answer
- * and writes nothing; a new batch is validated whole (422, nothing written), claimed, then stored resource by
- * resource (one transaction each, so one failing resource never blocks the others), and its answer kept.
+ * and writes nothing; a new batch is validated whole (422, nothing written), claimed, then stored with its
+ * answer in one transaction; when that fails, resource by resource (one transaction each, so one failing
+ * resource never blocks the others) and its answer kept.
  */
 
 /** How long a claim holds before another request may take over a batch whose process died. */
@@ -74,13 +83,7 @@ export function createSdkPushService(deps: SdkPushDeps) {
   const owners = createSdkConnectionsRepository(deps.db);
 
   /** The stored answer, or a conflict; undefined when the batch is new (or its claim ran out). */
-  async function earlierAnswer(
-    device: DevicePrincipal,
-    batchId: string,
-    hash: string,
-    now: Date,
-  ): Promise<PushOutcome | undefined> {
-    const stored = await batches.find(device.deviceId, batchId);
+  function answerOf(stored: StoredBatch | undefined, hash: string, now: Date): PushOutcome | undefined {
     if (!stored) return undefined;
     if (stored.requestHash !== hash) throw batchIdReused();
     if (stored.status === 'completed' && stored.response) return { answer: stored.response, replayed: true };
@@ -98,7 +101,7 @@ export function createSdkPushService(deps: SdkPushDeps) {
     if (await batches.claim(c)) return undefined;
     if (await batches.takeOver(c)) return undefined;
     // Another request claimed or answered it between our look and our claim.
-    const outcome = await earlierAnswer(device, batchId, c.requestHash, c.now);
+    const outcome = answerOf(await batches.find(device.deviceId, batchId), c.requestHash, c.now);
     if (outcome) return outcome;
     throw new BatchInProgressError(Math.ceil(CLAIM_MS / 1000));
   }
@@ -147,37 +150,88 @@ export function createSdkPushService(deps: SdkPushDeps) {
     }
   }
 
-  async function storeAll(
+  function resourcePushes(
     device: DevicePrincipal,
     provider: MobileProvider,
     owner: PushOwner,
     batch: PushRequest,
     mapped: Mapped[],
     now: Date,
-  ): Promise<PushResourceResult[]> {
-    const results: PushResourceResult[] = [];
+  ): ResourcePush[] {
     const traceId = currentContext()?.traceId ?? null;
-    for (const [i, entry] of batch.resources.entries()) {
-      results.push(
-        await storeOne({
-          owner,
-          deviceId: device.deviceId,
-          provider,
-          batchId: batch.batch_id,
-          resource: entry.resource,
-          anchor: entry.anchor ?? null,
-          moreHistory: entry.more_history === true,
-          mapped: mapped[i]!,
-          now,
-          traceId,
-        }),
-      );
-    }
+    return batch.resources.map((entry, i) => ({
+      owner,
+      deviceId: device.deviceId,
+      provider,
+      batchId: batch.batch_id,
+      resource: entry.resource,
+      anchor: entry.anchor ?? null,
+      moreHistory: entry.more_history === true,
+      mapped: mapped[i]!,
+      now,
+      traceId,
+    }));
+  }
+
+  /**
+   * Every resource, its checkpoint and the batch's answer in one transaction: the connection once, the
+   * resources' historical pulls locked in one statement, the checkpoints in one, the answer with the
+   * device's last push in one. Any failure rolls all of it back (the caller then stores resource by resource).
+   */
+  async function storeTogether(
+    pushes: ResourcePush[],
+    c: { deviceId: string; batchId: string; owner: PushOwner; provider: string; now: Date },
+  ): Promise<PushAnswer> {
+    return withTransaction(deps.db, async (trx) => {
+      const results: PushResourceResult[] = [];
+      if (pushes.length > 0) {
+        await startConnection(trx, c.owner, c.provider, c.now);
+        const pulls = await createSdkConnectionsRepository(trx).lockHistoricalPulls(
+          c.owner.id,
+          c.provider,
+          pushes.map((p) => p.resource),
+          c.now,
+          pushes[0]!.traceId,
+        );
+        const writes: ResourceWrite[] = [];
+        for (const p of pushes) writes.push(await writeResource(trx, p, pulls.get(p.resource)!));
+        const acknowledged = await createSyncCheckpointsRepository(trx).recordStoredMany(
+          pushes.map((p, i) => storedCheckpoint(p, writes[i]!)),
+        );
+        pushes.forEach((p, i) =>
+          results.push(storedResult(p, writes[i]!, acknowledged.get(p.resource) ?? null)),
+        );
+      }
+      const answer: PushAnswer = { batch_id: c.batchId, results };
+      await createPushBatchesRepository(trx).completeWithPush({
+        deviceId: c.deviceId,
+        batchId: c.batchId,
+        userId: c.owner.id,
+        provider: c.provider,
+        pushed: results.length > 0,
+        response: answer,
+        now: c.now,
+        purgeBefore: new Date(c.now.getTime() - REPLAY_WINDOW_MS),
+      });
+      return answer;
+    });
+  }
+
+  /** One transaction per resource, so a failing resource never blocks the others. */
+  async function storeApart(pushes: ResourcePush[]): Promise<PushResourceResult[]> {
+    const results: PushResourceResult[] = [];
+    for (const p of pushes) results.push(await storeOne(p));
     return results;
   }
 
   return {
-    async push(device: DevicePrincipal, provider: MobileProvider, batch: PushRequest): Promise<PushOutcome> {
+    /** `bodyDigest`: the SHA-256 of the request body's bytes (the batch fingerprint is over them). */
+    async push(
+      device: DevicePrincipal,
+      provider: MobileProvider,
+      batch: PushRequest,
+      bodyDigest?: string,
+    ): Promise<PushOutcome> {
       const records = recordCount(batch);
       if (records > deps.limits.maxRecords) {
         throw new PayloadTooLargeError(
@@ -187,11 +241,15 @@ export function createSdkPushService(deps: SdkPushDeps) {
         );
       }
       const now = deps.clock();
-      const hash = batchFingerprint(provider, batch);
-      const earlier = await earlierAnswer(device, batch.batch_id, hash, now);
+      const hash = batchFingerprint(provider, batch, bodyDigest);
+      const found = await owners.findOwnerAndBatch(device, {
+        deviceId: device.deviceId,
+        batchId: batch.batch_id,
+      });
+      const earlier = answerOf(found.batch, hash, now);
       if (earlier) return earlier;
 
-      const owner = await owners.findOwner(device.userId, device.teamId, device.environment);
+      const owner = found.owner;
       if (!owner) throw new NotFoundError("The device's user no longer exists.");
       const mapped = mapBatch(provider, batch, {
         deviceId: device.deviceId,
@@ -211,9 +269,32 @@ export function createSdkPushService(deps: SdkPushDeps) {
       const raced = await claim(claimed, device, batch.batch_id);
       if (raced) return raced;
 
+      const pushes = resourcePushes(device, provider, owner, batch, mapped, now);
+      try {
+        const answer = await storeTogether(pushes, {
+          deviceId: device.deviceId,
+          batchId: batch.batch_id,
+          owner,
+          provider,
+          now,
+        });
+        return { answer, replayed: false };
+      } catch (err) {
+        if (err instanceof NotFoundError) {
+          await batches.release(device.deviceId, batch.batch_id).catch(() => undefined);
+          throw err;
+        }
+        // Some resource could not be stored: nothing of the batch was kept; store each on its own.
+        if (!(err instanceof DomainError)) {
+          deps.logger.warn('push: the batch could not be stored whole; storing resource by resource', {
+            err,
+          });
+        }
+      }
+
       let answered = false;
       try {
-        const results = await storeAll(device, provider, owner, batch, mapped, now);
+        const results = await storeApart(pushes);
         const answer: PushAnswer = { batch_id: batch.batch_id, results };
         if (results.some((r) => r.status !== 'failed')) {
           await owners.recordPush(device.deviceId, owner.id, provider, now);

@@ -36,9 +36,7 @@ describe('continuous queries (management API)', () => {
     `/v1/org/${orgId}/team/${teamId}/${env}`;
   const create = (body: object, opts: { env?: string; key?: string; type?: string; teamId?: string } = {}) =>
     as(opts.key)
-      .post(
-        `${base(opts.env, opts.teamId)}/continuous_query${opts.type ? `?query_type=${opts.type}` : ''}`,
-      )
+      .post(`${base(opts.env, opts.teamId)}/continuous_query${opts.type ? `?query_type=${opts.type}` : ''}`)
       .send(body);
   const validate = (body: object, opts: { key?: string; type?: string } = {}) =>
     as(opts.key)
@@ -50,14 +48,25 @@ describe('continuous queries (management API)', () => {
     );
   const one = (id: string, env = 'sandbox', teamId = team.teamId) =>
     `${base(env, teamId)}/continuous_query/${id}`;
-  const definition = (slug: string, query: object = SLEEP_BY_MONTH) => ({ slug, title: 'Sleep (monthly)', query });
+  const definition = (slug: string, query: object = SLEEP_BY_MONTH) => ({
+    slug,
+    title: 'Sleep (monthly)',
+    query,
+  });
+  /** Rows of this test's org (the database is shared by the file's tests). */
   const rowCounts = async () => {
-    const counts: Record<string, number> = {};
-    for (const table of ['continuous_queries', 'continuous_query_tasks', 'continuous_query_results']) {
-      const [{ n }] = (await h.db.knex(table).count({ n: '*' })) as [{ n: string }];
-      counts[table] = Number(n);
-    }
-    return counts;
+    const ofOrg = h.db.knex('continuous_queries').where({ org_id: org.orgId }).select('id');
+    const count = async (q: ReturnType<typeof h.db.knex>) =>
+      Number(((await q.count({ n: '*' })) as [{ n: string }])[0].n);
+    return {
+      continuous_queries: await count(h.db.knex('continuous_queries').where({ org_id: org.orgId })),
+      continuous_query_tasks: await count(
+        h.db.knex('continuous_query_tasks').whereIn('query_id', ofOrg.clone()),
+      ),
+      continuous_query_results: await count(
+        h.db.knex('continuous_query_results').whereIn('query_id', ofOrg.clone()),
+      ),
+    };
   };
 
   beforeAll(async () => {
@@ -90,14 +99,22 @@ describe('continuous queries (management API)', () => {
         fhir_observation_mappers: parsed.derived.fhirObservationMappers,
       });
       // The spec's stated derivations, independently of the package.
-      expect(res.body.result_table_schema).toEqual({ 'group_key.0': 'datetime', 'mean.sleep_score': 'float64' });
+      expect(res.body.result_table_schema).toEqual({
+        'group_key.0': 'datetime',
+        'mean.sleep_score': 'float64',
+      });
       expect(res.body.resource_dependencies).toEqual(['sleep']);
 
       const listed = await list();
       expect(listed.status).toBe(200);
       expect(listed.body).toEqual({ data: [res.body], next_cursor: null });
       const row = await h.db.knex('continuous_queries').where({ id: res.body.id }).first();
-      expect(row).toMatchObject({ org_id: org.orgId, team_id: team.teamId, environment: 'sandbox', query_type: 'team' });
+      expect(row).toMatchObject({
+        org_id: org.orgId,
+        team_id: team.teamId,
+        environment: 'sandbox',
+        query_type: 'team',
+      });
     });
 
     it('stores the canonical query and every given preference', async () => {
@@ -224,7 +241,10 @@ describe('continuous queries (management API)', () => {
     });
 
     it('refuses a gap under 1800 seconds, unknown providers, and a query that is not an object', async () => {
-      const gap = await create({ ...definition('gap'), scheduling_preferences: { minimum_gap_duration_second: 1799 } });
+      const gap = await create({
+        ...definition('gap'),
+        scheduling_preferences: { minimum_gap_duration_second: 1799 },
+      });
       expect(gap.status).toBe(422);
       expect(gap.body.detail[0]).toMatchObject({
         loc: ['body', 'scheduling_preferences', 'minimum_gap_duration_second'],
@@ -235,7 +255,12 @@ describe('continuous queries (management API)', () => {
         query_config: { provider_priority_overrides: ['oura', 'myspace'] },
       });
       expect(providers.status).toBe(422);
-      expect(providers.body.detail[0].loc).toEqual(['body', 'query_config', 'provider_priority_overrides', '1']);
+      expect(providers.body.detail[0].loc).toEqual([
+        'body',
+        'query_config',
+        'provider_priority_overrides',
+        '1',
+      ]);
       const notObject = await create({ slug: 'x', title: 'x', query: [1] });
       expect(notObject.status).toBe(422);
       expect(notObject.body.detail[0].loc).toEqual(['body', 'query']);
@@ -252,9 +277,15 @@ describe('continuous queries (management API)', () => {
       const bodies: unknown[] = [
         { select: null },
         { select: [{}], group_by: 'x' },
-        { select: [{ group_key: '*' }], group_by: [{ date_trunc: { unit: 'day', value: 0 }, arg: { placeholder: true } }] },
+        {
+          select: [{ group_key: '*' }],
+          group_by: [{ date_trunc: { unit: 'day', value: 0 }, arg: { placeholder: true } }],
+        },
         { select: [{ func: 'mean', arg: { value_macro: 'nope' } }], where: "'unterminated" },
-        { ...SLEEP_BY_MONTH, align: { carry: { mode: 'carry_forward', max_age: { unit: 'day', value: 1 } } } },
+        {
+          ...SLEEP_BY_MONTH,
+          align: { carry: { mode: 'carry_forward', max_age: { unit: 'day', value: 1 } } },
+        },
         { ...SLEEP_BY_MONTH, where: '(((score > 1' },
       ];
       for (const [i, query] of bodies.entries()) {
@@ -279,10 +310,9 @@ describe('continuous queries (management API)', () => {
       const statuses = results.map((r) => r.status).sort();
       expect(statuses).toEqual([200, 409, 409, 409, 409, 409]);
       const winner = results.find((r) => r.status === 200)!;
-      for (const r of results.filter((x) => x.status === 409)) expect(r.body.detail.query_id).toBe(winner.body.id);
-      expect(await h.db.knex('continuous_queries').where({ slug: 'race', status: 'active' }).count({ n: '*' })).toEqual([
-        { n: '1' },
-      ]);
+      for (const r of results.filter((x) => x.status === 409))
+        expect(r.body.detail.query_id).toBe(winner.body.id);
+      expect(await rowCounts()).toMatchObject({ continuous_queries: 1 });
     });
 
     it('holds a slug even when a row slips past the check (the partial unique index)', async () => {
@@ -296,16 +326,28 @@ describe('continuous queries (management API)', () => {
 
   describe('patch', () => {
     it('changes the title and the gap only', async () => {
-      const created = await create({ ...definition('patchable'), scheduling_preferences: { minimum_gap_duration_second: 7200 } });
+      const created = await create({
+        ...definition('patchable'),
+        scheduling_preferences: { minimum_gap_duration_second: 7200 },
+      });
       const titled = await as().patch(one(created.body.id)).send({ title: 'Renamed' });
       expect(titled.status).toBe(200);
       expect(titled.body).toEqual({ ...created.body, title: 'Renamed' });
-      const gap = await as().patch(one(created.body.id)).send({ scheduling_preferences: { minimum_gap_duration_second: 1800 } });
+      const gap = await as()
+        .patch(one(created.body.id))
+        .send({ scheduling_preferences: { minimum_gap_duration_second: 1800 } });
       expect(gap.body.scheduling_preferences).toEqual({ minimum_gap_duration_second: 1800 });
-      const untouched = await as().patch(one(created.body.id)).send({ title: null, scheduling_preferences: {} });
+      const untouched = await as()
+        .patch(one(created.body.id))
+        .send({ title: null, scheduling_preferences: {} });
       expect(untouched.body).toEqual(gap.body);
-      const cleared = await as().patch(one(created.body.id)).send({ scheduling_preferences: { minimum_gap_duration_second: null } });
-      expect(cleared.body).toEqual({ ...gap.body, scheduling_preferences: { minimum_gap_duration_second: null } });
+      const cleared = await as()
+        .patch(one(created.body.id))
+        .send({ scheduling_preferences: { minimum_gap_duration_second: null } });
+      expect(cleared.body).toEqual({
+        ...gap.body,
+        scheduling_preferences: { minimum_gap_duration_second: null },
+      });
     });
 
     it.each([
@@ -313,7 +355,10 @@ describe('continuous queries (management API)', () => {
       [{ query: SLEEP_BY_MONTH }, ['body', 'query']],
       [{ export_preferences: { fhir_observations: true } }, ['body', 'export_preferences']],
       [{ status: 'archived' }, ['body', 'status']],
-      [{ scheduling_preferences: { minimum_gap_duration_second: 2000, other: 1 } }, ['body', 'scheduling_preferences', 'other']],
+      [
+        { scheduling_preferences: { minimum_gap_duration_second: 2000, other: 1 } },
+        ['body', 'scheduling_preferences', 'other'],
+      ],
     ])('refuses %j with 422 extra_forbidden', async (body, loc) => {
       const created = await create(definition('frozen'));
       const res = await as().patch(one(created.body.id)).send(body);
@@ -327,7 +372,9 @@ describe('continuous queries (management API)', () => {
       const title = await as().patch(one(created.body.id)).send({ title: 'semi;colon' });
       expect(title.status).toBe(422);
       expect(title.body.detail[0]).toMatchObject({ loc: ['body', 'title'], type: 'string_pattern_mismatch' });
-      const gap = await as().patch(one(created.body.id)).send({ scheduling_preferences: { minimum_gap_duration_second: 60 } });
+      const gap = await as()
+        .patch(one(created.body.id))
+        .send({ scheduling_preferences: { minimum_gap_duration_second: 60 } });
       expect(gap.status).toBe(422);
     });
   });
@@ -349,7 +396,10 @@ describe('continuous queries (management API)', () => {
       const reused = await create(definition('seasonal'));
       expect(reused.status).toBe(200);
       expect(reused.body.id).not.toBe(created.body.id);
-      expect((await list()).body.data.map((q: { status: string }) => q.status)).toEqual(['archived', 'active']);
+      expect((await list()).body.data.map((q: { status: string }) => q.status)).toEqual([
+        'archived',
+        'active',
+      ]);
 
       const patch = await as().patch(one(created.body.id)).send({ title: 'Too late' });
       expect(patch.status).toBe(409);
@@ -401,8 +451,13 @@ describe('continuous queries (management API)', () => {
         effectiveDateTime: '{group_key.0}',
         valueQuantity: { code: '/min' },
       });
-      const weight = await validate({ ...definition('w', WEIGHT_BY_MONTH), export_preferences: { fhir_observations: true } });
-      expect(Object.keys(weight.body.fhir_observation_previews)).toEqual(['vital-signs#29463-7#meridian-body-weight-1']);
+      const weight = await validate({
+        ...definition('w', WEIGHT_BY_MONTH),
+        export_preferences: { fhir_observations: true },
+      });
+      expect(Object.keys(weight.body.fhir_observation_previews)).toEqual([
+        'vital-signs#29463-7#meridian-body-weight-1',
+      ]);
       const none = await validate({ ...definition('s'), export_preferences: { fhir_observations: true } });
       expect(none.body.fhir_observation_previews).toEqual({});
     });
@@ -424,7 +479,11 @@ describe('continuous queries (management API)', () => {
         expect(res.status).toBe(403);
         expect(res.headers['content-type']).toMatch(/^application\/json/);
         expect(res.body).toEqual({
-          detail: { error_type: 'feature_not_enabled', error_message: expect.any(String), feature: 'continuous_query' },
+          detail: {
+            error_type: 'feature_not_enabled',
+            error_message: expect.any(String),
+            feature: 'continuous_query',
+          },
         });
       }
     });
@@ -441,7 +500,10 @@ describe('continuous queries (management API)', () => {
     });
 
     it('lets a Team Management Key manage its own team queries', async () => {
-      const teamKey = await seedManagementKey(h.db.knex, org.orgId, { role: 'team_admin', teamIds: [team.teamId] });
+      const teamKey = await seedManagementKey(h.db.knex, org.orgId, {
+        role: 'team_admin',
+        teamIds: [team.teamId],
+      });
       const created = await create(definition('own'), { key: teamKey });
       expect(created.status).toBe(200);
       expect((await as(teamKey).patch(one(created.body.id)).send({ title: 'Mine' })).status).toBe(200);
@@ -454,16 +516,38 @@ describe('continuous queries (management API)', () => {
       const victim = await create(definition('victim'));
       const id = victim.body.id as string;
       const sibling = await seedTeam(h.db.knex, org.orgId, { features: ['continuous_query'] });
-      const siblingKey = await seedManagementKey(h.db.knex, org.orgId, { role: 'team_admin', teamIds: [sibling.teamId] });
+      const siblingKey = await seedManagementKey(h.db.knex, org.orgId, {
+        role: 'team_admin',
+        teamIds: [sibling.teamId],
+      });
       const orgB = await seedOrg(h.db.knex);
       const teamB = await seedTeam(h.db.knex, orgB.orgId, { features: ['continuous_query'] });
-      const teamBKey = await seedManagementKey(h.db.knex, orgB.orgId, { role: 'team_admin', teamIds: [teamB.teamId] });
+      const teamBKey = await seedManagementKey(h.db.knex, orgB.orgId, {
+        role: 'team_admin',
+        teamIds: [teamB.teamId],
+      });
       const attempts: Array<[string, string, string]> = [
         // [key, path, expected error]
-        [org.orgKey, `/v1/org/${org.orgId}/team/${sibling.teamId}/sandbox/continuous_query/${id}`, 'not_found'],
-        [siblingKey, `/v1/org/${org.orgId}/team/${sibling.teamId}/sandbox/continuous_query/${id}`, 'not_found'],
-        [org.orgKey, `/v1/org/${org.orgId}/team/${team.teamId}/production/continuous_query/${id}`, 'not_found'],
-        [orgB.orgKey, `/v1/org/${orgB.orgId}/team/${teamB.teamId}/sandbox/continuous_query/${id}`, 'not_found'],
+        [
+          org.orgKey,
+          `/v1/org/${org.orgId}/team/${sibling.teamId}/sandbox/continuous_query/${id}`,
+          'not_found',
+        ],
+        [
+          siblingKey,
+          `/v1/org/${org.orgId}/team/${sibling.teamId}/sandbox/continuous_query/${id}`,
+          'not_found',
+        ],
+        [
+          org.orgKey,
+          `/v1/org/${org.orgId}/team/${team.teamId}/production/continuous_query/${id}`,
+          'not_found',
+        ],
+        [
+          orgB.orgKey,
+          `/v1/org/${orgB.orgId}/team/${teamB.teamId}/sandbox/continuous_query/${id}`,
+          'not_found',
+        ],
         [teamBKey, `/v1/org/${orgB.orgId}/team/${teamB.teamId}/sandbox/continuous_query/${id}`, 'not_found'],
         [siblingKey, one(id), 'forbidden'],
         [orgB.orgKey, one(id), 'forbidden'],
@@ -472,8 +556,16 @@ describe('continuous queries (management API)', () => {
       for (const [key, path, expected] of attempts) {
         const patch = await as(key).patch(path).send({ title: 'Stolen' });
         const del = await as(key).delete(path);
-        expect([path, patch.status, patch.body.detail?.error_type]).toEqual([path, expected === 'not_found' ? 404 : 403, expected]);
-        expect([path, del.status, del.body.detail?.error_type]).toEqual([path, expected === 'not_found' ? 404 : 403, expected]);
+        expect([path, patch.status, patch.body.detail?.error_type]).toEqual([
+          path,
+          expected === 'not_found' ? 404 : 403,
+          expected,
+        ]);
+        expect([path, del.status, del.body.detail?.error_type]).toEqual([
+          path,
+          expected === 'not_found' ? 404 : 403,
+          expected,
+        ]);
       }
       const otherLists = await Promise.all([
         list({ teamId: sibling.teamId }),
@@ -500,7 +592,9 @@ describe('continuous queries (management API)', () => {
       expect((await list({ env: 'production' })).body.data).toEqual([]);
       const orgB = await seedOrg(h.db.knex);
       const teamB = await seedTeam(h.db.knex, orgB.orgId, { features: ['continuous_query'] });
-      const foreign = await as(orgB.orgKey).get(`/v1/org/${orgB.orgId}/team/${teamB.teamId}/sandbox/continuous_query`);
+      const foreign = await as(orgB.orgKey).get(
+        `/v1/org/${orgB.orgId}/team/${teamB.teamId}/sandbox/continuous_query`,
+      );
       expect(foreign.body.data).toEqual([]);
     });
 
@@ -517,7 +611,10 @@ describe('continuous queries (management API)', () => {
     });
 
     it('are out of reach of a Team Management Key (403 forbidden) except for reading', async () => {
-      const teamKey = await seedManagementKey(h.db.knex, org.orgId, { role: 'team_admin', teamIds: [team.teamId] });
+      const teamKey = await seedManagementKey(h.db.knex, org.orgId, {
+        role: 'team_admin',
+        teamIds: [team.teamId],
+      });
       const denied = await create(definition('team-key-platform'), { key: teamKey, type: 'platform' });
       expect(denied.status).toBe(403);
       expect(denied.body.detail.error_type).toBe('forbidden');
@@ -533,7 +630,9 @@ describe('continuous queries (management API)', () => {
   it('removes result tables and tasks with their user', async () => {
     const created = await create(definition('cascade'));
     const userId = '6a1d1c9e-8a3b-4a53-9a1e-2b6c5d4e3f22';
-    await h.db.knex('users').insert({ id: userId, team_id: team.teamId, environment: 'sandbox', client_user_id: 'cq-user' });
+    await h.db
+      .knex('users')
+      .insert({ id: userId, team_id: team.teamId, environment: 'sandbox', client_user_id: 'cq-user' });
     await h.db.knex('continuous_query_tasks').insert({
       id: '6a1d1c9e-8a3b-4a53-9a1e-2b6c5d4e3f23',
       query_id: created.body.id,

@@ -102,8 +102,7 @@ export function createContinuousQueriesRepository(db: Knex) {
     /** Locks the row for a read-modify-write (patch, archive). */
     async findForUpdate(place: ContinuousQueryPlace, id: string): Promise<ContinuousQueryRow | undefined> {
       return (await visibleIn(place).where('q.id', id).forUpdate().first('q.*')) as
-        | ContinuousQueryRow
-        | undefined;
+        ContinuousQueryRow | undefined;
     },
 
     /**

@@ -20,7 +20,11 @@ import {
   type DerivedQuery,
   type QueryAst,
 } from '@meridian/query-language';
-import type { ExportPreferences, SchedulingPreferences, StoredQueryConfig } from './continuous-queries.repository';
+import type {
+  ExportPreferences,
+  SchedulingPreferences,
+  StoredQueryConfig,
+} from './continuous-queries.repository';
 
 export interface CreateContinuousQueryInput {
   slug: string;

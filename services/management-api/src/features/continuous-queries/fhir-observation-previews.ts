@@ -42,7 +42,8 @@ function valueColumnsByMapper(query: QueryAst, derived: DerivedQuery): Map<FhirO
   for (const column of derived.outputColumns) {
     if (column.groupKey !== null) continue;
     const alone = deriveQuery({ ...query, select: [column.expr as SelectItemNode] });
-    for (const mapper of alone.fhirObservationMappers) out.set(mapper, [...(out.get(mapper) ?? []), column.name]);
+    for (const mapper of alone.fhirObservationMappers)
+      out.set(mapper, [...(out.get(mapper) ?? []), column.name]);
   }
   return out;
 }
@@ -62,10 +63,18 @@ function observationTemplate(sign: VitalSign, effectiveColumn: string | null): R
         ],
       },
     ],
-    code: { coding: [{ system: 'http://loinc.org', code: sign.loinc, display: sign.display }], text: sign.display },
+    code: {
+      coding: [{ system: 'http://loinc.org', code: sign.loinc, display: sign.display }],
+      text: sign.display,
+    },
     subject: { reference: 'Patient/{user_id}' },
     effectiveDateTime: effectiveColumn === null ? '{evaluated_at}' : `{${effectiveColumn}}`,
-    valueQuantity: { value: '{value}', unit: sign.unit, system: 'http://unitsofmeasure.org', code: sign.ucum },
+    valueQuantity: {
+      value: '{value}',
+      unit: sign.unit,
+      system: 'http://unitsofmeasure.org',
+      code: sign.ucum,
+    },
   };
 }
 
