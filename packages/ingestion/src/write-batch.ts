@@ -111,7 +111,9 @@ function lastPerSampleKey(samples: readonly NormalisedSample[]): NormalisedSampl
   // Fixed part of the key (resource, provider, source type, type) → start → position in `out`.
   const byFixedKey = new Map<string, Map<number, number>>();
   const bySeries = new Map<object, Map<object, Map<string, Map<number, number>>>>();
-  for (const s of samples) {
+  // An index loop, per sample: a for-of iterator here allocated a result object per step.
+  for (let i = 0; i < samples.length; i += 1) {
+    const s = samples[i]!;
     let bySpec = bySeries.get(s.source);
     if (!bySpec) bySeries.set(s.source, (bySpec = new Map()));
     let byType = bySpec.get(s.spec);
@@ -147,7 +149,9 @@ function startsAscendPerSeries(samples: readonly NormalisedSample[]): boolean {
   let type = '';
   let fixed = '';
   let last = Number.NEGATIVE_INFINITY;
-  for (const s of samples) {
+  // An index loop, per sample: a for-of iterator here allocated a result object per step.
+  for (let i = 0; i < samples.length; i += 1) {
+    const s = samples[i]!;
     if (s.source !== source || s.spec !== spec || s.type !== type) {
       if (source !== null) lastStart.set(fixed, last);
       source = s.source;

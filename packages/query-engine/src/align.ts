@@ -15,11 +15,16 @@ export const MAX_ALIGN_BUCKETS = 100_000;
 export type Row = unknown[];
 
 /** Local naive date-time `YYYY-MM-DDTHH:MM:SS` ↔ epoch ms read as UTC (wall-clock arithmetic). */
-const toMs = (s: string) => Date.parse(`${s}Z`);
-const toLocal = (ms: number) => new Date(ms).toISOString().slice(0, 19);
+export const toMs = (s: string) => Date.parse(`${s}Z`);
+export const toLocal = (ms: number) => new Date(ms).toISOString().slice(0, 19);
 
 export function addPeriod(local: string, period: Pick<PeriodNode, 'unit' | 'value'>, sign = 1): string {
-  const d = new Date(toMs(local));
+  return toLocal(shiftMs(toMs(local), period, sign));
+}
+
+/** Wall-clock arithmetic on epoch ms read as UTC (no formatting, so any JS date is fine). */
+export function shiftMs(ms: number, period: Pick<PeriodNode, 'unit' | 'value'>, sign = 1): number {
+  const d = new Date(ms);
   const n = period.value * sign;
   switch (period.unit) {
     case 'minute':
@@ -41,7 +46,7 @@ export function addPeriod(local: string, period: Pick<PeriodNode, 'unit' | 'valu
       addMonths(d, 12 * n);
       break;
   }
-  return toLocal(d.getTime());
+  return d.getTime();
 }
 
 /** Calendar months, the day clamped to the target month's last day (Mar 31 − 1 month = Feb 28/29). */

@@ -13,7 +13,7 @@ import {
   type TimeframeNode,
 } from '@meridian/query-language';
 import type { Loc } from '@meridian/query-language';
-import { addPeriod } from './align';
+import { shiftMs, toLocal, toMs } from './align';
 import { aggregateSql } from './aggregates';
 import { bucketSql } from './buckets';
 import { NotSupportedError } from './errors';
@@ -61,7 +61,10 @@ export function compileQuery(query: QueryAst, derived: DerivedQuery, opts: Compi
   const grouped = query.groupBy.length > 0 || derived.outputColumns.some((c) => isAggregate(c));
   const withHypnogram = JSON.stringify(collectMacros(query)).match(/awake_at|awakenings/) !== null;
   const ctx = contextSql(opts);
-  const src = sourceRelation(query.source, opts.tenant, { withHypnogram });
+  const tf = opts.timeframe;
+  const window =
+    tf.kind === 'relative' ? { start: windowStart(tf.anchor, tf.past), anchor: tf.anchor } : null;
+  const src = sourceRelation(query.source, opts.tenant, { withHypnogram, window });
   const where = query.where ? predicateSql(query.where, null) : raw('true');
   const flt = sql`select r.* from src r cross join ctx where ${timeframeFilter(opts.timeframe)} and ${where}`;
   const kept = prioritySql(query);
@@ -158,9 +161,9 @@ function contextSql(opts: CompileOptions): Sql {
  * (wall-clock arithmetic) and clamped to year 1 so a long `past` never overflows a PostgreSQL timestamp.
  */
 export function windowStart(anchor: string, past: { unit: PeriodNode['unit']; value: number }): string {
-  const end = addPeriod(`${anchor}T00:00:00`, { unit: 'day', value: 1 });
-  const start = addPeriod(end, past, -1);
-  return Date.parse(`${start}Z`) >= EARLIEST_MS && /^\d{4}-/.test(start) ? start : EARLIEST;
+  const end = toMs(`${anchor}T00:00:00`) + 86_400_000;
+  const start = shiftMs(end, past, -1);
+  return Number.isFinite(start) && start >= EARLIEST_MS ? toLocal(start) : EARLIEST;
 }
 
 const EARLIEST = '0001-01-01T00:00:00';

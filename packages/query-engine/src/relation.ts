@@ -58,11 +58,32 @@ const tenantJoin = (t: Tenant, table: Sql) =>
  * The body of the `src` CTE. `withHypnogram` adds `_hyp`, the sleep's `sleep_cycle` payload (value macros
  * that read the stages).
  */
-export function sourceRelation(source: QuerySource, tenant: Tenant, opts: { withHypnogram: boolean }): Sql {
+/**
+ * A coarse window on stored columns, so the scan can use the indexes: local times are within a day of UTC
+ * (offsets are bounded to ±18 h), so `[start − 1 day, end + 1 day)` in UTC / dates holds every row whose
+ * local index time is in the window; the exact test on `_local` follows in `flt`.
+ */
+export interface CoarseWindow {
+  /** Local `YYYY-MM-DDTHH:MM:SS` start of the timeframe. */
+  start: string;
+  /** Its last local date (the anchor). */
+  anchor: string;
+}
+
+export function sourceRelation(
+  source: QuerySource,
+  tenant: Tenant,
+  opts: { withHypnogram: boolean; window: CoarseWindow | null },
+): Sql {
+  const w = opts.window;
   if (source.kind === 'timeseries') {
     const offset = raw('s.timezone_offset');
+    const coarse = w
+      ? sql` and s.start_at >= (${w.start}::timestamp - interval '1 day') at time zone 'UTC'
+          and s.start_at < (${w.anchor}::date + 2)::timestamp at time zone 'UTC'`
+      : raw('');
     return sql`select s.*, s.start_at as _ts, ${offset}::float8 as _off, ${localInSrc(raw('s.start_at'), offset)} as _local
-      from timeseries_samples s ${tenantJoin(tenant, sql`s.resource = ${source.timeseries}`)}`;
+      from timeseries_samples s ${tenantJoin(tenant, sql`s.resource = ${source.timeseries}`)}${coarse}`;
   }
   const table = source.table;
   if (!isStoredTable(table)) throw new Error(`query-engine: ${table} has no storage`);
@@ -77,5 +98,11 @@ export function sourceRelation(source: QuerySource, tenant: Tenant, opts: { with
           and c.payload->>'sleep_id' = s.id::text order by c.updated_at desc limit 1) as _hyp`)
     : raw('');
   return sql`select s.*, ${instant} as _ts, ${offset} as _off, ${local} as _local ${hypnogram}
-    from summaries s ${tenantJoin(tenant, sql`s.kind = ${timing.kind}`)}`;
+    from summaries s ${tenantJoin(tenant, sql`s.kind = ${timing.kind}`)}${coarseDates(table, w)}`;
+}
+
+/** Summaries are filed under the local date of their index time (profile: the day it was written, so none). */
+function coarseDates(table: TableName, w: CoarseWindow | null): Sql {
+  if (!w || table === 'profile') return raw('');
+  return sql` and s.calendar_date >= ${w.start}::timestamp::date - 1 and s.calendar_date <= ${w.anchor}::date + 1`;
 }

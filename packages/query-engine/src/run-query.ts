@@ -40,6 +40,7 @@ export interface RunQueryInput {
 }
 
 export const DEFAULT_STATEMENT_TIMEOUT_MS = 10_000;
+const WORK_MEM = '64MB';
 
 export async function runQuery(db: Knex, input: RunQueryInput): Promise<AggregationResult> {
   const [result] = await runQueries(db, {
@@ -61,6 +62,8 @@ export async function runQueries(db: Knex, input: RunQueriesInput): Promise<Aggr
     await trx.raw("select set_config('statement_timeout', ?, true)", [
       `${input.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS}ms`,
     ]);
+    // Sorts and hashes of a year of minute samples fit in memory instead of spilling to disk.
+    await trx.raw("select set_config('work_mem', ?, true)", [WORK_MEM]);
     const user = await trx('users')
       .where({ id: input.userId, team_id: input.teamId, environment: input.environment })
       .whereNull('deleted_at')

@@ -417,7 +417,7 @@ async function seedEnv(
   // A lab-test order with results, so the order's reads (results included) name a real thing: in the
   // sandbox walked there by the test endpoint; production has no walk, so the order is imported completed
   // and its report stored as the lab results path would store it.
-  const patient = {
+  const orderPatient = {
     first_name: 'Probe',
     last_name: `Patient ${tag()}`,
     dob: '1980-01-01',
@@ -435,7 +435,7 @@ async function seedEnv(
   const orderBody = {
     user_id: userId,
     lab_test_id: labTest.id,
-    patient_details: patient,
+    patient_details: orderPatient,
     patient_address: patientAddress,
   };
   let orderId: string;
@@ -461,9 +461,9 @@ async function seedEnv(
       interpretation: 'normal',
       metadata: JSON.stringify({
         age: '46',
-        dob: patient.dob,
+        dob: orderPatient.dob,
         'clia_#': null,
-        patient: `${patient.first_name} ${patient.last_name}`,
+        patient: `${orderPatient.first_name} ${orderPatient.last_name}`,
         provider: null,
         laboratory: 'LabCorp',
         date_reported: new Date().toISOString(),

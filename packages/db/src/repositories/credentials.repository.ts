@@ -72,8 +72,11 @@ export function createCredentialsRepository(db: Knex) {
       };
     },
 
-    async isFeatureEnabled(teamId: string, feature: Feature): Promise<boolean> {
-      const row = await db('team_features').where({ team_id: teamId, feature }).first('team_id');
+    /** With `orgId`, only a team of that organization counts (a management key naming another org's team). */
+    async isFeatureEnabled(teamId: string, feature: Feature, orgId?: string): Promise<boolean> {
+      const q = db('team_features as f').where({ 'f.team_id': teamId, 'f.feature': feature });
+      if (orgId !== undefined) void q.join('teams as t', 't.id', 'f.team_id').where('t.org_id', orgId);
+      const row: unknown = await q.first('f.team_id');
       return row !== undefined;
     },
   };

@@ -117,7 +117,7 @@ describe('the ISO 8601 date-time grammar', () => {
     ];
     // Each seed, and each seed with one character replaced, dropped or doubled: valid and invalid forms,
     // out-of-range fields and near-misses of the fast reader's shapes.
-    const alphabet = ['0', '1', '2', '3', '5', '9', '-', ':', '+', 'T', 't', ' ', 'Z', 'z', '.', ',', 'x', '٣'];
+    const alphabet = Array.from('012359-:+Tt Zz.,x٣');
     let checked = 0;
     for (const seed of seeds) {
       const texts = new Set([seed]);
@@ -142,9 +142,12 @@ describe('the ISO 8601 date-time grammar', () => {
       const fraction = ['', `.${pad(random(1000), 3)}`, `,${random(10)}`, `.${pad(random(1_000_000), 6)}7`][
         random(4)
       ];
-      const offset = ['', 'Z', `+${pad(random(25))}:${pad(random(61))}`, `-${pad(random(24))}:${pad(random(60))}`][
-        random(4)
-      ];
+      const offset = [
+        '',
+        'Z',
+        `+${pad(random(25))}:${pad(random(61))}`,
+        `-${pad(random(24))}:${pad(random(60))}`,
+      ][random(4)];
       const text = `${pad(random(10_000), 4)}-${pad(random(14))}-${pad(random(32))}T${pad(random(25))}:${pad(random(61))}:${pad(random(61))}${fraction}${offset}`;
       expect([text, isoDateTimeMs(text)]).toEqual([text, grammar(text)]);
       checked += 1;

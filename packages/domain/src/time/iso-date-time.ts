@@ -181,4 +181,3 @@ function commonFormMs(text: string): number | undefined {
     daysFromCivil(year, month, day) * DAY_MS + ((hour * 60 + minute) * 60 + second) * 1000 + millis;
   return local - offsetMinutes * 60_000;
 }
-

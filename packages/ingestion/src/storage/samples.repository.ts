@@ -171,7 +171,9 @@ const keyPrefixOf = (s: NormalisedSample): string[] => [
 function byKeyPrefix(samples: readonly NormalisedSample[]): NormalisedSample[][] {
   // Samples of one series share their spec and source objects: grouped by identity first, by value after.
   const byIdentity = new Map<object, Map<object, Map<string, NormalisedSample[]>>>();
-  for (const s of samples) {
+  // An index loop, per sample: a for-of iterator here allocated a result object per step.
+  for (let i = 0; i < samples.length; i += 1) {
+    const s = samples[i]!;
     let bySpec = byIdentity.get(s.source);
     if (!bySpec) byIdentity.set(s.source, (bySpec = new Map()));
     let byType = bySpec.get(s.spec);

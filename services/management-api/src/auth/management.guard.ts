@@ -2,6 +2,7 @@ import type { Request, RequestHandler } from 'express';
 import {
   featureNotEnabled,
   hashKey,
+  isUuid,
   outOfScope,
   planAllowsOrgManagement,
   planRequired,
@@ -123,7 +124,10 @@ export function createManagementAuthorization(deps: GuardDeps): RequestHandler {
       authorize(principal, op, req);
       const feature = op.operation['x-meridian-feature'] as Feature | undefined;
       const teamId = op.params.team_id;
-      if (feature && teamId && !(await deps.credentials.isFeatureEnabled(teamId, feature))) {
+      // A malformed team id, or a team of another organization, has no feature (and no 500 from the lookup).
+      const enabled = async (id: string) =>
+        isUuid(id) && (await deps.credentials.isFeatureEnabled(id, feature!, principal.orgId));
+      if (feature && teamId && !(await enabled(teamId))) {
         throw featureNotEnabled(feature);
       }
     })().then(() => next(), next);

@@ -1,5 +1,6 @@
 import type { Knex } from '@meridian/db';
 import type { PushAnswer } from './push-batch';
+import { storedCheckpointsInsert, type StoredCheckpoint } from './sync-checkpoints.repository';
 
 /** `sdk_push_batches`: a device's batches by its own `batch_id`, claimed while processed, then answered. */
 
@@ -90,8 +91,9 @@ export function createPushBatchesRepository(db: Knex | Knex.Transaction) {
 
     /**
      * The answer of a batch stored in one transaction, with what its push touched, in one statement: the
-     * device's last push and the connection's last sync (when `pushed`), the batch answered, and the device's
-     * batches older than `purgeBefore` forgotten.
+     * resources' checkpoints (`checkpoints`, when their acknowledged anchors are known), the device's last
+     * push and the connection's last sync (when `pushed`), the batch answered, and the device's batches older
+     * than `purgeBefore` forgotten.
      */
     async completeWithPush(c: {
       deviceId: string;
@@ -99,12 +101,14 @@ export function createPushBatchesRepository(db: Knex | Knex.Transaction) {
       userId: string;
       provider: string;
       pushed: boolean;
+      checkpoints: readonly StoredCheckpoint[];
       response: PushAnswer;
       now: Date;
       purgeBefore: Date;
     }): Promise<void> {
+      const checkpoints = c.checkpoints.length > 0 ? storedCheckpointsInsert(c.checkpoints) : null;
       await db.raw(
-        `with device as (
+        `with ${checkpoints ? `checkpoints as (${checkpoints.sql} returning 1), ` : ''}device as (
            update sdk_devices set last_push_at = ? where ? and id = ? returning 1
          ), connection as (
            update provider_connections set last_sync_at = ? where ? and user_id = ? and provider = ? returning 1
@@ -114,6 +118,7 @@ export function createPushBatchesRepository(db: Knex | Knex.Transaction) {
          update sdk_push_batches set status = 'completed', response = ?::jsonb, completed_at = ?, claimed_until = null
           where device_id = ? and batch_id = ? and status = 'processing'`,
         [
+          ...(checkpoints?.bindings ?? []),
           c.now,
           c.pushed,
           c.deviceId,

@@ -208,6 +208,38 @@ export function createSdkConnectionsRepository(db: Knex | Knex.Transaction) {
     },
 
     /**
+     * In one round trip: the user's connection of `provider` (null when there is none) and, when there is
+     * one, the resources' historical pulls that exist, locked in resource order until the transaction ends.
+     */
+    async connectionAndPulls(
+      userId: string,
+      provider: string,
+      resources: readonly string[],
+    ): Promise<{ connectionId: string | null; pulls: Map<string, HistoricalPullState> }> {
+      const result = await db.raw<{
+        rows: {
+          connection_id: string | null;
+          pulls: { resource: string; status: HistoricalPullState['status'] }[] | null;
+        }[];
+      }>(
+        `select c.id as connection_id,
+                case when c.id is null then null else (
+                  select json_agg(json_build_object('resource', p.resource, 'status', p.status))
+                    from (select resource, status from historical_pulls
+                           where user_id = ? and provider = ? and resource = any(?::text[])
+                           order by resource for update) p
+                ) end as pulls
+           from (values (1)) as one(x)
+           left join provider_connections c on c.user_id = ? and c.provider = ?`,
+        [userId, provider, [...resources].sort(), userId, provider],
+      );
+      const row = result.rows[0]!;
+      const pulls = new Map<string, HistoricalPullState>();
+      for (const p of row.pulls ?? []) pulls.set(p.resource, { status: p.status });
+      return { connectionId: row.connection_id, pulls };
+    },
+
+    /**
      * `lockHistoricalPull` for several resources at once: their pulls (started where missing) locked in
      * resource order until the transaction ends. Returns each resource's state.
      */
@@ -224,7 +256,7 @@ export function createSdkConnectionsRepository(db: Knex | Knex.Transaction) {
           `select resource, status from historical_pulls
             where user_id = ? and provider = ? and resource = any(?::text[])
             order by resource for update`,
-          [userId, provider, which],
+          [userId, provider, [...which]],
         );
         return rows.rows;
       };

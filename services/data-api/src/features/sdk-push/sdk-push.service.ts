@@ -29,7 +29,7 @@ import {
 } from './push-resource';
 import { createSdkConnectionsRepository, type PushOwner } from './sdk-connections.repository';
 import { mapBatch, type Mapped } from './push-validation';
-import { createSyncCheckpointsRepository } from './sync-checkpoints.repository';
+import { createSyncCheckpointsRepository, type StoredCheckpoint } from './sync-checkpoints.repository';
 
 /**
  * `POST /v2/sdk/push/{provider}` (decision 0009 "Push"): a resend of an answered batch gets the stored answer
@@ -174,9 +174,9 @@ export function createSdkPushService(deps: SdkPushDeps) {
   }
 
   /**
-   * Every resource, its checkpoint and the batch's answer in one transaction: the connection once, the
-   * resources' historical pulls locked in one statement, the checkpoints in one, the answer with the
-   * device's last push in one. Any failure rolls all of it back (the caller then stores resource by resource).
+   * Every resource, its checkpoint and the batch's answer in one transaction: the connection and the
+   * resources' historical pulls (locked) in one statement, the samples, then the checkpoints, the answer and
+   * the device's last push in one. Any failure rolls all of it back (the caller then stores resource by resource).
    */
   async function storeTogether(
     pushes: ResourcePush[],
@@ -184,20 +184,27 @@ export function createSdkPushService(deps: SdkPushDeps) {
   ): Promise<PushAnswer> {
     return withTransaction(deps.db, async (trx) => {
       const results: PushResourceResult[] = [];
+      let checkpoints: StoredCheckpoint[] = [];
       if (pushes.length > 0) {
-        await startConnection(trx, c.owner, c.provider, c.now);
-        const pulls = await createSdkConnectionsRepository(trx).lockHistoricalPulls(
-          c.owner.id,
-          c.provider,
-          pushes.map((p) => p.resource),
-          c.now,
-          pushes[0]!.traceId,
-        );
+        const connections = createSdkConnectionsRepository(trx);
+        const resources = pushes.map((p) => p.resource);
+        const traceId = pushes[0]!.traceId;
+        const found = await connections.connectionAndPulls(c.owner.id, c.provider, resources);
+        let pulls = found.pulls;
+        if (found.connectionId === null) {
+          await startConnection(trx, c.owner, c.provider, c.now);
+          pulls = await connections.lockHistoricalPulls(c.owner.id, c.provider, resources, c.now, traceId);
+        } else if (resources.some((r) => !pulls.has(r))) {
+          pulls = await connections.lockHistoricalPulls(c.owner.id, c.provider, resources, c.now, traceId);
+        }
         const writes: ResourceWrite[] = [];
         for (const p of pushes) writes.push(await writeResource(trx, p, pulls.get(p.resource)!));
-        const acknowledged = await createSyncCheckpointsRepository(trx).recordStoredMany(
-          pushes.map((p, i) => storedCheckpoint(p, writes[i]!)),
-        );
+        checkpoints = pushes.map((p, i) => storedCheckpoint(p, writes[i]!));
+        // A push that sends its anchor has it acknowledged; one that sends null keeps the stored one (read back).
+        const acknowledged = pushes.every((p) => p.anchor !== null)
+          ? new Map(pushes.map((p) => [p.resource, p.anchor]))
+          : await createSyncCheckpointsRepository(trx).recordStoredMany(checkpoints);
+        if (pushes.some((p) => p.anchor === null)) checkpoints = [];
         pushes.forEach((p, i) =>
           results.push(storedResult(p, writes[i]!, acknowledged.get(p.resource) ?? null)),
         );
@@ -209,6 +216,7 @@ export function createSdkPushService(deps: SdkPushDeps) {
         userId: c.owner.id,
         provider: c.provider,
         pushed: results.length > 0,
+        checkpoints,
         response: answer,
         now: c.now,
         purgeBefore: new Date(c.now.getTime() - REPLAY_WINDOW_MS),

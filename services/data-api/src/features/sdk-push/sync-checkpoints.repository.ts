@@ -52,6 +52,51 @@ export interface CheckpointKey {
   resource: string;
 }
 
+export interface StoredCheckpoint extends CheckpointKey {
+  anchor: string | null;
+  batchId: string;
+  recordsStored: number;
+  historicalDone: boolean;
+  now: Date;
+}
+
+/** The upsert of `recordStored` for several checkpoints, as SQL text and bindings (to run alone or in a CTE). */
+export function storedCheckpointsInsert(entries: readonly StoredCheckpoint[]): {
+  sql: string;
+  bindings: Knex.RawBinding[];
+} {
+  const bindings: Knex.RawBinding[] = [];
+  const tuples = entries.map((key) => {
+    bindings.push(
+      key.deviceId,
+      key.provider,
+      key.resource,
+      key.anchor,
+      key.now,
+      key.now,
+      key.batchId,
+      key.recordsStored,
+      key.historicalDone ? key.now : null,
+      key.now,
+      key.now,
+    );
+    return '(?, ?, ?, ?, ?::timestamptz, ?::timestamptz, ?, ?::bigint, ?::timestamptz, ?::timestamptz, ?::timestamptz)';
+  });
+  const sql = `insert into sdk_sync_checkpoints as c (device_id, provider, resource, anchor, acknowledged_at,
+      last_push_at, last_batch_id, records_stored, historical_completed_at, created_at, updated_at)
+    values ${tuples.join(', ')}
+    on conflict (device_id, provider, resource) do update set
+      anchor = coalesce(excluded.anchor, c.anchor),
+      acknowledged_at = excluded.acknowledged_at,
+      last_push_at = excluded.last_push_at,
+      last_batch_id = excluded.last_batch_id,
+      last_error_type = null, last_error_message = null, last_error_at = null,
+      records_stored = c.records_stored + excluded.records_stored,
+      historical_completed_at = coalesce(c.historical_completed_at, excluded.historical_completed_at),
+      updated_at = excluded.updated_at`;
+  return { sql, bindings };
+}
+
 export function createSyncCheckpointsRepository(db: Knex | Knex.Transaction) {
   return {
     async find(key: CheckpointKey): Promise<SyncCheckpoint | undefined> {
@@ -109,51 +154,13 @@ export function createSyncCheckpointsRepository(db: Knex | Knex.Transaction) {
      * `recordStored` for every resource of a batch in one statement. Returns the acknowledged anchor by
      * resource.
      */
-    async recordStoredMany(
-      entries: ReadonlyArray<
-        CheckpointKey & {
-          anchor: string | null;
-          batchId: string;
-          recordsStored: number;
-          historicalDone: boolean;
-          now: Date;
-        }
-      >,
-    ): Promise<Map<string, string | null>> {
+    async recordStoredMany(entries: readonly StoredCheckpoint[]): Promise<Map<string, string | null>> {
       const acknowledged = new Map<string, string | null>();
       if (entries.length === 0) return acknowledged;
-      const params: unknown[] = [];
-      const tuples = entries.map((key) => {
-        params.push(
-          key.deviceId,
-          key.provider,
-          key.resource,
-          key.anchor,
-          key.now,
-          key.now,
-          key.batchId,
-          key.recordsStored,
-          key.historicalDone ? key.now : null,
-          key.now,
-          key.now,
-        );
-        return '(?, ?, ?, ?, ?::timestamptz, ?::timestamptz, ?, ?::bigint, ?::timestamptz, ?::timestamptz, ?::timestamptz)';
-      });
+      const insert = storedCheckpointsInsert(entries);
       const rows = await db.raw<{ rows: { resource: string; anchor: string | null }[] }>(
-        `insert into sdk_sync_checkpoints as c (device_id, provider, resource, anchor, acknowledged_at,
-           last_push_at, last_batch_id, records_stored, historical_completed_at, created_at, updated_at)
-         values ${tuples.join(', ')}
-         on conflict (device_id, provider, resource) do update set
-           anchor = coalesce(excluded.anchor, c.anchor),
-           acknowledged_at = excluded.acknowledged_at,
-           last_push_at = excluded.last_push_at,
-           last_batch_id = excluded.last_batch_id,
-           last_error_type = null, last_error_message = null, last_error_at = null,
-           records_stored = c.records_stored + excluded.records_stored,
-           historical_completed_at = coalesce(c.historical_completed_at, excluded.historical_completed_at),
-           updated_at = excluded.updated_at
-         returning resource, anchor`,
-        params,
+        `${insert.sql} returning resource, anchor`,
+        insert.bindings,
       );
       for (const row of rows.rows) acknowledged.set(row.resource, row.anchor);
       return acknowledged;

@@ -573,9 +573,15 @@ describe('continuous queries (management API)', () => {
         as(orgB.orgKey).get(`/v1/org/${orgB.orgId}/team/${teamB.teamId}/sandbox/continuous_query`),
       ]);
       for (const res of otherLists) expect(res.body).toEqual({ data: [], next_cursor: null });
-      // A team of another org in this org's path is not found.
+      // A team of another org in this org's path is not found, before any body is judged.
       const foreignTeam = await list({ teamId: teamB.teamId });
       expect(foreignTeam.status).toBe(404);
+      for (const endpoint of ['continuous_query', 'validate_continuous_query']) {
+        const res = await as(orgB.orgKey)
+          .post(`/v1/org/${orgB.orgId}/team/${team.teamId}/sandbox/${endpoint}`)
+          .send({ slug: 'x', title: 'x', query: {} });
+        expect([endpoint, res.status, res.body.detail?.error_type]).toEqual([endpoint, 404, 'not_found']);
+      }
       expect((await list()).body.data).toEqual([victim.body]);
     });
   });

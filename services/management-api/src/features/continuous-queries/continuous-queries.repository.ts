@@ -96,12 +96,13 @@ export function createContinuousQueriesRepository(db: Knex) {
     },
 
     async find(place: ContinuousQueryPlace, id: string): Promise<ContinuousQueryRow | undefined> {
-      return (await visibleIn(place).where('q.id', id).first('q.*')) as ContinuousQueryRow | undefined;
+      return (await visibleIn(place).where('q.id', id).select('q.*').first()) as
+        ContinuousQueryRow | undefined;
     },
 
     /** Locks the row for a read-modify-write (patch, archive). */
     async findForUpdate(place: ContinuousQueryPlace, id: string): Promise<ContinuousQueryRow | undefined> {
-      return (await visibleIn(place).where('q.id', id).forUpdate().first('q.*')) as
+      return (await visibleIn(place).where('q.id', id).select('q.*').forUpdate().first()) as
         ContinuousQueryRow | undefined;
     },
 
@@ -129,7 +130,8 @@ export function createContinuousQueriesRepository(db: Knex) {
         .where({ 'q.org_id': place.orgId, 'q.environment': place.environment, 'q.slug': slug })
         .where('q.status', 'active');
       if (type === 'team') q.where((b) => b.where('q.team_id', place.teamId).orWhereNull('q.team_id'));
-      return (await q.orderBy('q.created_at').first('q.id')) as Pick<ContinuousQueryRow, 'id'> | undefined;
+      return (await q.orderBy('q.created_at').select('q.id').first()) as
+        Pick<ContinuousQueryRow, 'id'> | undefined;
     },
 
     async insert(row: NewContinuousQuery): Promise<ContinuousQueryRow> {

@@ -91,6 +91,14 @@ export function createContinuousQueriesService(deps: {
   const notFound = () => new NotFoundError('Continuous query not found.');
   const teamNotFound = () => new NotFoundError('Team not found.');
 
+  /**
+   * The path's team must be a team of the path's org before the body is read: a key of another org naming
+   * this team learns nothing from how its body would be judged.
+   */
+  async function assertTeamInOrg(place: ContinuousQueryPlace): Promise<void> {
+    if (!(await uow.read(({ teams }) => teams.findInOrg(place.orgId, place.teamId)))) throw teamNotFound();
+  }
+
   /** Read-modify-write of one visible query, the row locked; `change` returns the columns to set. */
   function change(
     principal: ManagementPrincipal,
@@ -128,6 +136,7 @@ export function createContinuousQueriesService(deps: {
       input: CreateContinuousQueryInput,
     ): Promise<ContinuousQuery> {
       assertMayManage(principal, type);
+      await assertTeamInOrg(place);
       const definition = readContinuousQueryDefinition(input);
       const now = clock();
       try {
@@ -176,8 +185,8 @@ export function createContinuousQueriesService(deps: {
       input: CreateContinuousQueryInput,
     ): Promise<ContinuousQueryValidation> {
       assertMayManage(principal, type);
+      await assertTeamInOrg(place);
       const definition = readContinuousQueryDefinition(input);
-      if (!(await uow.read(({ teams }) => teams.findInOrg(place.orgId, place.teamId)))) throw teamNotFound();
       return {
         result_table_schema: definition.derived.resultTableSchema,
         resource_dependencies: definition.derived.resourceDependencies,

@@ -72,7 +72,7 @@ describe('continuous query input', () => {
       scheduling: { minimum_gap_duration_second: null },
     });
     expect(readContinuousQueryPatch({ title: 'Été (2026)' })).toEqual({ title: 'Été (2026)' });
-    expect(issuesOf(() => readContinuousQueryPatch({ title: 'a/b' }))[0].loc).toEqual(['body', 'title']);
+    expect(issuesOf(() => readContinuousQueryPatch({ title: 'a/b' }))[0]?.loc).toEqual(['body', 'title']);
   });
 });
 

@@ -110,7 +110,7 @@ export function readContinuousQueryDefinition(input: CreateContinuousQueryInput)
     title: input.title,
     query: parsed.query,
     derived: parsed.derived,
-    wireQuery: queryToWire(parsed.query) as Record<string, unknown>,
+    wireQuery: queryToWire(parsed.query),
     queryConfig:
       input.query_config === undefined || input.query_config === null
         ? null
