@@ -1,7 +1,7 @@
 import zlib from 'node:zlib';
 import request from 'supertest';
 import { createEdgeApp, rawRequest } from '../testing/edge-app';
-import { findNul, jsonNestingDepth, MAX_JSON_DEPTH } from './request-edge';
+import { findNul, jsonNestingDepth, MAX_JSON_DEPTH, scanJsonText } from './request-edge';
 
 const nested = (depth: number, leaf = '1') => '['.repeat(depth) + leaf + ']'.repeat(depth);
 
@@ -27,6 +27,16 @@ describe('jsonNestingDepth', () => {
 
   it('stops counting once past the limit', () => {
     expect(jsonNestingDepth(nested(5000), 64)).toBe(65);
+  });
+});
+
+describe('scanJsonText', () => {
+  it('notes a \\u0000 escape in a value or a key, not an escaped backslash followed by u0000', () => {
+    expect(scanJsonText('{"a":"x\\u0000"}').nulEscape).toBe(true);
+    expect(scanJsonText('{"k\\u0000":1}').nulEscape).toBe(true);
+    expect(scanJsonText('{"a":"\\\\u0000"}').nulEscape).toBe(false);
+    expect(scanJsonText('{"a":"\\u00001","b":"u0000"}').nulEscape).toBe(true);
+    expect(scanJsonText('{"a":"\\u0001 u0000"}')).toEqual({ depth: 1, nulEscape: false });
   });
 });
 

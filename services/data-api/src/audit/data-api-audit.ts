@@ -13,6 +13,7 @@ import { createTeamsRepository } from '../features/team/teams.repository';
  * - `/v2/timeseries/`, `/v2/summary/`: health data; `/v2/introspect/`: what data a user has;
  * - `/v2/events`: the event feed (its events carry health data);
  * - `/lab_report/`: lab report parsing jobs and results; `/v3/order`: lab orders (when they exist);
+ * - `/aggregate/v1/user/`: aggregation queries and result tables over a user's health data;
  * - `/v2/sdk/push/`: health data a mobile app pushes (actor: its device session, `device_session`);
  * - `/v2/link/` POSTs: link tokens and codes for a user, demo and manual connections, and the widget's
  *   connection calls; the widget's OAuth start (`GET /v2/link/provider/oauth/{oauth_provider}`).
@@ -26,6 +27,7 @@ const AUDITED_PREFIXES = [
   '/lab_report/',
   '/v3/order',
   '/v2/sdk/push/',
+  '/aggregate/v1/user/',
 ];
 const AUDITED_LINK_READS = new Set(['/v2/link/provider/oauth/{oauth_provider}']);
 

@@ -125,10 +125,10 @@ export function createManagementAuthorization(deps: GuardDeps): RequestHandler {
       const feature = op.operation['x-meridian-feature'] as Feature | undefined;
       const teamId = op.params.team_id;
       // A malformed team id, or a team of another organization, has no feature (and no 500 from the lookup).
-      const enabled = async (id: string) =>
-        isUuid(id) && (await deps.credentials.isFeatureEnabled(id, feature!, principal.orgId));
-      if (feature && teamId && !(await enabled(teamId))) {
-        throw featureNotEnabled(feature);
+      if (feature && teamId) {
+        const enabled =
+          isUuid(teamId) && (await deps.credentials.isFeatureEnabled(teamId, feature, principal.orgId));
+        if (!enabled) throw featureNotEnabled(feature);
       }
     })().then(() => next(), next);
   };

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { seedOrg, seedTeam, type SeededTeam } from '@meridian/test-utils';
+import { seedOrg, seedTeam, waitFor, type SeededTeam } from '@meridian/test-utils';
 import { createDataApiHarness, type DataApiHarness } from '../../testing/data-api.harness';
 import { createOrderIdempotency, requestHashOf } from './order-idempotency';
 
@@ -622,6 +622,23 @@ describe('lab orders (/v3/order, /v3/orders)', () => {
       ]);
       expect(results.metadata.interpretation).toBe('critical');
       expect(results.missing_results).toEqual([]);
+    });
+
+    it('with a delay, takes the first step at once and the next ones that many seconds apart', async () => {
+      const order = await createOrder();
+      const started = Date.now();
+      await post(
+        team.apiKeys.sandbox,
+        `/v3/order/${order.id}/test?delay=1&final_status=collecting_sample.at_home_phlebotomy.appointment_scheduled`,
+      ).expect(200);
+      const statusOf = async () =>
+        ((await get(team.apiKeys.sandbox, `/v3/order/${order.id}`)).body as WireOrder).last_event.status;
+      expect(await statusOf()).toBe('received.at_home_phlebotomy.requisition_created');
+      await waitFor(
+        async () => (await statusOf()) === 'collecting_sample.at_home_phlebotomy.appointment_scheduled',
+        { timeoutMs: 10_000 },
+      );
+      expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
     });
 
     it('refuses an unreachable or foreign final_status; production is 403 forbidden', async () => {

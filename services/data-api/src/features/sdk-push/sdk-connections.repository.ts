@@ -1,6 +1,6 @@
 import type { Knex } from '@meridian/db';
 import { newId, type Environment } from '@meridian/domain';
-import type { StoredBatch } from './push-batches.repository';
+import type { BatchClaim, StoredBatch } from './push-batches.repository';
 
 /**
  * What a push writes besides health data and checkpoints: the user's connection of the mobile provider
@@ -33,6 +33,7 @@ interface OwnerAndBatchRow {
   request_hash: string | null;
   response: StoredBatch['response'];
   claimed_until: Date | null;
+  claimed: boolean;
 }
 
 export function createSdkConnectionsRepository(db: Knex | Knex.Transaction) {
@@ -83,25 +84,49 @@ export function createSdkConnectionsRepository(db: Knex | Knex.Transaction) {
     },
 
     /**
-     * `findOwner` and the device's stored batch `batchId` (if any) in one round trip: the owner is undefined
-     * when the user is gone, the batch when the device never sent it.
+     * `findOwner`, the device's stored batch (if any) and, when the user is there and the batch is not, the
+     * batch claimed, in one round trip. `claimed` is false when the batch existed (`batch`), the user is gone
+     * (`owner` undefined) or another request claimed it at the same moment.
      */
-    async findOwnerAndBatch(
+    async findOwnerAndClaim(
       owner: { userId: string; teamId: string; environment: Environment },
-      batch: { deviceId: string; batchId: string },
-    ): Promise<{ owner: PushOwner | undefined; batch: StoredBatch | undefined }> {
+      c: BatchClaim,
+    ): Promise<{ owner: PushOwner | undefined; batch: StoredBatch | undefined; claimed: boolean }> {
       const result = await db.raw<{ rows: OwnerAndBatchRow[] }>(
-        `select o.id, o.team_id, o.environment, o.client_user_id, o.fallback_time_zone, o.per_device,
-                b.status as batch_status, b.request_hash, b.response, b.claimed_until
-           from (values (1)) as one(x)
-           left join lateral (
-             select u.id, u.team_id, u.environment, u.client_user_id, u.fallback_time_zone,
-                    (t.settings -> u.environment ->> 'sdk_per_device_activity_timeseries')::boolean as per_device
-               from users u join teams t on t.id = u.team_id
-              where u.id = ? and u.team_id = ? and u.environment = ? and u.deleted_at is null
-           ) o on true
-           left join sdk_push_batches b on b.device_id = ? and b.batch_id = ?`,
-        [owner.userId, owner.teamId, owner.environment, batch.deviceId, batch.batchId],
+        `with o as (
+           select u.id, u.team_id, u.environment, u.client_user_id, u.fallback_time_zone,
+                  (t.settings -> u.environment ->> 'sdk_per_device_activity_timeseries')::boolean as per_device
+             from users u join teams t on t.id = u.team_id
+            where u.id = ? and u.team_id = ? and u.environment = ? and u.deleted_at is null
+         ), b as (
+           select status, request_hash, response, claimed_until from sdk_push_batches
+            where device_id = ? and batch_id = ?
+         ), claimed as (
+           insert into sdk_push_batches (device_id, batch_id, provider, request_hash, status, sent_at,
+                                         received_at, claimed_until)
+           select ?, ?, ?, ?, 'processing', ?::timestamptz, ?::timestamptz, ?::timestamptz
+            where exists (select 1 from o) and not exists (select 1 from b)
+           on conflict (device_id, batch_id) do nothing
+           returning 1
+         )
+         select o.id, o.team_id, o.environment, o.client_user_id, o.fallback_time_zone, o.per_device,
+                b.status as batch_status, b.request_hash, b.response, b.claimed_until,
+                exists (select 1 from claimed) as claimed
+           from (values (1)) as one(x) left join o on true left join b on true`,
+        [
+          owner.userId,
+          owner.teamId,
+          owner.environment,
+          c.deviceId,
+          c.batchId,
+          c.deviceId,
+          c.batchId,
+          c.provider,
+          c.requestHash,
+          c.sentAt,
+          c.now,
+          c.claimedUntil,
+        ],
       );
       const row = result.rows[0]!;
       return {
@@ -123,6 +148,7 @@ export function createSdkConnectionsRepository(db: Knex | Knex.Transaction) {
               claimedUntil: row.claimed_until,
             }
           : undefined,
+        claimed: row.claimed,
       };
     },
 

@@ -133,6 +133,13 @@ describe('POST /v2/sdk/push/{provider}', () => {
       expect(res.body).toEqual({ detail: expect.objectContaining({ error_type: 'batch_id_reused' }) });
     });
 
+    it('takes a resend as the same batch only when it carries the same bytes (keys reordered: 409)', async () => {
+      const { resources, time_zone, sent_at, batch_id } = first;
+      const res = await push(t.app, d.accessToken, { resources, time_zone, sent_at, batch_id });
+      expect(res.status).toBe(409);
+      expect(res.body.detail.error_type).toBe('batch_id_reused');
+    });
+
     it('answers no_new_data for records already stored and for an empty resource, without events', async () => {
       const before = await outboxCounts(db.knex, d.userId);
       const res = await push(t.app, d.accessToken, {

@@ -150,6 +150,12 @@ export function createSdkPushService(deps: SdkPushDeps) {
     }
   }
 
+  async function releaseClaim(deviceId: string, batchId: string): Promise<void> {
+    await batches.release(deviceId, batchId).catch((err: unknown) => {
+      deps.logger.warn('push: could not release a batch claim; it runs out by itself', { err });
+    });
+  }
+
   function resourcePushes(
     device: DevicePrincipal,
     provider: MobileProvider,
@@ -250,22 +256,7 @@ export function createSdkPushService(deps: SdkPushDeps) {
       }
       const now = deps.clock();
       const hash = batchFingerprint(provider, batch, bodyDigest);
-      const found = await owners.findOwnerAndBatch(device, {
-        deviceId: device.deviceId,
-        batchId: batch.batch_id,
-      });
-      const earlier = answerOf(found.batch, hash, now);
-      if (earlier) return earlier;
-
-      const owner = found.owner;
-      if (!owner) throw new NotFoundError("The device's user no longer exists.");
-      const mapped = mapBatch(provider, batch, {
-        deviceId: device.deviceId,
-        fallbackTimeZone: batch.time_zone ?? owner.fallbackTimeZone,
-        perDeviceActivity: owner.perDeviceActivity,
-      });
-
-      const claimed = {
+      const claimed: BatchClaim = {
         deviceId: device.deviceId,
         batchId: batch.batch_id,
         provider,
@@ -274,8 +265,29 @@ export function createSdkPushService(deps: SdkPushDeps) {
         now,
         claimedUntil: new Date(now.getTime() + CLAIM_MS),
       };
-      const raced = await claim(claimed, device, batch.batch_id);
-      if (raced) return raced;
+      // The batch is claimed as it is looked up; a batch refused below (422) releases its claim.
+      const found = await owners.findOwnerAndClaim(device, claimed);
+      if (!found.claimed) {
+        const earlier = answerOf(found.batch, hash, now);
+        if (earlier) return earlier;
+      }
+      const owner = found.owner;
+      if (!owner) throw new NotFoundError("The device's user no longer exists.");
+      let mapped: Mapped[];
+      try {
+        mapped = mapBatch(provider, batch, {
+          deviceId: device.deviceId,
+          fallbackTimeZone: batch.time_zone ?? owner.fallbackTimeZone,
+          perDeviceActivity: owner.perDeviceActivity,
+        });
+      } catch (err) {
+        if (found.claimed) await releaseClaim(device.deviceId, batch.batch_id);
+        throw err;
+      }
+      if (!found.claimed) {
+        const raced = await claim(claimed, device, batch.batch_id);
+        if (raced) return raced;
+      }
 
       const pushes = resourcePushes(device, provider, owner, batch, mapped, now);
       try {
@@ -289,7 +301,7 @@ export function createSdkPushService(deps: SdkPushDeps) {
         return { answer, replayed: false };
       } catch (err) {
         if (err instanceof NotFoundError) {
-          await batches.release(device.deviceId, batch.batch_id).catch(() => undefined);
+          await releaseClaim(device.deviceId, batch.batch_id);
           throw err;
         }
         // Some resource could not be stored: nothing of the batch was kept; store each on its own.
@@ -316,11 +328,7 @@ export function createSdkPushService(deps: SdkPushDeps) {
           .catch((err: unknown) => deps.logger.warn('push: could not purge old batches', { err }));
         return { answer, replayed: false };
       } finally {
-        if (!answered) {
-          await batches.release(device.deviceId, batch.batch_id).catch((err: unknown) => {
-            deps.logger.warn('push: could not release a batch claim; it runs out by itself', { err });
-          });
-        }
+        if (!answered) await releaseClaim(device.deviceId, batch.batch_id);
       }
     },
   };

@@ -573,14 +573,22 @@ describe('continuous queries (management API)', () => {
         as(orgB.orgKey).get(`/v1/org/${orgB.orgId}/team/${teamB.teamId}/sandbox/continuous_query`),
       ]);
       for (const res of otherLists) expect(res.body).toEqual({ data: [], next_cursor: null });
-      // A team of another org in this org's path is not found, before any body is judged.
-      const foreignTeam = await list({ teamId: teamB.teamId });
-      expect(foreignTeam.status).toBe(404);
-      for (const endpoint of ['continuous_query', 'validate_continuous_query']) {
-        const res = await as(orgB.orgKey)
-          .post(`/v1/org/${orgB.orgId}/team/${team.teamId}/sandbox/${endpoint}`)
-          .send({ slug: 'x', title: 'x', query: {} });
-        expect([endpoint, res.status, res.body.detail?.error_type]).toEqual([endpoint, 404, 'not_found']);
+      // A team of another org in the path has no feature here (the gate refuses before any body is judged),
+      // as a malformed team id does (never a 500 from the lookup).
+      const foreignPaths = [
+        [org.orgKey, `/v1/org/${org.orgId}/team/${teamB.teamId}/sandbox`],
+        [orgB.orgKey, `/v1/org/${orgB.orgId}/team/${team.teamId}/sandbox`],
+        [org.orgKey, `/v1/org/${org.orgId}/team/not-a-uuid/sandbox`],
+      ] as const;
+      for (const [key, path] of foreignPaths) {
+        const responses = [
+          await as(key).get(`${path}/continuous_query`),
+          await as(key).post(`${path}/continuous_query`).send({ slug: 'x', title: 'x', query: {} }),
+          await as(key).post(`${path}/validate_continuous_query`).send({ slug: 'x', title: 'x', query: {} }),
+          await as(key).delete(`${path}/continuous_query/${id}`),
+        ];
+        for (const res of responses)
+          expect([path, res.status, res.body.detail?.error_type]).toEqual([path, 403, 'feature_not_enabled']);
       }
       expect((await list()).body.data).toEqual([victim.body]);
     });
