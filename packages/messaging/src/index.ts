@@ -22,6 +22,7 @@ export {
   deadLetterQueueName,
   meridianQueues,
   meridianTopology,
+  CONTINUOUS_QUERY_TASK_DUE,
   PARSER_JOB_REQUESTED,
   retryQueueName,
   topologyQueues,

@@ -17,13 +17,15 @@ const queue = (overrides: Partial<WorkQueueDefinition> = {}): WorkQueueDefinitio
 });
 
 describe('meridianTopology', () => {
-  it('declares the three work queues on the meridian exchange', () => {
+  it('declares the work queues on the meridian exchange', () => {
     validateTopology(meridianTopology);
     expect(meridianTopology.exchange).toBe('meridian');
     expect(meridianTopology.queues.map((q) => [q.name, q.bindings])).toEqual([
       ['lab-report-parser.jobs', ['parser.job.requested']],
       ['scheduler.tasks', ['scheduler.task.#']],
       ['event-delivery.events', ['event.#']],
+      ['scheduler.data-changes', ['event.daily.data.#', 'event.historical.data.#']],
+      ['scheduler.continuous-query-runs', ['continuous_query.task.due']],
     ]);
   });
 

@@ -19,10 +19,15 @@ export const meridianQueues = {
   labReportParserJobs: 'lab-report-parser.jobs',
   schedulerTasks: 'scheduler.tasks',
   eventDeliveryEvents: 'event-delivery.events',
+  schedulerDataChanges: 'scheduler.data-changes',
+  continuousQueryRuns: 'scheduler.continuous-query-runs',
 } as const;
 
 /** Routing key of a parse request (`{job_id}`): published by the data API and the scheduler sweep. */
 export const PARSER_JOB_REQUESTED = 'parser.job.requested';
+
+/** Routing key of a continuous-query run (`{task_id}`): published by the scheduler when a task is due. */
+export const CONTINUOUS_QUERY_TASK_DUE = 'continuous_query.task.due';
 
 export const meridianTopology: Topology = deepFreeze({
   exchange: 'meridian',
@@ -45,6 +50,20 @@ export const meridianTopology: Topology = deepFreeze({
       bindings: ['event.#'],
       retryDelaysMs: [1_000, 10_000, 60_000],
       maxAttempts: 8,
+    },
+    {
+      // The outbox relay's data events (`event.daily.data.*`, `event.historical.data.*`): a user's data changed,
+      // so the continuous queries depending on it are scheduled for that user.
+      name: meridianQueues.schedulerDataChanges,
+      bindings: ['event.daily.data.#', 'event.historical.data.#'],
+      retryDelaysMs: [1_000, 10_000, 60_000],
+      maxAttempts: 5,
+    },
+    {
+      name: meridianQueues.continuousQueryRuns,
+      bindings: [CONTINUOUS_QUERY_TASK_DUE],
+      retryDelaysMs: [5_000, 30_000, 120_000],
+      maxAttempts: 4,
     },
   ],
 });

@@ -7,3 +7,4 @@ export * from './scheduled-jobs';
 export * from './lab-reports/lab-report-sweep';
 export * from './lab-reports/lab-report-upload-purge.job';
 export * from './providers/provider-sync-jobs';
+export * from './continuous-queries/continuous-query-worker';

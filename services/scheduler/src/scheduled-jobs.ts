@@ -2,6 +2,10 @@ import { purgeExpiredUsers, type Knex } from '@meridian/db';
 import type { Transport } from '@meridian/messaging';
 import type { Logger } from '@meridian/platform';
 import { createAuditPartitionsJob, type AuditPartitionsOptions } from './audit/audit-partitions.job';
+import {
+  createContinuousQuerySweepJob,
+  type ContinuousQuerySweepOptions,
+} from './continuous-queries/continuous-query-worker';
 import { createDemoJobs, type DemoJobsOptions } from './demo/demo-jobs';
 import { createLabReportSweep, type LabReportSweepOptions } from './lab-reports/lab-report-sweep';
 import {
@@ -46,6 +50,8 @@ export function createScheduledJobs(deps: {
   auditPartitions?: AuditPartitionsOptions;
   /** Batches of the deletion of expired mobile-SDK sign-in tokens and sessions. */
   sdkCredentials?: SdkCredentialsPurgeOptions;
+  /** Continuous-query tasks: deferred runs coming due, lost hand-overs, runs that never finished. */
+  continuousQueries?: ContinuousQuerySweepOptions;
 }): ScheduledJob[] {
   return [
     {
@@ -66,5 +72,11 @@ export function createScheduledJobs(deps: {
     ...providerSyncJobs(deps.providerSync),
     createAuditPartitionsJob({ db: deps.db, logger: deps.logger, options: deps.auditPartitions }),
     createSdkCredentialsPurgeJob({ db: deps.db, logger: deps.logger, options: deps.sdkCredentials }),
+    createContinuousQuerySweepJob({
+      db: deps.db,
+      logger: deps.logger,
+      transport: deps.transport,
+      options: deps.continuousQueries,
+    }),
   ];
 }

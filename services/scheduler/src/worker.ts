@@ -7,6 +7,7 @@ import type { AuditPartitionsOptions } from './audit/audit-partitions.job';
 import type { LabReportSweepOptions } from './lab-reports/lab-report-sweep';
 import type { ProviderSyncOptions } from './providers/provider-sync-jobs';
 import { createScheduler, type Scheduler } from './scheduler';
+import { startContinuousQueryConsumers } from './continuous-queries/continuous-query-worker';
 
 export const SCHEDULER_QUEUE = 'scheduler.tasks';
 const TASK_PREFIX = 'scheduler.task.';
@@ -56,11 +57,18 @@ export async function startSchedulerWorker(deps: {
         throw new PermanentError(`no scheduled job named ${job}`);
     }),
   );
+  const continuousQueries = await startContinuousQueryConsumers({
+    db: deps.db,
+    transport: deps.transport,
+    logger: deps.logger,
+    clock: deps.clock,
+  });
   scheduler.start(deps.tickMs);
   return {
     scheduler,
     async close() {
       await consumer.cancel();
+      await continuousQueries.close();
       await scheduler.stop();
     },
   };

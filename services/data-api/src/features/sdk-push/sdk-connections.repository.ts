@@ -41,51 +41,10 @@ export function createSdkConnectionsRepository(db: Knex | Knex.Transaction) {
     db('historical_pulls').where({ user_id: userId, provider, resource });
 
   return {
-    /** The active user of the device's team environment, with the team setting pushes depend on. */
-    async findOwner(
-      userId: string,
-      teamId: string,
-      environment: Environment,
-    ): Promise<PushOwner | undefined> {
-      const row = await db('users as u')
-        .join('teams as t', 't.id', 'u.team_id')
-        .where({ 'u.id': userId, 'u.team_id': teamId, 'u.environment': environment })
-        .whereNull('u.deleted_at')
-        .first<
-          | {
-              id: string;
-              team_id: string;
-              environment: Environment;
-              client_user_id: string;
-              fallback_time_zone: string | null;
-              per_device: boolean | null;
-            }
-          | undefined
-        >(
-          'u.id',
-          'u.team_id',
-          'u.environment',
-          'u.client_user_id',
-          'u.fallback_time_zone',
-          db.raw(
-            `(t.settings -> u.environment ->> 'sdk_per_device_activity_timeseries')::boolean as per_device`,
-          ),
-        );
-      return row
-        ? {
-            id: row.id,
-            teamId: row.team_id,
-            environment: row.environment,
-            clientUserId: row.client_user_id,
-            fallbackTimeZone: row.fallback_time_zone,
-            perDeviceActivity: row.per_device === true,
-          }
-        : undefined;
-    },
-
     /**
-     * `findOwner`, the device's stored batch (if any) and, when the user is there and the batch is not, the
-     * batch claimed, in one round trip. `claimed` is false when the batch existed (`batch`), the user is gone
+     * The active user of the device's team environment (with the team setting pushes depend on), the
+     * device's stored batch (if any) and, when the user is there and the batch is not, the batch claimed, in
+     * one round trip. `claimed` is false when the batch existed (`batch`), the user is gone
      * (`owner` undefined) or another request claimed it at the same moment.
      */
     async findOwnerAndClaim(
