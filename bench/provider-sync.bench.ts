@@ -7,7 +7,8 @@
  * average (the cores are shared), the wall time projected for 1,000 users from N, and a count check (0 lost,
  * 0 duplicated).
  *
- *   pnpm bench:sync [--users 8] [--concurrency 4] [--days 90] [--keep] [--cpu-prof sync.cpuprofile] [--heap-prof sync.heapprofile]
+ *   pnpm bench:sync [--users 8] [--concurrency 4] [--days 90] [--keep] [--statements] [--cpu-prof sync.cpuprofile]
+ *     [--heap-prof sync.heapprofile] [--emulator-cpu-prof dir]
  *
  * `--cpu-prof <file>` writes a V8 CPU profile of the engine process covering the timed sync only (open it in
  * Chrome DevTools or speedscope); `--heap-prof <file>` a sampling heap profile of what it allocates then.
@@ -45,6 +46,12 @@ const DAYS = flag('days', 90);
 const KEEP = args.includes('--keep');
 const CPU_PROFILE = args.includes('--cpu-prof') ? args[args.indexOf('--cpu-prof') + 1] : undefined;
 const HEAP_PROFILE = args.includes('--heap-prof') ? args[args.indexOf('--heap-prof') + 1] : undefined;
+/** `--statements`: the SQL statements of the sync by summed elapsed time (a round trip each, so wall time). */
+const STATEMENTS = args.includes('--statements');
+/** `--emulator-cpu-prof <dir>`: a V8 CPU profile of the emulator process (its whole life) into that directory. */
+const EMULATOR_CPU_PROFILE_DIR = args.includes('--emulator-cpu-prof')
+  ? args[args.indexOf('--emulator-cpu-prof') + 1]
+  : undefined;
 const PROVIDER = 'oura';
 const DAY_MS = 86_400_000;
 const log = (msg: string) => process.stdout.write(`${msg}\n`);
@@ -59,7 +66,12 @@ interface EmulatorInfo {
 function startEmulatorProcess(nowMs: number): Promise<{ child: ChildProcess; info: EmulatorInfo }> {
   return new Promise((resolve, reject) => {
     const child = fork(path.join(__dirname, 'support', 'provider-emulator-server.ts'), [], {
-      execArgv: ['--conditions=meridian-src', '--import', 'tsx'],
+      execArgv: [
+        '--conditions=meridian-src',
+        '--import',
+        'tsx',
+        ...(EMULATOR_CPU_PROFILE_DIR ? ['--cpu-prof', '--cpu-prof-dir', EMULATOR_CPU_PROFILE_DIR] : []),
+      ],
       env: {
         ...process.env,
         BENCH_PROVIDER: PROVIDER,
@@ -305,6 +317,25 @@ async function main(): Promise<void> {
       emulator: cpuSnapshot([child.pid!]),
       backends: cpuSnapshot(await backendPids(deps)),
     };
+    let queries = 0;
+    const statementStarts = new Map<string, { sql: string; at: number }>();
+    const statementTimes = new Map<string, { n: number; ms: number }>();
+    const countQuery = (q: { sql: string; __knexUid: string }) => {
+      queries += 1;
+      if (STATEMENTS) statementStarts.set(q.__knexUid, { sql: q.sql, at: performance.now() });
+    };
+    const timeQuery = (_: unknown, q: { __knexUid: string }) => {
+      const start = statementStarts.get(q.__knexUid);
+      if (!start) return;
+      statementStarts.delete(q.__knexUid);
+      const key = start.sql.replace(/\s+/g, ' ').slice(0, 90);
+      const t = statementTimes.get(key) ?? { n: 0, ms: 0 };
+      t.n += 1;
+      t.ms += performance.now() - start.at;
+      statementTimes.set(key, t);
+    };
+    deps.db.on('query', countQuery);
+    deps.db.on('query-response', timeQuery);
     const started = performance.now();
     await profiled(() =>
       syncAll(
@@ -313,6 +344,8 @@ async function main(): Promise<void> {
       ),
     );
     const syncSeconds = (performance.now() - started) / 1000;
+    deps.db.off('query', countQuery);
+    deps.db.off('query-response', timeQuery);
     const engineCpu = process.cpuUsage(cpuBefore.engine);
     const cpu = {
       engine: (engineCpu.user + engineCpu.system) / 1e6,
@@ -364,6 +397,11 @@ async function main(): Promise<void> {
       `  CPU during the sync: engine process ${cpu.engine.toFixed(2)} s, emulator ${cpu.emulator.toFixed(2)} s,` +
         ` PostgreSQL backends ${cpu.backends.toFixed(2)} s; load average ${loadBefore} before, ${loadAfter} after`,
     );
+    log(`  SQL statements during the sync: ${fmt(queries)} (each a round trip to PostgreSQL)`);
+    if (STATEMENTS) {
+      for (const [sql, t] of [...statementTimes].sort((a, b) => b[1].ms - a[1].ms).slice(0, 15))
+        log(`    ${fmt(t.ms).padStart(6)} ms  ${String(t.n).padStart(4)}×  ${sql}`);
+    }
     log(
       `raw COPY:    ${copySeconds.toFixed(2)} s (median of ${copy.seconds.map((x) => x.toFixed(2)).join(', ')} s), ${fmt(copyRate)} samples/s`,
     );

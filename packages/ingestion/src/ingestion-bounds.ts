@@ -1,5 +1,4 @@
 import { localDate } from './time/local-date';
-import { localOffset } from './time/local-offset';
 import type { ZoneOffsets } from './time/zone-offset';
 import type { NormalisedBatch } from './validation/normalise-batch';
 import type { NormalisedSample } from './validation/normalise-timeseries';
@@ -29,12 +28,10 @@ export function applyIngestionBounds(
   fallbackZone: string | null,
   zoneOffsets: ZoneOffsets,
 ): BoundedBatch {
-  const sampleDate = (s: NormalisedSample) =>
-    localDate(
-      s.startMs,
-      localOffset(s.startMs, { offset: s.timezoneOffset, zone: null, fallbackZone }, zoneOffsets).offset,
-    );
-  const samples = batch.samples.filter((s) => withinBounds(bounds, sampleDate(s)));
+  const samples =
+    bounds.start === null && bounds.end === null
+      ? batch.samples.slice()
+      : samplesWithinBounds(batch.samples, bounds, fallbackZone, zoneOffsets);
   const summaries = batch.summaries.filter((s) => withinBounds(bounds, s.calendarDate));
   const keptIds = new Set(summaries.map((s) => s.id));
   const droppedWorkouts = new Set(
@@ -44,6 +41,52 @@ export function applyIngestionBounds(
   const total = (b: NormalisedBatch) => b.samples.length + b.summaries.length + b.streams.length;
   const kept = { samples, summaries, streams };
   return { ...kept, dropped: total(batch) - total(kept) };
+}
+
+/**
+ * The samples whose local date (of their start: in their own offset, else the user's zone, else UTC) lies
+ * within the bounds. Worked out on local day numbers, the bounds compared once per run of samples on one day.
+ */
+function samplesWithinBounds(
+  samples: readonly NormalisedSample[],
+  bounds: IngestionBounds,
+  fallbackZone: string | null,
+  zoneOffsets: ZoneOffsets,
+): NormalisedSample[] {
+  const kept: NormalisedSample[] = [];
+  let lastDay = Number.NaN;
+  let lastWithin = false;
+  // An index loop, per sample: a for-of iterator allocates a result object per step.
+  for (let i = 0; i < samples.length; i += 1) {
+    const s = samples[i]!;
+    const day = localDayNumber(s.startMs, sampleOffset(s, fallbackZone, zoneOffsets));
+    if (day !== lastDay) {
+      lastDay = day;
+      lastWithin = withinBounds(bounds, localDate(day * DAY_MS, 0));
+    }
+    if (lastWithin) kept.push(s);
+  }
+  return kept;
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Seconds east of UTC a sample is dated in: its own offset, else the user's zone at its start, else UTC (the
+ * `offset` of `localOffset`, without an object per sample).
+ */
+export function sampleOffset(
+  s: NormalisedSample,
+  fallbackZone: string | null,
+  zoneOffsets: ZoneOffsets,
+): number {
+  if (s.timezoneOffset !== null) return s.timezoneOffset;
+  return fallbackZone === null ? 0 : zoneOffsets(fallbackZone, s.startMs);
+}
+
+/** The local day number (days since 1970-01-01) of the instant `ms` at `offsetSeconds` east of UTC. */
+export function localDayNumber(ms: number, offsetSeconds: number): number {
+  return Math.floor((ms + offsetSeconds * 1000) / DAY_MS);
 }
 
 /** The last item per key, in first-seen key order (a later copy in one batch replaces an earlier one). */

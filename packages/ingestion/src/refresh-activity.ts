@@ -8,7 +8,12 @@ import {
   type HeartRateGroup,
 } from './activity/derive-activity';
 import { summaryId } from './deterministic-id';
-import { withinBounds, type IngestionBounds } from './ingestion-bounds';
+import {
+  localDayNumber,
+  sampleOffset,
+  withinBounds,
+  type IngestionBounds,
+} from './ingestion-bounds';
 import type { IngestionUser } from './storage/ingestion-user.repository';
 import type { ResourceStat } from './storage/resource-stats.repository';
 import {
@@ -23,7 +28,7 @@ import {
   type SummaryRecord,
   type WrittenSummary,
 } from './storage/summaries.repository';
-import { localDate, nextDate, splitByLocalDate } from './time/local-date';
+import { localDate, nextDate } from './time/local-date';
 import { localOffset } from './time/local-offset';
 import type { ZoneOffsets } from './time/zone-offset';
 import type { NormalisedSummary } from './validation/normalise-summaries';
@@ -93,26 +98,46 @@ function touchedDates(
   samples: readonly NormalisedSample[],
   workouts: readonly NormalisedSummary[],
 ): Map<string, Set<string>> {
-  const touched = new Map<string, Set<string>>();
-  const add = (provider: string, parts: Array<[string, number]>) => {
-    let dates = touched.get(provider);
-    if (!dates) touched.set(provider, (dates = new Set()));
-    for (const [date] of parts) if (withinBounds(ctx.bounds, date)) dates.add(date);
+  // Local day numbers per provider, in first-seen order (what `splitByLocalDate` of each item would give),
+  // without a date string or an offset object per sample: a run of samples on the same days adds nothing new.
+  const days = new Map<string, Set<number>>();
+  const fallbackZone = ctx.user.fallbackTimeZone;
+  let provider = '';
+  let providerDays: Set<number> | null = null;
+  let lastFirst = Number.NaN;
+  let lastLast = Number.NaN;
+  const add = (p: string, startMs: number, endMs: number, offsetSeconds: number) => {
+    // The local days [startMs, endMs) covers; a zero-length span is its start's.
+    const first = localDayNumber(startMs, offsetSeconds);
+    const last = endMs <= startMs ? first : Math.ceil((endMs + offsetSeconds * 1000) / DAY_MS) - 1;
+    if (providerDays === null || p !== provider) {
+      provider = p;
+      providerDays = days.get(p) ?? null;
+      if (providerDays === null) days.set(p, (providerDays = new Set()));
+    } else if (first === lastFirst && last === lastLast) return;
+    lastFirst = first;
+    lastLast = last;
+    for (let day = first; day <= last; day += 1) providerDays.add(day);
   };
-  for (const s of samples) {
+  // An index loop, per sample: a for-of iterator allocates a result object per step.
+  for (let i = 0; i < samples.length; i += 1) {
+    const s = samples[i]!;
     if (!activityResources.has(s.spec.resource)) continue;
-    const local = localOffset(
-      s.startMs,
-      { offset: s.timezoneOffset, zone: null, fallbackZone: ctx.user.fallbackTimeZone },
-      ctx.zoneOffsets,
-    );
-    add(s.source.provider, splitByLocalDate(s.startMs, s.endMs ?? s.startMs, local.offset));
+    add(s.source.provider, s.startMs, s.endMs ?? s.startMs, sampleOffset(s, fallbackZone, ctx.zoneOffsets));
   }
   for (const w of workouts) {
     if (w.startMs === null || w.endMs === null) continue;
-    add(w.source.provider, splitByLocalDate(w.startMs, w.endMs, w.local.offset));
+    add(w.source.provider, w.startMs, w.endMs, w.local.offset);
   }
-  for (const [provider, dates] of touched) if (dates.size === 0) touched.delete(provider);
+  const touched = new Map<string, Set<string>>();
+  for (const [p, numbers] of days) {
+    const dates = new Set<string>();
+    for (const day of numbers) {
+      const date = localDate(day * DAY_MS, 0);
+      if (withinBounds(ctx.bounds, date)) dates.add(date);
+    }
+    if (dates.size > 0) touched.set(p, dates);
+  }
   return touched;
 }
 

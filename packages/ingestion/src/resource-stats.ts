@@ -7,11 +7,13 @@ import type { NormalisedBatch } from './validation/normalise-batch';
  * resource whose items were all dropped still records the attempt (count 0).
  */
 export function collectResourceStats(all: NormalisedBatch, kept: NormalisedBatch): ResourceStat[] {
-  const stats = new Map<string, ResourceStat>();
+  // provider → resource → stat: no key string per item.
+  const stats = new Map<string, Map<string, ResourceStat>>();
   const stat = (provider: string, resource: string) => {
-    const key = `${provider}|${resource}`;
-    let s = stats.get(key);
-    if (!s) stats.set(key, (s = { provider, resource, count: 0, oldestMs: null, newestMs: null }));
+    let byResource = stats.get(provider);
+    if (!byResource) stats.set(provider, (byResource = new Map()));
+    let s = byResource.get(resource);
+    if (!s) byResource.set(resource, (s = { provider, resource, count: 0, oldestMs: null, newestMs: null }));
     return s;
   };
   const count = (s: ResourceStat, ms: number | null) => {
@@ -20,14 +22,33 @@ export function collectResourceStats(all: NormalisedBatch, kept: NormalisedBatch
     s.oldestMs = s.oldestMs === null ? ms : Math.min(s.oldestMs, ms);
     s.newestMs = s.newestMs === null ? ms : Math.max(s.newestMs, ms);
   };
-  for (const s of all.samples) stat(s.source.provider, s.spec.resource);
+  // Samples of one series share their source and spec objects: the stat is looked up when they change.
+  const eachSampleStat = (samples: NormalisedBatch['samples'], visit: (s: ResourceStat, i: number) => void) => {
+    let source: object | null = null;
+    let spec: object | null = null;
+    let current: ResourceStat | null = null;
+    // An index loop, per sample: a for-of iterator allocates a result object per step.
+    for (let i = 0; i < samples.length; i += 1) {
+      const s = samples[i]!;
+      if (current === null || s.source !== source || s.spec !== spec) {
+        source = s.source;
+        spec = s.spec;
+        current = stat(s.source.provider, s.spec.resource);
+      }
+      visit(current, i);
+    }
+  };
+  eachSampleStat(all.samples, () => {});
   for (const s of all.summaries) stat(s.source.provider, s.kind);
   for (const s of all.streams) stat(s.provider, 'workout_stream');
-  for (const s of kept.samples) count(stat(s.source.provider, s.spec.resource), s.startMs);
+  const keptSamples = kept.samples;
+  eachSampleStat(keptSamples, (s, i) => count(s, keptSamples[i]!.startMs));
   for (const s of kept.summaries)
     count(stat(s.source.provider, s.kind), s.startMs ?? dateStartMs(s.calendarDate));
   for (const s of kept.streams) count(stat(s.provider, 'workout_stream'), null);
-  return [...stats.values()].sort((a, b) => compareKey(a, b));
+  const out: ResourceStat[] = [];
+  for (const byResource of stats.values()) out.push(...byResource.values());
+  return out.sort((a, b) => compareKey(a, b));
 }
 
 const compareKey = (a: ResourceStat, b: ResourceStat) =>

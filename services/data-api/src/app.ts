@@ -56,6 +56,7 @@ import { createLabTestsRouter } from './features/lab-tests/lab-tests.router';
 import { createLabOrderDocumentsRouter } from './features/lab-order-documents/lab-order-documents.router';
 import { createLabOrdersRouter } from './features/lab-orders/lab-orders.router';
 import { createAggregateRouter } from './features/aggregate/aggregate.router';
+import { createContinuousQueryResultsRouter } from './features/continuous-query-results/continuous-query-results.router';
 import { createLabAppointmentsRouter } from './features/lab-appointments/lab-appointments.router';
 import { createPhlebotomyWebhooksRouter } from './features/lab-appointments/phlebotomy-webhooks.router';
 import {
@@ -168,6 +169,7 @@ export function createDataApi(deps: DataApiDeps): Express {
   routes.use(createLabAppointmentsRouter(labAppointments));
   routes.use(createLabOrdersRouter({ db: deps.db, clock, cursors, logger: deps.logger }));
   routes.use(createAggregateRouter({ db: deps.db, clock }));
+  routes.use(createContinuousQueryResultsRouter({ db: deps.db, cursors }));
   routes.use(
     createLabReportsRouter({
       uow,

@@ -295,6 +295,20 @@ function operationOverride(op: Operation, param: Parameter): string | undefined 
   return undefined;
 }
 
+/**
+ * A valid aggregation batch (api-shapes §5): the schema leaves the grammar to the query language, so a body
+ * generated from it never gets past validation (422 comes before the lookup's 404, §2.4).
+ */
+const VALID_AGGREGATION_BATCH = {
+  timeframe: { type: 'relative', anchor: '2026-11-01', past: { unit: 'day', value: 7 } },
+  queries: [
+    {
+      select: [{ group_key: '*' }, { func: 'mean', arg: { value_macro: 'sleep_score' } }],
+      group_by: [{ date_trunc: { unit: 'week' }, arg: { index: 'sleep' } }],
+    },
+  ],
+};
+
 /** Body values that depend on the operation (the provider an e-mail link names is an e-mail provider). */
 function bodyOverrides(op: Operation): Known {
   if (op.path === '/v2/link/auth/email') return { provider: 'freestyle_libre' };
@@ -337,6 +351,8 @@ function baseline(op: Operation, prng: Prng, ctx: FuzzContext): Draft {
           { name: 'file', file: { filename: 'report.pdf', contentType: 'application/pdf', data: ctx.pdf } },
         ],
       };
+    } else if (op.path === '/aggregate/v1/user/{user_id}/query') {
+      draft.body = { type: 'json', value: structuredClone(VALID_AGGREGATION_BATCH) };
     } else {
       draft.body = { type: 'json', value: generate(op.body.schema, 'body', prng, ctx, op.api, known) };
     }

@@ -478,6 +478,36 @@ async function seedEnv(
     });
   }
 
+  // The order's draw appointment (completed) and an ABN, as the partner webhooks and the lab would leave
+  // them, so the appointment read and the ABN document name real things too.
+  await knex('lab_orders').where({ id: orderId }).update({ has_abn: true });
+  const appointmentId = newId();
+  await knex('lab_appointments').insert({
+    id: appointmentId,
+    order_id: orderId,
+    team_id: teamId,
+    environment: env,
+    user_id: userId,
+    type: 'phlebotomy',
+    service_type: 'appointment-ready',
+    provider: 'getlabs',
+    provider_id: `probe-${tag()}`,
+    status: 'completed',
+    event_status: 'completed',
+    address: JSON.stringify({ first_line: '1 Probe St', city: 'Oakland', state: 'CA', zip_code: '94607' }),
+    location_lng: -122.27,
+    location_lat: 37.8,
+    start_at: new Date(Date.now() - 86_400_000),
+    end_at: new Date(Date.now() - 82_800_000),
+    iana_timezone: 'America/Los_Angeles',
+  });
+  await knex('lab_appointment_events').insert({
+    appointment_id: appointmentId,
+    team_id: teamId,
+    environment: env,
+    status: 'completed',
+  });
+
   const continuousQuery = await must(
     'continuous query',
     call(api.managementUrl, 'POST', `/v1/org/${org.orgId}/team/${teamId}/${env}/continuous_query`, mgmt, {

@@ -177,6 +177,40 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/aggregate/v1/user/{user_id}/continuous_query/{query_id_or_slug}/result_table": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The latest result table of a continuous query for one user. */
+        get: operations["getContinuousQueryResultTable"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/aggregate/v1/user/{user_id}/continuous_query/{query_id_or_slug}/task_history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The runs of a continuous query for one user, newest first. */
+        get: operations["listContinuousQueryTaskHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/events": {
         parameters: {
             query?: never;
@@ -288,7 +322,7 @@ export type paths = {
             };
             cookie?: never;
         };
-        /** The order's active at-home appointment. */
+        /** The order's at-home appointment. */
         get: operations["getPhlebotomyAppointment"];
         put?: never;
         post?: never;
@@ -3112,6 +3146,25 @@ export type components = {
         };
         AggregationResults: {
             results: components["schemas"]["AggregationResult"][];
+        };
+        ContinuousQueryTaskHistoryEntry: {
+            /** Format: uuid */
+            query_id: string;
+            /** Format: uuid */
+            user_id: string;
+            /** @enum {string} */
+            status: "scheduled" | "started" | "completed" | "error" | "skipped";
+            /** Format: date-time */
+            scheduled_at: string;
+            /** Format: date-time */
+            started_at: string | null;
+            /** Format: date-time */
+            ended_at: string | null;
+            error_details: string | null;
+        };
+        ContinuousQueryTaskHistoryPage: {
+            data: components["schemas"]["ContinuousQueryTaskHistoryEntry"][];
+            next_cursor: string | null;
         };
         EventFeedItem: {
             /** Format: uuid */
@@ -6176,6 +6229,15 @@ export type components = {
                 "application/json": components["schemas"]["InternalErrorEnvelope"];
             };
         };
+        /** @description The `Accept` header does not allow `application/json` (`not_acceptable`). */
+        ContinuousQueryNotAcceptable: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
         /** @description `provider_not_available` (no provider with the needed tier serves the area), `appointment_rejected` (the provider refused the details; `fields` names them), or a malformed request. */
         AppointmentBadRequest: {
             headers: {
@@ -6291,6 +6353,9 @@ export type components = {
     };
     parameters: {
         UserId: string;
+        ContinuousQueryUserId: string;
+        /** @description The continuous query's id (uuid) or slug. */
+        ContinuousQueryIdOrSlug: string;
         /** @description Only this user. */
         IntrospectUserId: string;
         /** @description Only this provider (or lab) slug; empty (the default) means all. */
@@ -6820,6 +6885,78 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["ValidationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getContinuousQueryResultTable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                user_id: components["parameters"]["ContinuousQueryUserId"];
+                /** @description The continuous query's id (uuid) or slug. */
+                query_id_or_slug: components["parameters"]["ContinuousQueryIdOrSlug"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The result table. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AggregationResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["ContinuousQueryNotAcceptable"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["ValidationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listContinuousQueryTaskHistory: {
+        parameters: {
+            query?: {
+                /** @description The `next_cursor` of the previous page; absent or empty for the first page. */
+                next_cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                user_id: components["parameters"]["ContinuousQueryUserId"];
+                /** @description The continuous query's id (uuid) or slug. */
+                query_id_or_slug: components["parameters"]["ContinuousQueryIdOrSlug"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of tasks. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContinuousQueryTaskHistoryPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["ContinuousQueryNotAcceptable"];
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             422: components["responses"]["ValidationFailed"];

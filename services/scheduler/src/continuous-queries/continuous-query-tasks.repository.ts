@@ -76,7 +76,9 @@ export function createContinuousQueryTasksRepository(db: Knex | Knex.Transaction
       if (resources.length === 0) return [];
       return db('continuous_queries')
         .where({ status: 'active', environment: user.environment })
-        .whereRaw('resource_dependencies && ?::text[]', [resources])
+        .whereRaw('resource_dependencies && array(select jsonb_array_elements_text(?::jsonb))', [
+          JSON.stringify(resources),
+        ])
         .where((q) =>
           q.where('team_id', user.team_id).orWhere((p) => p.whereNull('team_id').where('org_id', user.org_id)),
         )

@@ -510,7 +510,10 @@ describe('at-home phlebotomy appointments (/v3/order/.../phlebotomy/appointment)
       expect(resched.body.detail.error_type).toBe('invalid_state');
       await emulators.getlabs.emulator.advance(booked.body.external_id, 'completed');
       expect(await orderStatus(orderId)).toBe('draw_completed');
-      expect((await get(key(team), apptPath(orderId))).status).toBe(404);
+      // The draw's appointment stays the order's appointment after the draw.
+      const after = await get(key(team), apptPath(orderId));
+      expect(after.status).toBe(200);
+      expect(after.body).toMatchObject({ id: booked.body.id, status: 'completed', can_reschedule: false });
     });
 
     it('a provider outage answers 503 with Retry-After and leaves the key usable', async () => {

@@ -272,6 +272,20 @@ export function createLabAppointmentsRepository(db: Knex | Knex.Transaction) {
       return one((await q) as AppointmentRow[]);
     },
 
+    /**
+     * What `GET …/phlebotomy/appointment` shows: the active appointment, else the completed one (the draw's
+     * appointment stays the order's appointment after the draw). Cancelled ones only live on in the events.
+     */
+    async findCurrent(scope: TeamScope, orderId: string): Promise<AppointmentRecord | null> {
+      const rows = (await db('lab_appointments')
+        .where({ order_id: orderId, team_id: scope.teamId, environment: scope.environment })
+        .whereIn('status', [...ACTIVE, 'completed'])
+        .orderByRaw(`(status = 'completed'), created_at desc, id desc`)
+        .limit(1)
+        .select('*')) as AppointmentRow[];
+      return one(rows);
+    },
+
     async findById(
       scope: TeamScope,
       id: string,

@@ -469,7 +469,10 @@ export function createLabAppointmentsService(deps: LabAppointmentsDeps) {
     },
 
     async get(scope: TeamScope, orderId: string) {
-      return toAppointmentWire(await activeOrThrow(scope, orderId));
+      await orderOrThrow(scope, orderId);
+      const appointment = await repo.findCurrent(scope, orderId);
+      if (!appointment) throw new NotFoundError(APPOINTMENT_NOT_FOUND);
+      return toAppointmentWire(appointment);
     },
 
     async reschedule(

@@ -1,0 +1,390 @@
+/**
+ * Result tables kept current, end to end against PostgreSQL and RabbitMQ (issue 14): real ingestion writes
+ * data events to the outbox; a relay publishes them as the event-delivery relay does (`event.<type>` carrying
+ * `{event_id}`); the scheduler's consumers schedule and run the dependent continuous queries; the sweep hands
+ * over deferred runs. The broker layout is the production table with unique names (parallel runs never
+ * share queues), removed afterwards.
+ */
+import { newId } from '@meridian/domain';
+import { createIngestion, type IngestBatch } from '@meridian/ingestion';
+import {
+  AmqpTransport,
+  createAmqpTransport,
+  createMessage,
+  meridianQueues,
+  meridianTopology,
+  type Topology,
+} from '@meridian/messaging';
+import { createLogger } from '@meridian/platform';
+import { parseQuery, queryToWire } from '@meridian/query-language';
+import {
+  amqpUrl,
+  createTestDatabase,
+  describeWithBroker,
+  seedOrg,
+  seedTeam,
+  waitFor,
+  type TestDatabase,
+} from '@meridian/test-utils';
+import { createContinuousQuerySweepJob, startContinuousQueryConsumers } from './continuous-query-worker';
+import { runContinuousQueryTask } from './run-continuous-query-task';
+
+jest.setTimeout(60_000);
+
+const logger = createLogger({ service: 'scheduler', silent: true });
+const GAP_SECONDS = 1800;
+
+const STEPS_BY_DAY = {
+  group_by: [{ date_trunc: { unit: 'day' }, arg: { index: 'timeseries' } }],
+  select: [{ group_key: '*' }, { func: 'sum', arg: { timeseries: 'steps', field: 'value' } }],
+};
+
+function scopedTopology(): { topology: Topology; queues: { dataChanges: string; runs: string } } {
+  const suffix = `cq-test-${newId().slice(0, 8)}`;
+  const scoped = (name: string) => `${name}.${suffix}`;
+  return {
+    topology: {
+      exchange: scoped(meridianTopology.exchange),
+      queues: meridianTopology.queues.map((q) => ({ ...q, name: scoped(q.name), retryDelaysMs: [50] })),
+    },
+    queues: {
+      dataChanges: scoped(meridianQueues.schedulerDataChanges),
+      runs: scoped(meridianQueues.continuousQueryRuns),
+    },
+  };
+}
+
+interface TaskRow {
+  id: string;
+  status: string;
+  scheduled_at: Date;
+  started_at: Date | null;
+  error_details: string | null;
+}
+
+describeWithBroker('continuous queries kept current (scheduler, RabbitMQ)', () => {
+  let db: TestDatabase;
+  let transport: AmqpTransport;
+  let consumers: { close(): Promise<void> };
+  let now = new Date('2026-03-01T10:00:00Z');
+  const clock = () => now;
+  let teamId: string;
+  let otherTeamId: string;
+  let orgId: string;
+
+  /** The event-delivery relay's contract: each unpublished outbox row as `event.<type>` with `{event_id}`. */
+  async function relay(): Promise<number> {
+    const rows: { id: string; event_type: string }[] = await db
+      .knex('outbox')
+      .whereNull('published_at')
+      .orderBy('seq')
+      .select('id', 'event_type');
+    for (const row of rows) {
+      const type = `event.${row.event_type}`;
+      await transport.publish(type, { ...createMessage(type, { event_id: row.id }), id: row.id });
+    }
+    await db
+      .knex('outbox')
+      .whereIn(
+        'id',
+        rows.map((r) => r.id),
+      )
+      .update({ published_at: db.knex.fn.now() });
+    return rows.length;
+  }
+
+  const ingestion = () => createIngestion({ db: db.knex, clock });
+
+  const steps = (userId: string, day: string, values: number[], type: 'watch' | 'phone' = 'watch') =>
+    ({
+      userId,
+      mode: 'daily',
+      timeseries: [
+        {
+          resource: 'steps',
+          source: { provider: 'garmin', type },
+          samples: values.map((value, i) => ({
+            timestamp: `${day}T0${i}:00:00Z`,
+            end: `${day}T0${i}:01:00Z`,
+            value,
+          })),
+        },
+      ],
+    }) satisfies IngestBatch;
+
+  async function addUser(team: string): Promise<string> {
+    const id = newId();
+    await db.knex('users').insert({ id, team_id: team, environment: 'sandbox', client_user_id: `c-${id}` });
+    return id;
+  }
+
+  async function addQuery(opts: {
+    team: string | null;
+    slug: string;
+    query?: unknown;
+    dataEvents?: boolean;
+    gap?: number | null;
+  }): Promise<string> {
+    const parsed = parseQuery(opts.query ?? STEPS_BY_DAY, { basePath: ['query'], mode: 'continuous' });
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.issues));
+    const id = newId();
+    await db.knex('continuous_queries').insert({
+      id,
+      org_id: orgId,
+      team_id: opts.team,
+      query_type: opts.team === null ? 'platform' : 'team',
+      environment: 'sandbox',
+      slug: opts.slug,
+      title: opts.slug,
+      query: JSON.stringify(queryToWire(parsed.query)),
+      query_config: null,
+      scheduling_preferences: JSON.stringify({
+        minimum_gap_duration_second: opts.gap === undefined ? GAP_SECONDS : opts.gap,
+      }),
+      export_preferences: JSON.stringify({
+        data_events: { enabled: opts.dataEvents ?? true },
+        fhir_observations: false,
+      }),
+      result_table_schema: JSON.stringify(parsed.derived.resultTableSchema),
+      resource_dependencies: parsed.derived.resourceDependencies,
+      fhir_observation_mappers: parsed.derived.fhirObservationMappers,
+    });
+    return id;
+  }
+
+  const tasks = (queryId: string, userId: string): Promise<TaskRow[]> =>
+    db
+      .knex('continuous_query_tasks')
+      .where({ query_id: queryId, user_id: userId })
+      .orderBy([{ column: 'scheduled_at' }, { column: 'status' }])
+      .select('id', 'status', 'scheduled_at', 'started_at', 'error_details');
+
+  const result = (queryId: string, userId: string) =>
+    db
+      .knex('continuous_query_results')
+      .where({ query_id: queryId, user_id: userId })
+      .first<{ result_table: Record<string, unknown[]>; table_hash: string; updated_at: Date } | undefined>();
+
+  /** The query's events for the user (the queries of earlier tests also run for later users). */
+  const changedEvents = async (userId: string, queryId: string) =>
+    (
+      await db
+        .knex('outbox')
+        .where({ user_id: userId, event_type: 'continuous_query.result_table.changed' })
+        .whereRaw("payload->'data'->>'query_id' = ?", [queryId])
+        .orderBy('seq')
+        .select<{ payload: Record<string, unknown>; team_id: string }[]>('payload', 'team_id')
+    ).map((r) => r.payload);
+
+  /** Waits until every task of the query and user is settled (none scheduled and due, none started). */
+  const settled = (queryId: string, userId: string, count: number) =>
+    waitFor(async () => {
+      const list = await tasks(queryId, userId);
+      const busy = list.some(
+        (t) => t.status === 'started' || (t.status === 'scheduled' && t.scheduled_at <= now),
+      );
+      return !busy && list.length >= count ? list : undefined;
+    });
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    const org = await seedOrg(db.knex);
+    orgId = org.orgId;
+    teamId = (await seedTeam(db.knex, orgId)).teamId;
+    otherTeamId = (await seedTeam(db.knex, orgId)).teamId;
+    for (const t of [teamId, otherTeamId])
+      await db.knex('team_features').insert({ team_id: t, feature: 'continuous_query' });
+    const { topology, queues } = scopedTopology();
+    transport = await createAmqpTransport({ url: amqpUrl(), logger, topology });
+    consumers = await startContinuousQueryConsumers({ db: db.knex, transport, logger, clock, queues });
+  });
+
+  afterAll(async () => {
+    await consumers?.close();
+    await transport?.deleteTopology().catch(() => undefined);
+    await transport?.close();
+    await db?.destroy();
+  });
+
+  it('ingest → scheduled → completed → result table → event; inside the gap → skipped, deferred, run when due', async () => {
+    const userId = await addUser(teamId);
+    const queryId = await addQuery({ team: teamId, slug: 'steps-daily' });
+
+    await ingestion().ingest(steps(userId, '2025-01-10', [1200, 300]));
+    await relay();
+    const [first] = await settled(queryId, userId, 1);
+    expect(first).toMatchObject({ status: 'completed', error_details: null });
+    expect((await result(queryId, userId))?.result_table).toEqual({
+      'group_key.0': ['2025-01-10T00:00:00'],
+      'sum.steps.value': [1500],
+    });
+    const [event] = await changedEvents(userId, queryId);
+    expect(event).toEqual({
+      event_type: 'continuous_query.result_table.changed',
+      user_id: userId,
+      client_user_id: `c-${userId}`,
+      team_id: teamId,
+      data: {
+        query_id: queryId,
+        query_slug: 'steps-daily',
+        data: { 'group_key.0': ['2025-01-10T00:00:00'], 'sum.steps.value': [1500] },
+      },
+    });
+
+    // Ten minutes later, inside the 30-minute gap: the run is skipped and deferred to the gap's end.
+    now = new Date(now.getTime() + 10 * 60_000);
+    await ingestion().ingest(steps(userId, '2025-01-11', [4000]));
+    await relay();
+    const afterSecond = await settled(queryId, userId, 3);
+    const due = new Date(first!.started_at!.getTime() + GAP_SECONDS * 1000);
+    expect(afterSecond.map((t) => t.status)).toEqual(['completed', 'skipped', 'scheduled']);
+    expect(afterSecond[2]!.scheduled_at).toEqual(due);
+    expect((await result(queryId, userId))?.result_table['sum.steps.value']).toEqual([1500]);
+
+    // More changes inside the gap are covered by the deferred task.
+    await ingestion().ingest(steps(userId, '2025-01-12', [10]));
+    await relay();
+    await new Promise((r) => setTimeout(r, 300));
+    expect((await tasks(queryId, userId)).length).toBe(3);
+
+    // Not due yet: the sweep leaves it; once due, it hands it over and it runs with every change.
+    const sweep = createContinuousQuerySweepJob({ db: db.knex, logger, transport });
+    await sweep.run(now);
+    expect((await tasks(queryId, userId))[2]!.status).toBe('scheduled');
+    now = new Date(due.getTime() + 1000);
+    await sweep.run(now);
+    const afterDue = await settled(queryId, userId, 3);
+    expect(afterDue.map((t) => t.status)).toEqual(['completed', 'skipped', 'completed']);
+    expect((await result(queryId, userId))?.result_table).toEqual({
+      'group_key.0': ['2025-01-10T00:00:00', '2025-01-11T00:00:00', '2025-01-12T00:00:00'],
+      'sum.steps.value': [1500, 4000, 10],
+    });
+    // The event holds only the new rows.
+    expect((await changedEvents(userId, queryId)).map((e) => (e.data as { data: unknown }).data)).toEqual([
+      { 'group_key.0': ['2025-01-10T00:00:00'], 'sum.steps.value': [1500] },
+      { 'group_key.0': ['2025-01-11T00:00:00', '2025-01-12T00:00:00'], 'sum.steps.value': [4000, 10] },
+    ]);
+  });
+
+  it('completes without an event when the table did not change', async () => {
+    const userId = await addUser(teamId);
+    const queryId = await addQuery({ team: teamId, slug: 'steps-unchanged', gap: null });
+    await ingestion().ingest(steps(userId, '2025-02-01', [100]));
+    await relay();
+    await settled(queryId, userId, 1);
+    const before = await result(queryId, userId);
+
+    // A phone's steps the same day: the watch keeps priority, so the day's sum is the same.
+    await ingestion().ingest(steps(userId, '2025-02-01', [99999], 'phone'));
+    expect(await relay()).toBeGreaterThan(0);
+    const list = await settled(queryId, userId, 2);
+    expect(list.map((t) => t.status)).toEqual(['completed', 'completed']);
+    const after = await result(queryId, userId);
+    expect(after?.table_hash).toBe(before?.table_hash);
+    expect(after?.updated_at).toEqual(before?.updated_at);
+    expect(await changedEvents(userId, queryId)).toHaveLength(1);
+  });
+
+  it('writes no event when the query does not export data events', async () => {
+    const userId = await addUser(teamId);
+    const queryId = await addQuery({ team: teamId, slug: 'steps-quiet', dataEvents: false });
+    await ingestion().ingest(steps(userId, '2025-02-02', [5]));
+    await relay();
+    await settled(queryId, userId, 1);
+    expect((await result(queryId, userId))?.result_table['sum.steps.value']).toEqual([5]);
+    expect(await changedEvents(userId, queryId)).toEqual([]);
+  });
+
+  it("schedules only the queries of the user's team environment (and its org's platform queries)", async () => {
+    const userId = await addUser(otherTeamId);
+    const teamQuery = await addQuery({ team: teamId, slug: 'steps-team-only' });
+    const platformQuery = await addQuery({ team: null, slug: 'steps-platform' });
+    const sleepQuery = await addQuery({
+      team: otherTeamId,
+      slug: 'sleep-monthly',
+      query: {
+        group_by: [{ date_trunc: { unit: 'month' }, arg: { index: 'sleep' } }],
+        select: [{ group_key: '*' }, { func: 'mean', arg: { value_macro: 'sleep_score' } }],
+      },
+    });
+    await ingestion().ingest(steps(userId, '2025-03-01', [7]));
+    await relay();
+    await settled(platformQuery, userId, 1);
+    expect((await result(platformQuery, userId))?.result_table['sum.steps.value']).toEqual([7]);
+    const [event] = await changedEvents(userId, platformQuery);
+    expect(event).toMatchObject({ team_id: otherTeamId, data: { query_slug: 'steps-platform' } });
+    expect(await tasks(teamQuery, userId)).toEqual([]);
+    // Steps do not touch a sleep query.
+    expect(await tasks(sleepQuery, userId)).toEqual([]);
+  });
+
+  it('records a query the engine refuses as an error task with the reason', async () => {
+    const userId = await addUser(teamId);
+    const queryId = await addQuery({
+      team: teamId,
+      slug: 'readiness',
+      query: {
+        group_by: [{ date_trunc: { unit: 'week' }, arg: { index: 'derived_readiness' } }],
+        select: [{ group_key: '*' }, { func: 'mean', arg: { derived_readiness: 'sleep_score' } }],
+      },
+    });
+    await ingestion().ingest(steps(userId, '2025-03-02', [1]));
+    await relay();
+    const [task] = await settled(queryId, userId, 1);
+    expect(task).toMatchObject({ status: 'error', error_details: expect.stringContaining('not supported') });
+    expect(await result(queryId, userId)).toBeUndefined();
+  });
+
+  it('stops with archiving: nothing is scheduled, and a task already scheduled is skipped', async () => {
+    const userId = await addUser(teamId);
+    const queryId = await addQuery({ team: teamId, slug: 'steps-archived' });
+    const taskId = newId();
+    await db.knex('continuous_query_tasks').insert({
+      id: taskId,
+      query_id: queryId,
+      user_id: userId,
+      status: 'scheduled',
+      scheduled_at: now,
+    });
+    await db.knex('continuous_queries').where({ id: queryId }).update({ status: 'archived', archived_at: now });
+    expect(await runContinuousQueryTask({ db: db.knex, logger, clock }, taskId)).toBe('skipped');
+
+    await ingestion().ingest(steps(userId, '2025-03-03', [3]));
+    await relay();
+    await new Promise((r) => setTimeout(r, 500));
+    expect((await tasks(queryId, userId)).map((t) => t.status)).toEqual(['skipped']);
+    expect(await result(queryId, userId)).toBeUndefined();
+  });
+
+  it("removes the user's result tables and tasks when the user is deleted", async () => {
+    const userId = await addUser(teamId);
+    const queryId = await addQuery({ team: teamId, slug: 'steps-deleted-user' });
+    await ingestion().ingest(steps(userId, '2025-03-04', [8]));
+    await relay();
+    await settled(queryId, userId, 1);
+    expect(await result(queryId, userId)).toBeDefined();
+    await db.knex('users').where({ id: userId }).delete();
+    expect(await result(queryId, userId)).toBeUndefined();
+    expect(await tasks(queryId, userId)).toEqual([]);
+  });
+
+  it('ends runs that never finished and schedules them again; a duplicate message changes nothing', async () => {
+    const userId = await addUser(teamId);
+    const queryId = await addQuery({ team: teamId, slug: 'steps-stuck', gap: null });
+    await ingestion().ingest(steps(userId, '2025-03-05', [2]));
+    const stuck = newId();
+    await db.knex('continuous_query_tasks').insert({
+      id: stuck,
+      query_id: queryId,
+      user_id: userId,
+      status: 'started',
+      scheduled_at: new Date(now.getTime() - 3_600_000),
+      started_at: new Date(now.getTime() - 3_600_000),
+    });
+    await createContinuousQuerySweepJob({ db: db.knex, logger, transport }).run(now);
+    const list = await settled(queryId, userId, 2);
+    expect(list.map((t) => t.status)).toEqual(['error', 'completed']);
+    expect((await result(queryId, userId))?.result_table['sum.steps.value']).toEqual([2]);
+    expect(await runContinuousQueryTask({ db: db.knex, logger, clock }, list[1]!.id)).toBe('not_due');
+  });
+});
