@@ -93,41 +93,45 @@ export async function refreshActivity(
 }
 
 /** Local dates (within the bounds) per provider that the batch's activity samples and workouts fall on. */
-function touchedDates(
-  ctx: Context,
+export function touchedDates(
+  ctx: Pick<Context, 'user' | 'bounds' | 'zoneOffsets'>,
   samples: readonly NormalisedSample[],
   workouts: readonly NormalisedSummary[],
 ): Map<string, Set<string>> {
-  // Local day numbers per provider, in first-seen order (what `splitByLocalDate` of each item would give),
-  // without a date string or an offset object per sample: a run of samples on the same days adds nothing new.
+  // Local day numbers per provider, in first-seen order (the dates `splitByLocalDate` of each item gives, in
+  // the same order), without a date string or an offset object per sample: a sample on the same days as the
+  // one before (of the same provider) adds nothing new and is skipped after two comparisons.
   const days = new Map<string, Set<number>>();
-  const fallbackZone = ctx.user.fallbackTimeZone;
-  let provider = '';
-  let providerDays: Set<number> | null = null;
-  let lastFirst = Number.NaN;
-  let lastLast = Number.NaN;
-  const add = (p: string, startMs: number, endMs: number, offsetSeconds: number) => {
-    // The local days [startMs, endMs) covers; a zero-length span is its start's.
-    const first = localDayNumber(startMs, offsetSeconds);
-    const last = endMs <= startMs ? first : Math.ceil((endMs + offsetSeconds * 1000) / DAY_MS) - 1;
-    if (providerDays === null || p !== provider) {
-      provider = p;
-      providerDays = days.get(p) ?? null;
-      if (providerDays === null) days.set(p, (providerDays = new Set()));
-    } else if (first === lastFirst && last === lastLast) return;
-    lastFirst = first;
-    lastLast = last;
-    for (let day = first; day <= last; day += 1) providerDays.add(day);
+  const daysOf = (provider: string) => {
+    let set = days.get(provider);
+    if (!set) days.set(provider, (set = new Set()));
+    return set;
   };
+  const fallbackZone = ctx.user.fallbackTimeZone;
+  let provider: string | null = null;
+  let providerDays = new Set<number>();
+  let lastFirst = 0;
+  let lastLast = -1;
   // An index loop, per sample: a for-of iterator allocates a result object per step.
   for (let i = 0; i < samples.length; i += 1) {
     const s = samples[i]!;
     if (!activityResources.has(s.spec.resource)) continue;
-    add(s.source.provider, s.startMs, s.endMs ?? s.startMs, sampleOffset(s, fallbackZone, ctx.zoneOffsets));
+    const offset = sampleOffset(s, fallbackZone, ctx.zoneOffsets);
+    const first = localDayNumber(s.startMs, offset);
+    const last = lastLocalDay(s.startMs, s.endMs ?? s.startMs, offset);
+    if (s.source.provider !== provider) {
+      provider = s.source.provider;
+      providerDays = daysOf(provider);
+    } else if (first === lastFirst && last === lastLast) continue;
+    lastFirst = first;
+    lastLast = last;
+    for (let day = first; day <= last; day += 1) providerDays.add(day);
   }
   for (const w of workouts) {
     if (w.startMs === null || w.endMs === null) continue;
-    add(w.source.provider, w.startMs, w.endMs, w.local.offset);
+    const set = daysOf(w.source.provider);
+    const last = lastLocalDay(w.startMs, w.endMs, w.local.offset);
+    for (let day = localDayNumber(w.startMs, w.local.offset); day <= last; day += 1) set.add(day);
   }
   const touched = new Map<string, Set<string>>();
   for (const [p, numbers] of days) {
@@ -139,6 +143,13 @@ function touchedDates(
     if (dates.size > 0) touched.set(p, dates);
   }
   return touched;
+}
+
+/** The last local day number [startMs, endMs) covers at `offsetSeconds` (a zero-length span: its start's). */
+function lastLocalDay(startMs: number, endMs: number, offsetSeconds: number): number {
+  return endMs <= startMs
+    ? localDayNumber(startMs, offsetSeconds)
+    : Math.ceil((endMs + offsetSeconds * 1000) / DAY_MS) - 1;
 }
 
 async function deriveProviderActivity(ctx: Context, provider: string, dates: ReadonlySet<string>) {

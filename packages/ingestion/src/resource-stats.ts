@@ -22,27 +22,45 @@ export function collectResourceStats(all: NormalisedBatch, kept: NormalisedBatch
     s.oldestMs = s.oldestMs === null ? ms : Math.min(s.oldestMs, ms);
     s.newestMs = s.newestMs === null ? ms : Math.max(s.newestMs, ms);
   };
-  // Samples of one series share their source and spec objects: the stat is looked up when they change.
-  const eachSampleStat = (samples: NormalisedBatch['samples'], visit: (s: ResourceStat, i: number) => void) => {
+  // Samples of one series share their source and spec objects: the stat is looked up when they change, and
+  // a run's count and span are kept in locals (a number stored per sample into the stat would be boxed).
+  const sampleStats = (samples: NormalisedBatch['samples'], counted: boolean) => {
     let source: object | null = null;
     let spec: object | null = null;
     let current: ResourceStat | null = null;
+    let n = 0;
+    let oldest = Number.POSITIVE_INFINITY;
+    let newest = Number.NEGATIVE_INFINITY;
+    const flush = () => {
+      if (current === null || n === 0) return;
+      current.count += n;
+      current.oldestMs = current.oldestMs === null ? oldest : Math.min(current.oldestMs, oldest);
+      current.newestMs = current.newestMs === null ? newest : Math.max(current.newestMs, newest);
+    };
     // An index loop, per sample: a for-of iterator allocates a result object per step.
     for (let i = 0; i < samples.length; i += 1) {
       const s = samples[i]!;
       if (current === null || s.source !== source || s.spec !== spec) {
+        flush();
         source = s.source;
         spec = s.spec;
         current = stat(s.source.provider, s.spec.resource);
+        n = 0;
+        oldest = Number.POSITIVE_INFINITY;
+        newest = Number.NEGATIVE_INFINITY;
       }
-      visit(current, i);
+      if (!counted) continue;
+      n += 1;
+      const ms = s.startMs;
+      if (ms < oldest) oldest = ms;
+      if (ms > newest) newest = ms;
     }
+    flush();
   };
-  eachSampleStat(all.samples, () => {});
+  sampleStats(all.samples, false);
   for (const s of all.summaries) stat(s.source.provider, s.kind);
   for (const s of all.streams) stat(s.provider, 'workout_stream');
-  const keptSamples = kept.samples;
-  eachSampleStat(keptSamples, (s, i) => count(s, keptSamples[i]!.startMs));
+  sampleStats(kept.samples, true);
   for (const s of kept.summaries)
     count(stat(s.source.provider, s.kind), s.startMs ?? dateStartMs(s.calendarDate));
   for (const s of kept.streams) count(stat(s.provider, 'workout_stream'), null);

@@ -167,7 +167,15 @@ export function createDataApi(deps: DataApiDeps): Express {
   routes.use(createLabOrderDocumentsRouter({ db: deps.db }));
   // Literal /v3/order/area/... and /v3/order/phlebotomy/... paths: before any /v3/order/{order_id} route.
   routes.use(createLabAppointmentsRouter(labAppointments));
-  routes.use(createLabOrdersRouter({ db: deps.db, clock, cursors, logger: deps.logger }));
+  routes.use(
+    createLabOrdersRouter({
+      db: deps.db,
+      clock,
+      cursors,
+      logger: deps.logger,
+      afterCancel: (scope, orderId) => labAppointments.cancelForCancelledOrder(scope, orderId),
+    }),
+  );
   routes.use(createAggregateRouter({ db: deps.db, clock }));
   routes.use(createContinuousQueryResultsRouter({ db: deps.db, cursors }));
   routes.use(

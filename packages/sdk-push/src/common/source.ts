@@ -37,16 +37,30 @@ export function sourceTypeOf(device: NativeDevice, fallback: SourceType): Source
   return fallback;
 }
 
+/**
+ * The sources of one mapping (one push context), by provider, type and app: the records of a batch share a
+ * handful, so each is made once and its series key (`Output`) computed once. Nothing downstream mutates them.
+ */
+const sourcesByContext = new WeakMap<MapContext, Map<string, SourceInput>>();
+
 export function sourceInput(
   provider: MobileProvider,
   ctx: MapContext,
   type: SourceType,
   appId: string | null,
 ): SourceInput {
-  return {
-    provider,
-    type,
-    app_id: appId,
-    device_id: ctx.perDeviceActivity ? ctx.deviceId : null,
-  };
+  let sources = sourcesByContext.get(ctx);
+  if (!sources) {
+    sources = new Map();
+    sourcesByContext.set(ctx, sources);
+  }
+  const deviceId = ctx.perDeviceActivity ? ctx.deviceId : null;
+  // Only the app id (last) may hold a `|`: the key is unambiguous.
+  const key = `${provider}|${type}|${deviceId === null ? '-' : `=${deviceId}`}|${appId === null ? '-' : `=${appId}`}`;
+  let source = sources.get(key);
+  if (!source) {
+    source = { provider, type, app_id: appId, device_id: deviceId };
+    sources.set(key, source);
+  }
+  return source;
 }

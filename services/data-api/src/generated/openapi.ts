@@ -13198,3 +13198,5 @@ export interface operations {
         };
     };
 }
+
+// drift

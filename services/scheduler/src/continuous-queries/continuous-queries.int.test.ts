@@ -8,7 +8,7 @@
 import { newId } from '@meridian/domain';
 import { createIngestion, type IngestBatch } from '@meridian/ingestion';
 import {
-  AmqpTransport,
+  type AmqpTransport,
   createAmqpTransport,
   createMessage,
   meridianQueues,
@@ -177,14 +177,14 @@ describeWithBroker('continuous queries kept current (scheduler, RabbitMQ)', () =
     ).map((r) => r.payload);
 
   /** Waits until every task of the query and user is settled (none scheduled and due, none started). */
-  const settled = (queryId: string, userId: string, count: number) =>
-    waitFor(async () => {
+  const settled = (queryId: string, userId: string, count: number): Promise<TaskRow[]> =>
+    waitFor(async (): Promise<TaskRow[] | undefined> => {
       const list = await tasks(queryId, userId);
       const busy = list.some(
         (t) => t.status === 'started' || (t.status === 'scheduled' && t.scheduled_at <= now),
       );
       return !busy && list.length >= count ? list : undefined;
-    });
+    }) as Promise<TaskRow[]>;
 
   beforeAll(async () => {
     db = await createTestDatabase();
@@ -346,7 +346,10 @@ describeWithBroker('continuous queries kept current (scheduler, RabbitMQ)', () =
       status: 'scheduled',
       scheduled_at: now,
     });
-    await db.knex('continuous_queries').where({ id: queryId }).update({ status: 'archived', archived_at: now });
+    await db
+      .knex('continuous_queries')
+      .where({ id: queryId })
+      .update({ status: 'archived', archived_at: now });
     expect(await runContinuousQueryTask({ db: db.knex, logger, clock }, taskId)).toBe('skipped');
 
     await ingestion().ingest(steps(userId, '2025-03-03', [3]));

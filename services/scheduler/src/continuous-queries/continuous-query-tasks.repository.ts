@@ -80,7 +80,9 @@ export function createContinuousQueryTasksRepository(db: Knex | Knex.Transaction
           JSON.stringify(resources),
         ])
         .where((q) =>
-          q.where('team_id', user.team_id).orWhere((p) => p.whereNull('team_id').where('org_id', user.org_id)),
+          q
+            .where('team_id', user.team_id)
+            .orWhere((p) => p.whereNull('team_id').where('org_id', user.org_id)),
         )
         .orderBy('id')
         .pluck('id');
@@ -126,9 +128,15 @@ export function createContinuousQueryTasksRepository(db: Knex | Knex.Transaction
       return db('continuous_query_tasks')
         .where({ id: taskId })
         .forUpdate()
-        .first<
-          TaskRow | undefined
-        >('id', 'query_id', 'user_id', 'status', 'scheduled_at', 'started_at', 'changed_at');
+        .first<TaskRow | undefined>(
+          'id',
+          'query_id',
+          'user_id',
+          'status',
+          'scheduled_at',
+          'started_at',
+          'changed_at',
+        );
     },
 
     async findQuery(queryId: string, lock?: 'share'): Promise<RunnableQuery | undefined> {

@@ -54,7 +54,8 @@ export async function publishTaskDue(
 
 function idOf(data: unknown, key: string): string {
   const value = (data as Record<string, unknown> | null)?.[key];
-  if (typeof value !== 'string' || !UUID.test(value)) throw new PermanentError(`message without a valid ${key}`);
+  if (typeof value !== 'string' || !UUID.test(value))
+    throw new PermanentError(`message without a valid ${key}`);
   return value.toLowerCase();
 }
 
@@ -77,7 +78,13 @@ export function createContinuousQuerySweepJob(deps: {
         const repo = createContinuousQueryTasksRepository(trx);
         const stuck = await repo.failStuck(new Date(now.getTime() - stuckAfterMs), now, perTick);
         for (const s of stuck)
-          await repo.schedule({ queryId: s.query_id, userId: s.user_id, at: now, changedAt: null, dispatchedAt: null });
+          await repo.schedule({
+            queryId: s.query_id,
+            userId: s.user_id,
+            at: now,
+            changedAt: null,
+            dispatchedAt: null,
+          });
         return stuck.length;
       });
       const due = await createContinuousQueryTasksRepository(deps.db).claimDue(
@@ -88,7 +95,9 @@ export function createContinuousQuerySweepJob(deps: {
       // A publish lost here is handed over again after redispatchAfterMs.
       await publishTaskDue(transport, due);
       if (rescheduled > 0)
-        deps.logger.warn('continuous query runs that did not finish were scheduled again', { count: rescheduled });
+        deps.logger.warn('continuous query runs that did not finish were scheduled again', {
+          count: rescheduled,
+        });
     },
   };
 }
@@ -117,7 +126,8 @@ export async function startContinuousQueryConsumers(deps: {
     subscriptions.push(
       await deps.transport.consume(queues.dataChanges, ({ envelope, headers }) =>
         runWithMessageContext(headers, async () => {
-          if (!envelope.type.startsWith('event.')) throw new PermanentError(`unexpected message ${envelope.type}`);
+          if (!envelope.type.startsWith('event.'))
+            throw new PermanentError(`unexpected message ${envelope.type}`);
           const taskIds = await scheduleOnDataChange(deps.db, idOf(envelope.data, 'event_id'), clock());
           await publishTaskDue(deps.transport, taskIds);
         }),

@@ -44,7 +44,11 @@ describe('result tables', () => {
       'group_key.1': ['garmin'],
       'sum.steps.value': [25],
     });
-    expect(resultTableDelta(next, next)).toEqual({ 'group_key.0': [], 'group_key.1': [], 'sum.steps.value': [] });
+    expect(resultTableDelta(next, next)).toEqual({
+      'group_key.0': [],
+      'group_key.1': [],
+      'sum.steps.value': [],
+    });
   });
 
   it('treats every row as changed when the columns changed', () => {

@@ -31,13 +31,7 @@ export const RESULT_TABLE_CHANGED = 'continuous_query.result_table.changed';
 const WHOLE_HISTORY: TimeframeNode = { kind: 'placeholder', loc: ['timeframe'] };
 
 export type RunOutcome =
-  | 'not_due'
-  | 'skipped'
-  | 'deferred'
-  | 'completed'
-  | 'completed_unchanged'
-  | 'error'
-  | 'superseded';
+  'not_due' | 'skipped' | 'deferred' | 'completed' | 'completed_unchanged' | 'error' | 'superseded';
 
 export interface RunTaskDeps {
   db: Knex;

@@ -8,7 +8,8 @@
 import { withTransaction, type Knex } from '@meridian/db';
 import { createContinuousQueryTasksRepository } from './continuous-query-tasks.repository';
 
-const DATA_EVENT = /^(?:daily\.data\.([a-z0-9_]+)\.(?:created|updated)|historical\.data\.([a-z0-9_]+)\.created)$/;
+const DATA_EVENT =
+  /^(?:daily\.data\.([a-z0-9_]+)\.(?:created|updated)|historical\.data\.([a-z0-9_]+)\.created)$/;
 
 /** Hypnograms (`sleep_cycle`) feed the sleep value macros, which depend on `sleep`. */
 const ALSO_CHANGES: Readonly<Record<string, readonly string[]>> = { sleep_cycle: ['sleep'] };

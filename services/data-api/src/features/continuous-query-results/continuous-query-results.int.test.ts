@@ -112,7 +112,9 @@ describe('continuous query result tables and task history (data API)', () => {
       });
       const sameSlug = await addQuery(null, 'sleep-analysis');
       await addResult(sameSlug, userId, { x: [1] });
-      expect((await get(key, `${base(userId, 'sleep-analysis')}/result_table`)).body).toEqual({ table: TABLE });
+      expect((await get(key, `${base(userId, 'sleep-analysis')}/result_table`)).body).toEqual({
+        table: TABLE,
+      });
       expect((await get(key, `${base(userId, sameSlug)}/result_table`)).body).toEqual({ table: { x: [1] } });
     });
 
@@ -156,7 +158,10 @@ describe('continuous query result tables and task history (data API)', () => {
     it('is a closed beta, 406 for other media types, 422 for malformed ids', async () => {
       const off = await get(betaOffKey, `${base(userId, queryId)}/result_table`);
       expect(off.status).toBe(403);
-      expect(off.body.detail).toMatchObject({ error_type: 'feature_not_enabled', feature: 'continuous_query' });
+      expect(off.body.detail).toMatchObject({
+        error_type: 'feature_not_enabled',
+        feature: 'continuous_query',
+      });
       const csv = await get(key, `${base(userId, queryId)}/result_table`).set('Accept', 'text/csv');
       expect(csv.status).toBe(406);
       expect(csv.body.detail.error_type).toBe('not_acceptable');
@@ -182,7 +187,9 @@ describe('continuous query result tables and task history (data API)', () => {
       // Same scheduled_at: the id breaks the tie.
       await addTask(platformQueryId, historyUser, '2026-01-02T00:00:00.000Z');
       await addTask(platformQueryId, historyUser, '2026-01-02T00:00:00.000Z', 'skipped');
-      await addTask(platformQueryId, historyUser, '2026-01-02T00:00:00.000Z', 'error', { error_details: 'x' });
+      await addTask(platformQueryId, historyUser, '2026-01-02T00:00:00.000Z', 'error', {
+        error_details: 'x',
+      });
     });
 
     it('lists the runs newest first, every key present', async () => {
@@ -228,14 +235,19 @@ describe('continuous query result tables and task history (data API)', () => {
         pages++;
         if (pages === 1) {
           // The cursor opens only for the same list.
-          const elsewhere = await get(key, `${base(historyUser, queryId)}/task_history?next_cursor=${cursor}`);
+          const elsewhere = await get(
+            key,
+            `${base(historyUser, queryId)}/task_history?next_cursor=${cursor}`,
+          );
           expect(elsewhere.status).toBe(422);
           expect(elsewhere.body.detail[0].loc).toEqual(['query', 'next_cursor']);
         }
       } while (cursor);
       expect(pages).toBe(2);
       expect(seen.sort()).toEqual(['completed', 'error', 'skipped']);
-      expect((await get(key, `${base(historyUser, queryId)}/task_history?next_cursor=garbage`)).status).toBe(422);
+      expect((await get(key, `${base(historyUser, queryId)}/task_history?next_cursor=garbage`)).status).toBe(
+        422,
+      );
       expect((await get(key, `${base(historyUser, queryId)}/task_history?limit=0`)).status).toBe(422);
     });
 

@@ -27,7 +27,9 @@ export function createContinuousQueryResultsRepository(db: Knex) {
   const visibleQueries = (p: TeamPrincipal) =>
     db('continuous_queries')
       .where('environment', p.environment)
-      .where((q) => q.where('team_id', p.teamId).orWhere((o) => o.whereNull('team_id').where('org_id', p.orgId)));
+      .where((q) =>
+        q.where('team_id', p.teamId).orWhere((o) => o.whereNull('team_id').where('org_id', p.orgId)),
+      );
 
   return {
     async userExists(p: TeamPrincipal, userId: string): Promise<boolean> {
@@ -84,7 +86,8 @@ export function createContinuousQueryResultsRepository(db: Knex) {
           'error_details',
           db.raw(`to_char(scheduled_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as position_at`),
         );
-      if (after) void q.whereRaw('(scheduled_at, id) < (?::timestamptz, ?::uuid)', [after.scheduledAt, after.id]);
+      if (after)
+        void q.whereRaw('(scheduled_at, id) < (?::timestamptz, ?::uuid)', [after.scheduledAt, after.id]);
       return q;
     },
   };

@@ -23,13 +23,13 @@ export function createContinuousQueryResultsRouter(
 
   router.get(`${BASE}/result_table`, async (req, res) => {
     if (!acceptsJson(req, res)) return;
-    const { user_id: userId, query_id_or_slug: idOrSlug } = req.params as Record<string, string>;
+    const { user_id: userId, query_id_or_slug: idOrSlug } = req.params;
     res.json(await service.resultTable(principalOf(res), userId, idOrSlug));
   });
 
   router.get(`${BASE}/task_history`, async (req, res) => {
     if (!acceptsJson(req, res)) return;
-    const { user_id: userId, query_id_or_slug: idOrSlug } = req.params as Record<string, string>;
+    const { user_id: userId, query_id_or_slug: idOrSlug } = req.params;
     const { next_cursor: nextCursor, limit } = req.query as { next_cursor?: string; limit?: string | number };
     res.json(
       await service.taskHistory(principalOf(res), userId, idOrSlug, {

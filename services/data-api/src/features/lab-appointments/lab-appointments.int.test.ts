@@ -171,6 +171,7 @@ describe('at-home phlebotomy appointments (/v3/order/.../phlebotomy/appointment)
         city: 'New York',
         state: 'NY',
         zip: '10001',
+        country: 'US',
       }),
     });
     await db.knex('lab_order_events').insert({
@@ -691,6 +692,21 @@ describe('at-home phlebotomy appointments (/v3/order/.../phlebotomy/appointment)
   });
 
   describe('order cancelled (for the orders feature)', () => {
+    it('POST /v3/order/{id}/cancel cancels the active appointment at the provider and here', async () => {
+      const orderId = await createOrder(team);
+      const booked = (
+        await send('post', key(team), apptPath(orderId, 'book'), {
+          booking_key: (await bookableSlots(team))[0]!.booking_key,
+        })
+      ).body as WireAppointment;
+      const res = await send('post', key(team), `/v3/order/${orderId}/cancel`, {});
+      expect(res.status).toBe(200);
+      expect(await orderStatus(orderId)).toBe('cancelled');
+      expect(emulators.getlabs.emulator.appointment(booked.external_id!)?.status).toBe('cancelled');
+      const row = await db.knex('lab_appointments').where({ id: booked.id }).first('status');
+      expect(row?.status).toBe('cancelled');
+    });
+
     it('cancels the active appointment at the provider and here, leaving the order cancelled', async () => {
       const orderId = await createOrder(team);
       const booked = (

@@ -83,13 +83,16 @@ export function createLabOrdersRouter(deps: {
   clock: () => Date;
   cursors: CursorCodec;
   logger?: Logger;
+  /** Cancels a cancelled order's active appointment (the appointments feature). */
+  afterCancel?: (scope: TeamScope, orderId: string) => Promise<unknown>;
 }): Router {
   const service = createLabOrdersService({
     db: deps.db,
     clock: deps.clock,
     cursors: deps.cursors,
+    afterCancel: deps.afterCancel,
     onBackgroundError: (err) =>
-      deps.logger?.error('sandbox order walk stopped', {
+      deps.logger?.error('order background work failed', {
         error: err instanceof Error ? err.name : 'unknown',
         error_type: err instanceof DomainError ? err.errorType : undefined,
       }),

@@ -190,6 +190,11 @@ export interface LabOrdersDeps {
   /** Runs a delayed sandbox walk step later (default: an unref'd timer). */
   schedule?: (fn: () => void, ms: number) => void;
   onBackgroundError?: (err: unknown) => void;
+  /**
+   * After an order is cancelled (committed): cancel its active appointment at the partner and here. A failure
+   * is reported to `onBackgroundError`; the order stays cancelled and the appointment can be cancelled again.
+   */
+  afterCancel?: (scope: TeamScope, orderId: string) => Promise<unknown>;
 }
 
 export function createLabOrdersService(deps: LabOrdersDeps) {
@@ -872,9 +877,13 @@ export function createLabOrdersService(deps: LabOrdersDeps) {
 
     async cancel(scope: TeamScope, id: string): Promise<OrderWire> {
       const now = deps.clock();
-      return withTransaction(db, (trx) =>
+      const cancelled = await withTransaction(db, (trx) =>
         applyOrderTransition(trx, { ...scope, orderId: id, to: 'cancelled', now }),
       );
+      if (deps.afterCancel) {
+        await deps.afterCancel(scope, id).catch((err: unknown) => deps.onBackgroundError?.(err));
+      }
+      return cancelled;
     },
 
     /** The team's own staff drew the sample (on-site collection only). */
