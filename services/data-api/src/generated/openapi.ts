@@ -13198,5 +13198,3 @@ export interface operations {
         };
     };
 }
-
-// drift

@@ -28,6 +28,7 @@ import {
 } from '@meridian/test-utils';
 import { createContinuousQuerySweepJob, startContinuousQueryConsumers } from './continuous-query-worker';
 import { runContinuousQueryTask } from './run-continuous-query-task';
+import { scheduleOnDataChange } from './schedule-on-data-change';
 
 jest.setTimeout(60_000);
 
@@ -264,6 +265,58 @@ describeWithBroker('continuous queries kept current (scheduler, RabbitMQ)', () =
       { 'group_key.0': ['2025-01-10T00:00:00'], 'sum.steps.value': [1500] },
       { 'group_key.0': ['2025-01-11T00:00:00', '2025-01-12T00:00:00'], 'sum.steps.value': [4000, 10] },
     ]);
+  });
+
+  it('schedules once per ingest transaction, whichever of its events arrives after the run', async () => {
+    const userId = await addUser(teamId);
+    const queryId = await addQuery({
+      team: teamId,
+      slug: 'sleep-score-monthly',
+      gap: null,
+      query: {
+        group_by: [{ date_trunc: { unit: 'month' }, arg: { index: 'sleep' } }],
+        select: [{ group_key: '*' }, { func: 'mean', arg: { value_macro: 'sleep_score' } }],
+      },
+    });
+    const night = (id: string, start: string, stop: string, score: number) => ({
+      kind: 'sleep' as const,
+      source: { provider: 'oura', type: 'ring' as const },
+      provider_id: id,
+      fields: { bedtime_start: start, bedtime_stop: stop, score },
+    });
+    const { eventIds } = await ingestion().ingest({
+      userId,
+      mode: 'daily',
+      summaries: [
+        night('n1', '2025-03-03T23:00:00Z', '2025-03-04T07:00:00Z', 81),
+        night('n2', '2025-03-04T23:00:00Z', '2025-03-05T07:00:00Z', 71),
+      ],
+    });
+    // Handled one by one, in this process: the first event schedules, the run completes, the second finds it.
+    await db.knex('outbox').whereIn('id', eventIds).update({ published_at: db.knex.fn.now() });
+    const sleepEvents: string[] = await db
+      .knex('outbox')
+      .whereIn('id', eventIds)
+      .where('event_type', 'like', 'daily.data.sleep.%')
+      .orderBy('seq')
+      .pluck('id');
+    expect(sleepEvents.length).toBe(2);
+    const [taskId] = await scheduleOnDataChange(db.knex, sleepEvents[0]!, now);
+    expect(await runContinuousQueryTask({ db: db.knex, logger, clock }, taskId!)).toBe('completed');
+    expect(await scheduleOnDataChange(db.knex, sleepEvents[1]!, now)).toEqual([]);
+    expect((await tasks(queryId, userId)).map((t) => t.status)).toEqual(['completed']);
+    expect((await result(queryId, userId))?.result_table).toEqual({
+      'group_key.0': ['2025-03-01T00:00:00'],
+      'mean.sleep_score': [76],
+    });
+    // A later transaction's change is a new task.
+    const later = await ingestion().ingest({
+      userId,
+      mode: 'daily',
+      summaries: [night('n3', '2025-03-05T23:00:00Z', '2025-03-06T07:00:00Z', 91)],
+    });
+    await db.knex('outbox').whereIn('id', later.eventIds).update({ published_at: db.knex.fn.now() });
+    expect(await scheduleOnDataChange(db.knex, later.eventIds[0]!, now)).toHaveLength(1);
   });
 
   it('completes without an event when the table did not change', async () => {

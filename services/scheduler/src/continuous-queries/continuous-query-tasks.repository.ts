@@ -95,7 +95,6 @@ export function createContinuousQueryTasksRepository(db: Knex | Knex.Transaction
     async coversChange(queryId: string, userId: string, changedAt: Date): Promise<boolean> {
       const row = await db('continuous_query_tasks')
         .where({ query_id: queryId, user_id: userId, changed_at: changedAt })
-        .where('scheduled_at', '>=', changedAt)
         .first('id');
       return row !== undefined;
     },
