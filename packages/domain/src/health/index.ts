@@ -1,2 +1,3 @@
 export * from './sources';
 export * from './timeseries-catalog';
+export * from './sports';

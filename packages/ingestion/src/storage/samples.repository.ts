@@ -195,7 +195,13 @@ function byKeyPrefix(samples: readonly NormalisedSample[]): NormalisedSample[][]
   }
   return [...byPrefix.entries()]
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .map(([, group]) => group.sort((a, b) => a.startMs - b.startMs));
+    .map(([, group]) => (ascending(group) ? group : group.sort((a, b) => a.startMs - b.startMs)));
+}
+
+/** Whether the starts ascend already (a provider page usually does): then sorting (and its copy) is skipped. */
+function ascending(group: readonly NormalisedSample[]): boolean {
+  for (let i = 1; i < group.length; i += 1) if (group[i - 1]!.startMs > group[i]!.startMs) return false;
+  return true;
 }
 
 /**
