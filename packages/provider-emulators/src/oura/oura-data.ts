@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createRandom, hashSeed, hashSeedWithPrefix } from '../core/prng';
-import { addDays, formatLocal, localDate, localDayStart } from '../core/zone-time';
+import { addDays, formatLocal, localDate, localDayStart, zoneOffsetSeconds } from '../core/zone-time';
 
 /**
  * Deterministic Oura documents of an emulated account: the same account and day always give the same
@@ -334,8 +334,10 @@ export function ouraHeartRate(
     }
     return d;
   };
-  // Zone offsets change on quarter hours only, so a quarter hour lies within one local date.
+  // Zone offsets change on quarter hours only, so a quarter hour lies within one local date: its offset is
+  // looked up once, and the day's context again only when the local day changes.
   let quarter = Number.NaN;
+  let localDay = Number.NaN;
   let ctx: HeartRateDay | undefined;
   const first = Math.ceil(startMs / FIVE_MIN) * FIVE_MIN;
   for (let t = first; t < endMs && rows.length < limit; t += FIVE_MIN) {
@@ -344,10 +346,16 @@ export function ouraHeartRate(
     const q = Math.floor(t / QUARTER_HOUR);
     if (q !== quarter || !ctx) {
       quarter = q;
-      ctx = dayOf(localDate(zone, t));
+      const day = Math.floor((t + zoneOffsetSeconds(zone, t) * 1000) / DAY_MS);
+      if (day !== localDay || !ctx) {
+        localDay = day;
+        ctx = dayOf(localDate(zone, t));
+      }
     }
     let sleep = false;
-    for (const [from, to] of ctx.sleeps) if (t >= from && t < to) sleep = true;
+    const sleeps = ctx.sleeps;
+    // An index loop, per row: a for-of with destructuring allocated an iterator per step.
+    for (let i = 0; i < sleeps.length; i += 1) if (t >= sleeps[i]![0] && t < sleeps[i]![1]) sleep = true;
     const inWorkout = ctx.workout !== null && t >= ctx.workout[0] && t < ctx.workout[1];
     const localHour = ((t - ctx.dayStart) / HOUR) % 24;
     let bpm: number;
