@@ -123,7 +123,7 @@ async function authorizeThroughConsent(deps: SyncDeps, emu: EmulatorInfo, userna
  * the concurrent runs, so the figures can say how much of the wall time is the emulated provider's (fetches
  * overlap the writes: a run fetches the next pages while it writes a batch).
  */
-const fetchTime = { ms: 0 };
+const fetchTime = { ms: 0, pages: 0 };
 function timeConnectorFetches(): void {
   for (const stream of connectorFor(PROVIDER)!.streams) {
     const fetchPage = stream.fetch.bind(stream);
@@ -133,6 +133,7 @@ function timeConnectorFetches(): void {
         return await fetchPage(ctx, req);
       } finally {
         fetchTime.ms += performance.now() - started;
+        fetchTime.pages += 1;
       }
     };
   }
@@ -390,7 +391,7 @@ async function main(): Promise<void> {
     );
     const connectionSeconds = syncSeconds * Math.min(CONCURRENCY, USERS);
     log(
-      `  inside provider fetches (HTTP + mapping, summed over runs): ${(fetchTime.ms / 1000).toFixed(1)} s of` +
+      `  inside ${fmt(fetchTime.pages)} provider fetches (HTTP + mapping, summed over runs): ${(fetchTime.ms / 1000).toFixed(1)} s of` +
         ` ${connectionSeconds.toFixed(1)} connection-seconds (the next pages are fetched while a batch is written)`,
     );
     log(

@@ -43,7 +43,7 @@ const spec = (resource: string): TimeseriesSpec => {
 };
 
 function source(provider: string): NormalisedSource {
-  return { provider, sourceType: 'provider', appId: null, deviceId: null, workoutId: null, sport: null };
+  return { provider, sourceType: 'ring', appId: null, deviceId: null, workoutId: null, sport: null };
 }
 
 /** Series of samples (shared spec and source objects per series, as the normaliser makes them), interleaved. */
@@ -82,7 +82,7 @@ function randomBatch(seed: number): { samples: NormalisedSample[]; workouts: Nor
       });
     }
   }
-  const workouts = Array.from({ length: Math.floor(rnd() * 4) }, (_, i) => {
+  const workouts = Array.from({ length: Math.floor(rnd() * 4) }, (_, i): NormalisedSummary => {
     const startMs = base + Math.floor(rnd() * 30 * DAY_MS);
     const offset = pick([0, 3600, -25_200]);
     return {
@@ -95,7 +95,7 @@ function randomBatch(seed: number): { samples: NormalisedSample[]; workouts: Nor
       endMs: rnd() < 0.2 ? null : startMs + Math.floor(rnd() * 2 * DAY_MS),
       payload: {},
       local: { offset, zone: null, known: true },
-    } as NormalisedSummary;
+    };
   });
   return { samples, workouts };
 }
@@ -141,7 +141,11 @@ const reference = {
     };
     for (const s of samples) {
       if (!activity.has(s.spec.resource)) continue;
-      const local = localOffset(s.startMs, { offset: s.timezoneOffset, zone: null, fallbackZone }, zoneOffsets);
+      const local = localOffset(
+        s.startMs,
+        { offset: s.timezoneOffset, zone: null, fallbackZone },
+        zoneOffsets,
+      );
       add(s.source.provider, splitByLocalDate(s.startMs, s.endMs ?? s.startMs, local.offset));
     }
     for (const w of workouts) {
@@ -234,8 +238,6 @@ describe('batch bookkeeping on day numbers and runs', () => {
       ],
       [],
     );
-    expect(entries(touched)).toEqual([
-      ['oura', ['2024-03-09', '2024-03-10', '2024-03-12', '2024-03-14']],
-    ]);
+    expect(entries(touched)).toEqual([['oura', ['2024-03-09', '2024-03-10', '2024-03-12', '2024-03-14']]]);
   });
 });

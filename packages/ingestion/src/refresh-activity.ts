@@ -8,12 +8,7 @@ import {
   type HeartRateGroup,
 } from './activity/derive-activity';
 import { summaryId } from './deterministic-id';
-import {
-  localDayNumber,
-  sampleOffset,
-  withinBounds,
-  type IngestionBounds,
-} from './ingestion-bounds';
+import { localDayNumber, sampleOffset, withinBounds, type IngestionBounds } from './ingestion-bounds';
 import type { IngestionUser } from './storage/ingestion-user.repository';
 import type { ResourceStat } from './storage/resource-stats.repository';
 import {
@@ -118,7 +113,7 @@ export function touchedDates(
     if (!activityResources.has(s.spec.resource)) continue;
     const offset = sampleOffset(s, fallbackZone, ctx.zoneOffsets);
     const first = localDayNumber(s.startMs, offset);
-    const last = lastLocalDay(s.startMs, s.endMs ?? s.startMs, offset);
+    const last = s.endMs === null ? first : lastLocalDay(s.startMs, s.endMs, offset);
     if (s.source.provider !== provider) {
       provider = s.source.provider;
       providerDays = daysOf(provider);

@@ -126,13 +126,34 @@ export interface OuraPersonalInfo {
 const between = (r: () => number, lo: number, hi: number) => lo + r() * (hi - lo);
 const round1 = (v: number) => Math.round(v * 10) / 10;
 
+/**
+ * When the night ending on `day` starts and how many 5-minute epochs it lasts (null: a night off the ring), and
+ * the generator positioned after those draws, which the document goes on with. Heart rate needs only the span.
+ */
+function sleepTiming(
+  accountId: string,
+  day: string,
+): { r: () => number; start: number; epochs: number } | null {
+  const r = createRandom(hashSeed('oura-sleep', accountId, day));
+  if (r() < 0.06) return null;
+  const start =
+    localDayStart(ouraZoneOf(accountId), addDays(day, -1), 22) + Math.floor(between(r, 0, 24)) * FIVE_MIN;
+  const epochs = Math.floor(between(r, 78, 102)); // 6.5–8.5 h of 5-minute epochs
+  return { r, start, epochs };
+}
+
+/** The span of the night ending on `day` (`bedtime_start` to `bedtime_end` of its document), null without one. */
+function sleepSpan(accountId: string, day: string): [number, number] | null {
+  const timing = sleepTiming(accountId, day);
+  return timing ? [timing.start, timing.start + timing.epochs * 300 * 1000] : null;
+}
+
 /** The account's sleep for the night ending on `day` (its wake-up date), or null for a night off the ring. */
 export function ouraSleep(accountId: string, day: string): OuraSleepDocument | null {
   const zone = ouraZoneOf(accountId);
-  const r = createRandom(hashSeed('oura-sleep', accountId, day));
-  if (r() < 0.06) return null;
-  const start = localDayStart(zone, addDays(day, -1), 22) + Math.floor(between(r, 0, 24)) * FIVE_MIN;
-  const epochs = Math.floor(between(r, 78, 102)); // 6.5–8.5 h of 5-minute epochs
+  const timing = sleepTiming(accountId, day);
+  if (!timing) return null;
+  const { r, start, epochs } = timing;
   const latencyEpochs = 1 + Math.floor(r() * 4);
   let phases = '4'.repeat(latencyEpochs);
   while (phases.length < epochs - 1) {
@@ -391,8 +412,9 @@ interface HeartRateDay {
 function heartRateDay(accountId: string, zone: string, day: string): HeartRateDay {
   const sleeps: Array<[number, number]> = [];
   for (const d of [day, addDays(day, 1)]) {
-    const s = ouraSleep(accountId, d);
-    if (s) sleeps.push([Date.parse(s.bedtime_start), Date.parse(s.bedtime_end)]);
+    // The span only: the same instants as the document's bedtime_start and bedtime_end, without building it.
+    const span = sleepSpan(accountId, d);
+    if (span) sleeps.push(span);
   }
   const workout = ouraWorkout(accountId, day);
   const span = workout ? ouraWorkoutSpan(workout) : null;
