@@ -3,7 +3,8 @@ import { meridianQueues, meridianTopology, type Topology } from '../topology';
 
 export interface TestTopology {
   topology: Topology;
-  queues: { parser: string; scheduler: string; events: string };
+  /** Three work queues by role, and every work queue of the production table (scoped). */
+  queues: { parser: string; scheduler: string; events: string; work: string[] };
 }
 
 /**
@@ -27,6 +28,7 @@ export function createTestTopology({ retryDelaysMs = [20, 40], maxAttempts = 3 }
       parser: scoped(meridianQueues.labReportParserJobs),
       scheduler: scoped(meridianQueues.schedulerTasks),
       events: scoped(meridianQueues.eventDeliveryEvents),
+      work: meridianTopology.queues.map((queue) => scoped(queue.name)),
     },
   };
 }

@@ -250,9 +250,7 @@ export function describeTransportContract(
           (await h.transport.queueDepths()).find((d) => d.name === name)?.messages;
         const depths = await h.transport.queueDepths();
         expect(depths.map((d) => d.name).sort()).toEqual(
-          [q.parser, q.scheduler, q.events]
-            .flatMap((queue) => [queue, `${queue}.retry.20`, `${queue}.retry.40`, `${queue}.dlq`])
-            .sort(),
+          q.work.flatMap((queue) => [queue, `${queue}.retry.20`, `${queue}.retry.40`, `${queue}.dlq`]).sort(),
         );
         expect(depths.find((d) => d.name === `${q.events}.dlq`)).toMatchObject({
           kind: 'dead-letter',

@@ -3833,7 +3833,7 @@ export type components = {
             } | null;
         };
         LabReportUpload: {
-            /** @description One PDF/JPEG/PNG, or up to 8 JPEG/PNG parts merged in order into one document. */
+            /** @description One PDF/JPEG/PNG, or up to 8 JPEG/PNG parts merged in order into one document (more parts: 400 `too_many_files`; the schema's bound only caps what the parser reads). */
             file: string | string[];
             /** Format: uuid */
             user_id: string;

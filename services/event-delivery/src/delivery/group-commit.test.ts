@@ -16,9 +16,12 @@ describe('group commit', () => {
     const batches: number[][] = [];
     let inFlight = 0;
     let maxInFlight = 0;
+    let firstWriteStarted!: () => void;
+    const firstWriteRunning = new Promise<void>((resolve) => (firstWriteStarted = resolve));
     const commit = createGroupCommit(
       async (items: number[]) => {
         batches.push(items);
+        firstWriteStarted();
         inFlight += 1;
         maxInFlight = Math.max(maxInFlight, inFlight);
         await new Promise((r) => setTimeout(r, 20));
@@ -28,7 +31,7 @@ describe('group commit', () => {
       { maxBatch: 3, parallel: 2 },
     );
     const first = commit.add(0);
-    await new Promise((r) => setTimeout(r, 5)); // the first write is running
+    await firstWriteRunning; // the first write is running (no fixed sleep: a loaded machine may be late)
     const rest = Array.from({ length: 7 }, (_, i) => commit.add(i + 1));
     await Promise.all([first, ...rest]);
     expect(batches).toEqual([[0], [1, 2, 3], [4, 5, 6], [7]]);
