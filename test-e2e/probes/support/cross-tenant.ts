@@ -115,6 +115,7 @@ function victimValues(org: OrgFixture, team: TeamFixture, env: Environment): Kno
     lab_test_id: r.labTestId,
     lab_test_ids: r.labTestId,
     query_id: r.queryId,
+    query_id_or_slug: r.queryId,
     order_id: r.orderId,
     order_ids: r.orderId,
     // The compendium (the same for every team): labcorp and its total cholesterol order code.

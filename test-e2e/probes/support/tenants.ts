@@ -520,6 +520,24 @@ async function seedEnv(
     }),
   );
 
+  // The query's result table and a completed run for the user, as the scheduler leaves them, so the data
+  // API's result-table and task-history reads name real things too.
+  await knex('continuous_query_results').insert({
+    query_id: continuousQuery.id,
+    user_id: userId,
+    result_table: JSON.stringify({ 'group_key.0': ['2026-11-01T00:00:00'], 'mean.sleep_score': [80] }),
+    table_hash: 'probe',
+  });
+  await knex('continuous_query_tasks').insert({
+    id: newId(),
+    query_id: continuousQuery.id,
+    user_id: userId,
+    status: 'completed',
+    scheduled_at: new Date(Date.now() - 60_000),
+    started_at: new Date(Date.now() - 59_000),
+    ended_at: new Date(Date.now() - 58_000),
+  });
+
   const apiKey = await knex('team_api_keys').where({ team_id: teamId, environment: env }).first('id');
   return {
     userId,
