@@ -3,6 +3,12 @@
  * turn into, and the adapter interface the order service calls. Names follow api-shapes §6.3/§6.9.
  */
 
+import {
+  MISSING_RESULT_FAILURE_TYPES,
+  type BiomarkerResultType,
+  type MissingResultFailureType,
+} from '@meridian/domain';
+
 export type PatientSex = 'female' | 'male' | 'other' | 'unknown';
 
 export interface LabOrderPatient {
@@ -69,23 +75,9 @@ export type ObservationStatus = 'preliminary' | 'final' | 'corrected';
 export type ResultInterpretation = 'normal' | 'abnormal' | 'critical' | 'unknown';
 /** The value types read from OBX-2. */
 export type ObservationValueType = 'NM' | 'SN' | 'ST' | 'TX' | 'FT' | 'CWE' | 'CE';
-/** BiomarkerResult.type (api-shapes §6.9). */
-export type BiomarkerValueKind = 'numeric' | 'range' | 'comment' | 'coded_value';
-
-export const MISSING_RESULT_FAILURE_TYPES = [
-  'quantity_not_sufficient_failure',
-  'collection_process_failure',
-  'drop_off_failure',
-  'internal_lab_failure',
-  'order_entry_failure',
-  'non_failure',
-  'unknown_failure',
-  'patient_condition_failure',
-  'missing_result_calc_failure',
-  'missing_demo_aoe_calc_failure',
-  'insufficient_volume',
-] as const;
-export type MissingResultFailureType = (typeof MISSING_RESULT_FAILURE_TYPES)[number];
+/** BiomarkerResult.type and the missing-result failure types (api-shapes §6.9): the domain's enums. */
+export type BiomarkerValueKind = BiomarkerResultType;
+export { MISSING_RESULT_FAILURE_TYPES, type MissingResultFailureType };
 
 /** One test/panel of the report (an OBR). */
 export interface LabResultTest {
