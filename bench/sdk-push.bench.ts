@@ -86,6 +86,20 @@ function startDataApi(databaseUrl: string, port: number): Promise<ChildProcess> 
   });
 }
 
+/** Statements the data API has sent to PostgreSQL so far (see support/data-api-server.ts). */
+function statementsOf(child: ChildProcess): Promise<number> {
+  return new Promise((resolve) => {
+    const onMessage = (message: unknown) => {
+      if (typeof message === 'object' && message !== null && 'statements' in message) {
+        child.off('message', onMessage);
+        resolve(Number((message as { statements: unknown }).statements));
+      }
+    };
+    child.on('message', onMessage);
+    child.send('statements');
+  });
+}
+
 async function stop(child: ChildProcess): Promise<void> {
   await new Promise<void>((resolve) => {
     child.once('exit', () => resolve());
@@ -348,6 +362,7 @@ async function main(): Promise<void> {
     await warmup.device.sync();
     const warmupAll = warmupSamples + warmup.hours.reduce((n, h) => n + samplesIn(h), 0);
 
+    const statementsBefore = await statementsOf(server);
     const serverCpuBefore = processCpu(server.pid);
     const ownCpuBefore = process.cpuUsage();
     log(`history: all ${DEVICES} phones push at once through POST /v2/sdk/push/${PROVIDER} ...`);
@@ -369,6 +384,7 @@ async function main(): Promise<void> {
     };
 
     const serverCpuAfter = processCpu(server.pid);
+    const statements = (await statementsOf(server)) - statementsBefore;
     const ownCpu = process.cpuUsage(ownCpuBefore);
     const expectedHistory = phones.reduce((n, p) => n + samplesIn(p.history), 0);
     const expectedDaily = phones.reduce((n, p) => n + p.hours.reduce((m, h) => m + samplesIn(h), 0), 0);
@@ -412,6 +428,9 @@ async function main(): Promise<void> {
       serverCpuBefore !== null && serverCpuAfter !== null ? serverCpuAfter - serverCpuBefore : null;
     log(
       `CPU while pushing (${all.seconds.toFixed(1)} s): data API ${serverCpu === null ? 'n/a' : `${serverCpu.toFixed(1)} s`}, the ${DEVICES} simulated phones ${((ownCpu.user + ownCpu.system) / 1e6).toFixed(1)} s; PostgreSQL the rest of the machine's share`,
+    );
+    log(
+      `SQL statements of the data API: ${fmt(statements)} for ${fmt(all.requests)} push requests (${(statements / Math.max(1, all.requests)).toFixed(1)} per batch, sign-in and device lookups included)`,
     );
     const ratio = all.samples / all.seconds / (rawAll.rows / rawAll.seconds);
     log(

@@ -22,9 +22,9 @@ function interpolateUnset(value: string, name: string): { value: string } | { er
 describe('docker/compose.yaml and SECRETS_ENCRYPTION_KEY', () => {
   const users = Object.entries(compose.services).filter(([, s]) => s.environment?.SECRETS_ENCRYPTION_KEY);
 
-  it('is passed to the five processes', () => {
+  it('is passed to the six processes', () => {
     expect(users.map(([name]) => name).sort()).toEqual(
-      ['data-api', 'event-delivery', 'lab-report-parser', 'management-api', 'scheduler'].sort(),
+      ['data-api', 'event-delivery', 'lab-gateway', 'lab-report-parser', 'management-api', 'scheduler'].sort(),
     );
   });
 

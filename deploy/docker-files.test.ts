@@ -10,12 +10,14 @@ const root = path.resolve(__dirname, '..');
 const dockerDir = path.join(root, 'docker');
 const read = (...parts: string[]) => readFileSync(path.join(root, ...parts), 'utf8');
 
-const SERVICES: Record<string, { port: number; portEnv: string; api: boolean }> = {
+const SERVICES: Record<string, { port: number; portEnv: string; api: boolean; published?: number[] }> = {
   'data-api': { port: 8000, portEnv: 'DATA_API_PORT', api: true },
   'management-api': { port: 8001, portEnv: 'MANAGEMENT_API_PORT', api: true },
   'lab-report-parser': { port: 8080, portEnv: 'HEALTH_PORT', api: false },
   scheduler: { port: 8080, portEnv: 'HEALTH_PORT', api: false },
   'event-delivery': { port: 8080, portEnv: 'HEALTH_PORT', api: false },
+  // Labs connect to its MLLP port (HL7 results) from outside.
+  'lab-gateway': { port: 8080, portEnv: 'HEALTH_PORT', api: false, published: [2575] },
 };
 const names = Object.keys(SERVICES);
 
@@ -64,7 +66,7 @@ const args = (stage: Instruction[], keyword: string) =>
   stage.filter((i) => i.keyword === keyword).map((i) => i.args);
 
 describe.each(names)('docker/%s.Dockerfile', (service) => {
-  const { port, portEnv } = SERVICES[service]!;
+  const { port, portEnv, published = [] } = SERVICES[service]!;
   const list = instructions(read('docker', `${service}.Dockerfile`));
   const byStage = stages(list);
   const build = byStage.get('build') ?? [];
@@ -104,7 +106,7 @@ describe.each(names)('docker/%s.Dockerfile', (service) => {
   });
 
   it('exposes its port and health-checks /healthz on it', () => {
-    expect(args(runtime, 'EXPOSE')).toEqual([String(port)]);
+    expect(args(runtime, 'EXPOSE')).toEqual([[port, ...published].join(' ')]);
     const [healthcheck] = args(runtime, 'HEALTHCHECK');
     expect(healthcheck).toContain(`process.env.${portEnv}||${port}`);
     expect(healthcheck).toContain('/healthz');
@@ -163,7 +165,7 @@ describe('docker/compose.yaml', () => {
   });
 
   it.each(names)('starts %s from its Dockerfile with its configuration, after the migration', (name) => {
-    const { port, portEnv, api } = SERVICES[name]!;
+    const { port, portEnv, api, published } = SERVICES[name]!;
     const s = services[name]!;
     expect(s.build).toEqual({ context: '..', dockerfile: `docker/${name}.Dockerfile` });
     expect(existsSync(path.join(dockerDir, '..', s.build!.dockerfile))).toBe(true);
@@ -176,6 +178,6 @@ describe('docker/compose.yaml', () => {
       postgres: { condition: 'service_healthy' },
       rabbitmq: { condition: 'service_healthy' },
     });
-    expect(s.ports).toEqual(api ? [`${port}:${port}`] : undefined);
+    expect(s.ports).toEqual(api ? [`${port}:${port}`] : published?.map((p) => `${p}:${p}`));
   });
 });

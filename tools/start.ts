@@ -8,9 +8,11 @@ import { providerAppSecrets, providerSettingsFromEnv } from '@meridian/connector
 import { createKnex, migrateLatest } from '@meridian/db';
 import {
   dataApiPorts,
+  hasConfiguredLabServicePartners,
   hasConfiguredPhlebotomyPartners,
   loadDataApiProcessConfig,
   startDataApiProcess,
+  startLocalLabServicePartners,
   startLocalPhlebotomyPartners,
 } from '@meridian/data-api';
 import {
@@ -18,6 +20,11 @@ import {
   loadEventDeliveryProcessConfig,
   startEventDeliveryProcess,
 } from '@meridian/event-delivery';
+import {
+  labGatewayPorts,
+  loadLabGatewayProcessConfig,
+  startLabGatewayProcess,
+} from '@meridian/lab-gateway';
 import { loadParserProcessConfig, parserPorts, startParserProcess } from '@meridian/lab-report-parser';
 import {
   loadManagementApiProcessConfig,
@@ -50,13 +57,13 @@ const startConfigSpec = {
   DATABASE_URL: config.url({ protocols: ['postgres', 'postgresql'], optional: true, secret: true }),
   /** Unset: the in-process transport. */
   AMQP_URL: config.url({ protocols: ['amqp', 'amqps'], optional: true, secret: true }),
-  /** The three workers' health ports: this one and the next two (0: any free port). */
+  /** The workers' health ports: this one and the next ones, one per worker (0: any free port). */
   WORKER_HEALTH_PORT: config.port(8010),
   /** First port of the local provider emulators (one port each, in connector order). */
   PROVIDER_EMULATOR_PORT: config.port(8100),
 };
 
-const WORKERS = ['lab-report-parser', 'scheduler', 'event-delivery'] as const;
+const WORKERS = ['lab-report-parser', 'scheduler', 'event-delivery', 'lab-gateway'] as const;
 
 /** Every process's config, validated before anything starts; the workers' HEALTH_PORT follows WORKER_HEALTH_PORT. */
 function loadConfigs(env: NodeJS.ProcessEnv) {
@@ -72,6 +79,14 @@ function loadConfigs(env: NodeJS.ProcessEnv) {
     parser: loadParserProcessConfig({ ...env, HEALTH_PORT: healthPort('lab-report-parser') }),
     scheduler: loadSchedulerProcessConfig({ ...env, HEALTH_PORT: healthPort('scheduler') }),
     eventDelivery: loadEventDeliveryProcessConfig({ ...env, HEALTH_PORT: healthPort('event-delivery') }),
+    // No lab interface configured: the bundled lab simulator answers orders with simulated results.
+    labGateway: loadLabGatewayProcessConfig({
+      ...env,
+      HEALTH_PORT: healthPort('lab-gateway'),
+      LAB_SIMULATOR: env.LAB_SIMULATOR ?? (env.LAB_ORDER_ENDPOINTS ? 'false' : 'true'),
+      // With the workers on any free port, the MLLP listener too (unless LAB_MLLP_PORT says otherwise).
+      LAB_MLLP_PORT: env.LAB_MLLP_PORT ?? (start.values.WORKER_HEALTH_PORT === 0 ? '0' : undefined),
+    }),
   };
   // What the log redactor masks: every secret variable, and the real providers' OAuth app secrets.
   const secrets = [
@@ -101,6 +116,9 @@ function portClaims(cfg: Configs, env: NodeJS.ProcessEnv): PortClaim[] {
     ...worker(parserPorts(cfg.parser.values)),
     ...worker(schedulerPorts(cfg.scheduler.values)),
     ...worker(eventDeliveryPorts(cfg.eventDelivery.values)),
+    ...labGatewayPorts(cfg.labGateway.values).map((c) =>
+      c.variable === 'HEALTH_PORT' ? { ...c, variable: 'WORKER_HEALTH_PORT' } : c,
+    ),
     ...emulators,
   ];
 }
@@ -140,6 +158,11 @@ async function startAll(cfg: Configs, logger: Logger, shutdown: ShutdownTask[]):
     ? null
     : await startLocalPhlebotomyPartners({ dataApiPublicUrl: cfg.dataApi.values.DATA_API_PUBLIC_URL });
   if (localPhlebotomy) shutdown.push(() => localPhlebotomy.close());
+  // Walk-in labs and the test-kit fulfilment partner without credentials: their local emulators likewise.
+  const localLabServices = hasConfiguredLabServicePartners(cfg.dataApi.values)
+    ? null
+    : await startLocalLabServicePartners({ dataApiPublicUrl: cfg.dataApi.values.DATA_API_PUBLIC_URL });
+  if (localLabServices) shutdown.push(() => localLabServices.close());
   const connections = (service: string) => ({ logger: loggerFor(service), databaseUrl: database.url });
 
   const stop = (p: { close(): Promise<void> }) => shutdown.unshift(() => p.close());
@@ -148,6 +171,7 @@ async function startAll(cfg: Configs, logger: Logger, shutdown: ShutdownTask[]):
     transport,
     providers,
     phlebotomyPartners: localPhlebotomy?.config,
+    labServicePartners: localLabServices ?? undefined,
   });
   stop(dataApi);
   const managementApi = await startManagementApiProcess(cfg.managementApi.values, {
@@ -171,16 +195,29 @@ async function startAll(cfg: Configs, logger: Logger, shutdown: ShutdownTask[]):
     transport,
   });
   stop(eventDelivery);
+  const labGateway = await startLabGatewayProcess(cfg.labGateway.values, {
+    ...connections('lab-gateway'),
+    transport,
+  });
+  stop(labGateway);
 
   logger.info('Meridian is running', {
     data_api: dataApi.url,
     management_api: managementApi.url,
-    worker_health_ports: [parser.healthPort, scheduler.healthPort, eventDelivery.healthPort],
+    worker_health_ports: [
+      parser.healthPort,
+      scheduler.healthPort,
+      eventDelivery.healthPort,
+      labGateway.healthPort,
+    ],
+    lab_mllp_port: labGateway.mllpPort,
+    lab_simulator: labGateway.simulator !== null,
     transport: startCfg.AMQP_URL ? 'rabbitmq' : 'in-process',
     database: database.embedded ? 'embedded' : 'DATABASE_URL',
     link_widget: cfg.dataApi.values.LINK_WEB_URL,
     provider_emulators: [...localProviders.emulators.keys()],
     phlebotomy_emulators: localPhlebotomy?.urls ?? [],
+    lab_service_emulators: localLabServices?.urls ?? [],
   });
 }
 

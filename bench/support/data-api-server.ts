@@ -27,6 +27,16 @@ async function main() {
     brokerReady: () => true,
     keyCacheMs: 2000,
   });
+  // Statements sent to PostgreSQL (every query knex runs, transaction control included): a benchmark asks
+  // for the count with the message 'statements' and divides by what it sent.
+  let statements = 0;
+  db.on('query', (q: { sql: string }) => {
+    if (process.env.TMP_LOG_SQL) process.stderr.write(`SQL ${q.sql.replace(/\s+/g, ' ').slice(0, 150)}\n`);
+    statements += 1;
+  });
+  process.on('message', (message) => {
+    if (message === 'statements') process.send?.({ statements });
+  });
   process.send?.('ready');
   process.on('SIGTERM', () => {
     void service

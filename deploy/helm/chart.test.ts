@@ -13,9 +13,27 @@ import { chartDir, nameOf, parseManifests, runHelm, validateAll, type Manifest, 
 
 const ciValues = (name: string) => path.join(chartDir, 'ci', name);
 
-const PROCESSES = ['data-api', 'management-api', 'lab-report-parser', 'scheduler', 'event-delivery'];
+const PROCESSES = [
+  'data-api',
+  'management-api',
+  'lab-report-parser',
+  'scheduler',
+  'event-delivery',
+  'lab-gateway',
+];
 const APIS = ['data-api', 'management-api'];
 const WORKERS = PROCESSES.filter((p) => !APIS.includes(p));
+/** The lab gateway's MLLP Service (labs deliver HL7 results to it), besides its process Services. */
+const MLLP_SERVICE = 'rel-meridian-lab-gateway-mllp';
+const LAB_GATEWAY_ENV = [
+  { name: 'LAB_MLLP_PORT', value: '2575' },
+  { name: 'LAB_ORDER_ENDPOINTS', value: '' },
+  { name: 'LAB_TEST_CODING', value: 'lab' },
+  { name: 'LAB_TIME_ZONE', value: 'UTC' },
+  { name: 'LAB_HL7_APPLICATION', value: 'MERIDIAN' },
+  { name: 'LAB_HL7_FACILITY', value: 'MERIDIAN' },
+  { name: 'LAB_SIMULATOR', value: 'false' },
+];
 
 /** `helm template` output as plain objects; fails the test on a helm error or a YAML error. */
 function render(args: string[], release = 'rel'): Manifest[] {
@@ -94,8 +112,8 @@ describe('helm chart deploy/helm/meridian', () => {
       expect(counts).toEqual({
         ConfigMap: 1,
         Secret: 2, // the release's, and the migration hook's own
-        Deployment: 5,
-        Service: 2,
+        Deployment: 6,
+        Service: 3, // the two APIs and the lab gateway's MLLP port
         Job: 1,
         HorizontalPodAutoscaler: 2,
         PodDisruptionBudget: 2,
@@ -119,7 +137,9 @@ describe('helm chart deploy/helm/meridian', () => {
         expect(c.image).toBe(`meridian/${component(d)}:0.1.0`);
         expect(c.livenessProbe?.httpGet).toEqual({ path: '/healthz', port: 'http' });
         expect(c.readinessProbe?.httpGet).toEqual({ path: '/readyz', port: 'http' });
-        expect(c.ports?.map((p) => p.name)).toEqual(['http']);
+        expect(c.ports?.map((p) => p.name)).toEqual(
+          component(d) === 'lab-gateway' ? ['http', 'mllp'] : ['http'],
+        );
         expect(c.resources?.requests).toBeDefined();
         expectHardenedPod(spec);
         // Selector must select the pod template, or the API server rejects the Deployment.
@@ -142,6 +162,7 @@ describe('helm chart deploy/helm/meridian', () => {
         'lab-report-parser': ['HEALTH_PORT', 8080],
         scheduler: ['HEALTH_PORT', 8080],
         'event-delivery': ['HEALTH_PORT', 8080],
+        'lab-gateway': ['HEALTH_PORT', 8080],
       };
       for (const d of deployments) {
         const c = onlyContainer(podSpec(d));
@@ -150,7 +171,8 @@ describe('helm chart deploy/helm/meridian', () => {
         const trustProxy = APIS.includes(component(d)!)
           ? [{ name: 'TRUST_PROXY', value: '10.0.0.0/8,172.16.0.0/12,192.168.0.0/16' }]
           : [];
-        expect(c.env).toEqual([{ name, value: String(port) }, ...trustProxy]);
+        const lab = component(d) === 'lab-gateway' ? LAB_GATEWAY_ENV : [];
+        expect(c.env).toEqual([{ name, value: String(port) }, ...lab, ...trustProxy]);
         expect(c.ports?.[0]?.containerPort).toBe(port);
         expect(c.envFrom).toEqual([
           { configMapRef: { name: configMap.metadata!.name } },
@@ -159,8 +181,21 @@ describe('helm chart deploy/helm/meridian', () => {
       }
     });
 
+    it('exposes the lab gateway\'s MLLP port to labs through a Service that selects its pods', () => {
+      const mllp = ofKind<Service>(manifests, Service).find((s) => nameOf(s) === MLLP_SERVICE)!;
+      const d = byComponent(deployments, 'lab-gateway');
+      expect(d.spec!.template.metadata!.labels).toMatchObject(mllp.spec!.selector!);
+      expect(mllp.spec!.type).toBe('ClusterIP');
+      expect(mllp.spec!.ports).toEqual([{ name: 'mllp', port: 2575, targetPort: 'mllp', protocol: 'TCP' }]);
+      expect(onlyContainer(podSpec(d)).ports).toContainEqual({
+        name: 'mllp',
+        containerPort: 2575,
+        protocol: 'TCP',
+      });
+    });
+
     it('exposes the two APIs through Services that select their pods', () => {
-      const services = ofKind<Service>(manifests, Service);
+      const services = ofKind<Service>(manifests, Service).filter((s) => nameOf(s) !== MLLP_SERVICE);
       expect(services.map(component).sort()).toEqual([...APIS].sort());
       for (const s of services) {
         const d = byComponent(deployments, component(s)!);
@@ -234,7 +269,7 @@ describe('helm chart deploy/helm/meridian', () => {
       validateAll(manifests);
       expect(ofKind(manifests, Secret)).toEqual([]);
       expect(ofKind(manifests, HorizontalPodAutoscaler)).toEqual([]);
-      expect(deployments).toHaveLength(5);
+      expect(deployments).toHaveLength(6);
       expect(ofKind(manifests, PodDisruptionBudget)).toHaveLength(2);
     });
 
@@ -275,7 +310,7 @@ describe('helm chart deploy/helm/meridian', () => {
     });
 
     it('adds headless metrics Services for the workers and routes the Ingress hosts to the API Services', () => {
-      const services = ofKind<Service>(manifests, Service);
+      const services = ofKind<Service>(manifests, Service).filter((s) => nameOf(s) !== MLLP_SERVICE);
       expect(services.map(component).sort()).toEqual([...PROCESSES].sort());
       for (const worker of WORKERS) expect(byComponent(services, worker).spec!.clusterIP).toBe('None');
       const ingress = ofKind<Ingress>(manifests, Ingress)[0]!;

@@ -14,7 +14,14 @@ import { parse } from 'yaml';
 import { chartDir, helm, parseManifests, runHelm, validateAll, type Manifest } from './render';
 
 const root = path.resolve(__dirname, '..', '..');
-const PROCESSES = ['data-api', 'management-api', 'lab-report-parser', 'scheduler', 'event-delivery'];
+const PROCESSES = [
+  'data-api',
+  'management-api',
+  'lab-report-parser',
+  'scheduler',
+  'event-delivery',
+  'lab-gateway',
+];
 const PLACEHOLDER_KEY = (
   parse(readFileSync(path.join(chartDir, 'values.example.yaml'), 'utf8')) as {
     secrets: { secretsEncryptionKey: string };
@@ -68,7 +75,7 @@ const helmAvailable = existsSync(helm) && spawnSync(helm, ['version'], { timeout
 
   afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-  it('builds each of the five images from its existing Dockerfile', () => {
+  it('builds each of the six images from its existing Dockerfile', () => {
     expect(builds.map((b) => b.dockerfile).sort()).toEqual(
       PROCESSES.map((p) => `docker/${p}.Dockerfile`).sort(),
     );
@@ -81,7 +88,7 @@ const helmAvailable = existsSync(helm) && spawnSync(helm, ['version'], { timeout
 
   it('renders objects that all validate against the Kubernetes schemas', () => {
     validateAll(manifests);
-    expect(manifests.filter((m) => m.kind === 'Deployment')).toHaveLength(5);
+    expect(manifests.filter((m) => m.kind === 'Deployment')).toHaveLength(PROCESSES.length);
   });
 
   it('runs exactly the images the docker build lines tag, the migration Job included', () => {

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { completeHistoricalPull, type HistoricalPullCompletion } from './complete-historical-pull';
-import { ingestBatch } from './ingest-batch';
+import { ingestBatch, ingestBatches } from './ingest-batch';
 import type { IngestBatch, IngestResult } from './ingestion.types';
 
 export interface IngestionDeps {
@@ -11,6 +11,11 @@ export interface IngestionDeps {
 export interface Ingestion {
   /** Ingests one batch in one transaction; refuses a bad batch as a whole (ValidationError). */
   ingest(batch: IngestBatch): Promise<IngestResult>;
+  /**
+   * Several batches of one user as one write (see `ingestBatches`): one result per batch, the activity days
+   * derived once. `savepoint: false` when `db` is a transaction the caller rolls back whole on any error.
+   */
+  ingestMany(batches: readonly IngestBatch[], opts?: { savepoint?: boolean }): Promise<IngestResult[]>;
   /** Writes the `historical.data.<resource>.created` events that close a historical pull. */
   completeHistoricalPull(input: HistoricalPullCompletion): Promise<string[]>;
 }
@@ -19,6 +24,7 @@ export function createIngestion(deps: IngestionDeps): Ingestion {
   const clock = deps.clock ?? (() => new Date());
   return {
     ingest: (batch) => ingestBatch(deps.db, clock(), batch),
+    ingestMany: (batches, opts) => ingestBatches(deps.db, clock(), batches, opts),
     completeHistoricalPull: (input) => completeHistoricalPull(deps.db, input),
   };
 }

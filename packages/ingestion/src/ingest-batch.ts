@@ -1,15 +1,16 @@
-import { createOutboxRepository, withTransaction } from '@meridian/db';
+import { createOutboxRepository, withTransaction, type OutboxEvent } from '@meridian/db';
 import { isUuid, NotFoundError } from '@meridian/domain';
 import type { Knex } from 'knex';
-import { batchEvents } from './events/batch-events';
-import { historicalEtlEvents } from './events/historical-etl-events';
+import { sampleEvents } from './events/sample-events';
+import { summaryEvents } from './events/summary-events';
 import { applyIngestionBounds } from './ingestion-bounds';
 import type { IngestBatch, IngestResult } from './ingestion.types';
-import { loadIngestionUser } from './storage/ingestion-user.repository';
+import { loadIngestionUser, type IngestionUser } from './storage/ingestion-user.repository';
+import type { WrittenSummary } from './storage/summaries.repository';
 import { createZoneOffsets } from './time/zone-offset';
 import { isRecord } from './validation/check-source';
 import { normaliseBatch } from './validation/normalise-batch';
-import { writeBatch, type WrittenBatch } from './write-batch';
+import { activityDayKey, writeBatches, type BatchToWrite, type WrittenBatch } from './write-batch';
 
 /**
  * The one ingestion path: validate and normalise the whole batch, drop what lies outside the user's
@@ -18,27 +19,126 @@ import { writeBatch, type WrittenBatch } from './write-batch';
  * all in one transaction. A bad batch writes nothing.
  */
 export async function ingestBatch(db: Knex, now: Date, batch: IngestBatch): Promise<IngestResult> {
-  const raw: unknown = batch;
-  const userId = isRecord(raw) ? raw.userId : undefined;
+  const [result] = await ingestBatches(db, now, [batch]);
+  return result!;
+}
+
+/**
+ * Several batches of one user (e.g. the resources of one mobile push, each in its own mode) as one write:
+ * each validated, bounded and upserted as `ingestBatch` would, one after the other (a later batch sees an
+ * earlier one's rows), then the activity days all of them touched derived once, the resource stats recorded
+ * and the events written in one statement each. One result per batch, in order; a bad batch refuses all.
+ *
+ * Events are those of the batches ingested one by one, except that an activity day touched by several
+ * batches is written (and announced) once, with its final figures: as a daily event when a daily batch
+ * touched it, else as a historical batch's (ETL-only, when the user's pipeline asks for historical data).
+ *
+ * `savepoint: false` runs directly in `db` (a transaction the caller rolls back whole on any error).
+ */
+export async function ingestBatches(
+  db: Knex,
+  now: Date,
+  batches: readonly IngestBatch[],
+  opts: { savepoint?: boolean } = {},
+): Promise<IngestResult[]> {
+  if (batches.length === 0) return [];
+  const userId = userIdOf(batches[0]);
+  for (const batch of batches) {
+    if (userIdOf(batch) !== userId) throw new Error('ingestBatches: every batch must be of the same user');
+  }
+  if (opts.savepoint === false && db.isTransaction)
+    return ingestInTransaction(db as Knex.Transaction, now, userId, batches);
+  return withTransaction(db, (trx) => ingestInTransaction(trx, now, userId, batches));
+}
+
+function userIdOf(batch: unknown): string {
+  const userId = isRecord(batch) ? batch.userId : undefined;
   if (typeof userId !== 'string' || !isUuid(userId))
     throw new NotFoundError('User not found.', { user_id: userId });
+  return userId;
+}
 
-  return withTransaction(db, async (trx) => {
-    const user = await loadIngestionUser(trx, userId);
-    const zoneOffsets = createZoneOffsets();
-    const fallbackZone = user.fallbackTimeZone;
+async function ingestInTransaction(
+  trx: Knex.Transaction,
+  now: Date,
+  userId: string,
+  batches: readonly IngestBatch[],
+): Promise<IngestResult[]> {
+  const user = await loadIngestionUser(trx, userId);
+  const zoneOffsets = createZoneOffsets();
+  const fallbackZone = user.fallbackTimeZone;
+  const bounds = { start: user.ingestionStart, end: user.ingestionEnd };
+  const toWrite: BatchToWrite[] = batches.map((batch) => {
     const all = normaliseBatch(batch, { userId, fallbackZone, now, zoneOffsets });
-    const bounds = { start: user.ingestionStart, end: user.ingestionEnd };
     const kept = applyIngestionBounds(all, bounds, fallbackZone, zoneOffsets);
     // A historical chunk writes data events only for an ETL pipeline that asks for them.
-    const perSample = batch.mode === 'daily' || user.pushesHistoricalEtl;
-    const written = await writeBatch({ trx, user, bounds, now, zoneOffsets, perSample }, all, kept);
-    const events = batch.mode === 'daily' ? batchEvents(user, written) : historicalEtlEvents(user, written);
-    const eventIds = await createOutboxRepository(trx).append(events);
+    return { all, kept, perSample: batch.mode === 'daily' || user.pushesHistoricalEtl };
+  });
+  const written = await writeBatches({ trx, user, bounds, now, zoneOffsets }, toWrite);
+  const events = dataEvents(user, batches, written.batches, activityByMode(batches, written));
+  const eventIds = await createOutboxRepository(trx).append(events);
+  // Every event id goes to each result (the caller of a single batch gets its own).
+  return written.batches.map((w, i) => {
+    const kept = toWrite[i]!.kept;
     const stored = kept.samples.length + kept.summaries.length + kept.streams.length;
-    const { created, updated } = countOutcomes(written);
+    const { created, updated } = countOutcomes(w);
     return { created, updated, unchanged: stored - created - updated, dropped: kept.dropped, eventIds };
   });
+}
+
+/** The derived activity days announced as daily data, and those announced as a historical chunk's. */
+function activityByMode(
+  batches: readonly IngestBatch[],
+  written: Awaited<ReturnType<typeof writeBatches>>,
+): { daily: WrittenSummary[]; historical: WrittenSummary[] } {
+  if (batches.length === 1) {
+    return batches[0]!.mode === 'daily'
+      ? { daily: written.activity, historical: [] }
+      : { daily: [], historical: written.activity };
+  }
+  const daily = new Set<string>();
+  batches.forEach((b, i) => {
+    if (b.mode === 'daily') for (const key of written.touched[i]!) daily.add(key);
+  });
+  const byMode = { daily: [] as WrittenSummary[], historical: [] as WrittenSummary[] };
+  for (const a of written.activity) {
+    (daily.has(activityDayKey(a.provider, dateText(a.calendar_date)))
+      ? byMode.daily
+      : byMode.historical
+    ).push(a);
+  }
+  return byMode;
+}
+
+const dateText = (d: string | Date | null): string =>
+  d instanceof Date ? d.toISOString().slice(0, 10) : (d ?? '');
+
+/**
+ * Per batch its samples' and summaries' events, then the activity's, then the workout streams' (for one
+ * batch: samples, summaries, activity, streams). A daily batch writes `daily.data.*`; a historical chunk
+ * writes them only for an ETL pipeline that pushes historical data, marked ETL-only.
+ */
+function dataEvents(
+  user: IngestionUser,
+  batches: readonly IngestBatch[],
+  written: readonly WrittenBatch[],
+  activity: { daily: WrittenSummary[]; historical: WrittenSummary[] },
+): OutboxEvent[] {
+  const announced = (mode: IngestBatch['mode']) => mode === 'daily' || user.pushesHistoricalEtl;
+  const marked = (mode: IngestBatch['mode'], events: OutboxEvent[]) =>
+    mode === 'daily' ? events : events.map((e) => ({ ...e, etlOnly: true }));
+  const events: OutboxEvent[] = [];
+  batches.forEach((b, i) => {
+    if (!announced(b.mode)) return;
+    const w = written[i]!;
+    events.push(...marked(b.mode, [...sampleEvents(user, w.samples), ...summaryEvents(user, w.summaries)]));
+  });
+  events.push(...summaryEvents(user, activity.daily));
+  if (announced('historical')) events.push(...marked('historical', summaryEvents(user, activity.historical)));
+  batches.forEach((b, i) => {
+    if (announced(b.mode)) events.push(...marked(b.mode, written[i]!.streamEvents));
+  });
+  return events;
 }
 
 function countOutcomes(written: WrittenBatch): { created: number; updated: number } {

@@ -45,15 +45,13 @@ interface Context {
 }
 
 /**
- * Recomputes Meridian's activity summary of every (provider, local date) the batch touched, from
- * everything stored for those days (not only the batch), and upserts it.
+ * Recomputes Meridian's activity summary of every (provider, local date) a write touched (`touched`, from
+ * `touchedDates`), from everything stored for those days (not only the batch), and upserts it.
  */
 export async function refreshActivity(
   ctx: Context,
-  samples: readonly NormalisedSample[],
-  workouts: readonly NormalisedSummary[],
+  touched: ReadonlyMap<string, ReadonlySet<string>>,
 ): Promise<{ written: WrittenSummary[]; stats: ResourceStat[] }> {
-  const touched = touchedDates(ctx, samples, workouts);
   const records: SummaryRecord[] = [];
   const stats: ResourceStat[] = [];
   for (const [provider, dates] of [...touched.entries()].sort(([a], [b]) => a.localeCompare(b))) {

@@ -1,10 +1,10 @@
 import type { OutboxEvent } from '@meridian/db';
 import type { Knex } from 'knex';
 import { lastByKey, type BoundedBatch, type IngestionBounds } from './ingestion-bounds';
-import { refreshActivity } from './refresh-activity';
+import { refreshActivity, touchedDates } from './refresh-activity';
 import { collectResourceStats } from './resource-stats';
 import type { IngestionUser } from './storage/ingestion-user.repository';
-import { createResourceStatsRepository } from './storage/resource-stats.repository';
+import { createResourceStatsRepository, type ResourceStat } from './storage/resource-stats.repository';
 import { sampleKey } from './storage/sample-key';
 import { createSamplesRepository, type WriteOutcome } from './storage/samples.repository';
 import {
@@ -40,65 +40,140 @@ interface Context {
   bounds: IngestionBounds;
   now: Date;
   zoneOffsets: ZoneOffsets;
+}
+
+/** One batch of a write: what it holds, and whether its data events need every created or changed sample. */
+export interface BatchToWrite {
+  all: NormalisedBatch;
+  kept: BoundedBatch;
   /** Whether the caller needs every created or changed sample (for data events), not just the counts. */
   perSample: boolean;
 }
 
-const keyOf = (s: NormalisedSample) =>
-  sampleKey(s.spec.resource, s.startMs, s.source.provider, s.source.sourceType, s.type);
+/** What a write of one or more batches of a user changed. */
+export interface WrittenBatches {
+  /** Per batch, in the order given: its samples, summaries and streams (`activity` empty). */
+  batches: WrittenBatch[];
+  /** The activity days re-derived once for all batches together. */
+  activity: WrittenSummary[];
+  /** Per batch: the (provider, local date) keys of the activity days it touched. */
+  touched: Array<Set<string>>;
+}
+
+/** The key of an activity day as `touchedDates` and the written activity summaries give it. */
+export const activityDayKey = (provider: string, calendarDate: string) => `${provider}\n${calendarDate}`;
 
 /**
  * Upserts what the bounds kept (a repeated sample or summary counts once, the last copy wins), re-derives
  * the touched activity days and records resource stats.
  */
 export async function writeBatch(
-  ctx: Context,
+  ctx: Context & { perSample: boolean },
   all: NormalisedBatch,
   kept: BoundedBatch,
 ): Promise<WrittenBatch> {
+  const { batches, activity } = await writeBatches(ctx, [{ all, kept, perSample: ctx.perSample }]);
+  return { ...batches[0]!, activity };
+}
+
+/**
+ * Several batches of one user in one go (each upserted as `writeBatch` would, one after the other), then the
+ * activity days they touched re-derived once and the resource stats of all of them recorded in one statement.
+ */
+export async function writeBatches(ctx: Context, batches: readonly BatchToWrite[]): Promise<WrittenBatches> {
   const { trx, user, now } = ctx;
-  const samples = lastPerSampleKey(kept.samples);
-  const summaries = [...lastByKey(kept.summaries, (s) => s.id).values()];
-  const streams = [...lastByKey(kept.streams, (s) => s.workoutId).values()];
+  const written: WrittenBatch[] = [];
+  const activitySamples: NormalisedSample[][] = [];
+  const activityWorkouts: NormalisedSummary[][] = [];
+  const stats: ResourceStat[] = [];
+  for (const batch of batches) {
+    const samples = lastPerSampleKey(batch.kept.samples);
+    const summaries = [...lastByKey(batch.kept.summaries, (s) => s.id).values()];
+    const streams = [...lastByKey(batch.kept.streams, (s) => s.workoutId).values()];
 
-  // The repository writes rows in key order (its fixed part, then the start), so concurrent batches of one
-  // user lock rows in the same order.
-  const { outcomes, created, updated } = await createSamplesRepository(trx).upsert(
-    user.id,
-    samples,
-    now,
-    ctx.perSample,
-  );
-  const records = summaries.map(toRecord).sort((a, b) => compareText(a.id, b.id));
-  const writtenSummaries = await createSummariesRepository(trx).upsert(user.id, records, now);
-  const writtenStreams = await writeWorkoutStreams(trx, user, streams, now);
-  const activity = await refreshActivity(
-    ctx,
-    samples,
-    summaries.filter((s) => s.kind === 'workouts'),
-  );
-  await createResourceStatsRepository(trx).record(
-    user.id,
-    [...collectResourceStats(all, kept), ...activity.stats],
-    now,
-  );
+    // The repository writes rows in key order (its fixed part, then the start), so concurrent batches of one
+    // user lock rows in the same order.
+    const { outcomes, created, updated } = await createSamplesRepository(trx).upsert(
+      user.id,
+      samples,
+      now,
+      batch.perSample,
+    );
+    const records = summaries.map(toRecord).sort((a, b) => compareText(a.id, b.id));
+    const writtenSummaries =
+      records.length === 0 ? [] : await createSummariesRepository(trx).upsert(user.id, records, now);
+    const writtenStreams = await writeWorkoutStreams(trx, user, streams, now);
+    activitySamples.push(samples);
+    activityWorkouts.push(summaries.filter((s) => s.kind === 'workouts'));
+    stats.push(...collectResourceStats(batch.all, batch.kept));
 
-  const changes: SampleChange[] = [];
-  if (outcomes && outcomes.size > 0) {
-    for (const sample of samples) {
-      const outcome = outcomes.get(keyOf(sample));
-      if (outcome) changes.push({ sample, outcome });
+    const changes: SampleChange[] = [];
+    if (outcomes && outcomes.size > 0) {
+      for (const sample of samples) {
+        const outcome = outcomes.get(sample);
+        if (outcome) changes.push({ sample, outcome });
+      }
     }
+    written.push({
+      samples: changes,
+      sampleCounts: { created, updated },
+      summaries: inOrderOf(writtenSummaries, summaries),
+      activity: [],
+      streams: writtenStreams.written,
+      streamEvents: writtenStreams.events,
+    });
   }
+  const touched = activitySamples.map((samples, i) => touchedDates(ctx, samples, activityWorkouts[i]!));
+  const activity = await refreshActivity(ctx, mergeTouched(touched));
+  await createResourceStatsRepository(trx).record(user.id, mergeStats([...stats, ...activity.stats]), now);
   return {
-    samples: changes,
-    sampleCounts: { created, updated },
-    summaries: inOrderOf(writtenSummaries, summaries),
+    batches: written,
     activity: activity.written,
-    streams: writtenStreams.written,
-    streamEvents: writtenStreams.events,
+    touched: touched.map((byProvider) => {
+      const keys = new Set<string>();
+      for (const [provider, dates] of byProvider)
+        for (const d of dates) keys.add(activityDayKey(provider, d));
+      return keys;
+    }),
   };
 }
+
+/** The union of every batch's touched dates per provider (one batch's: that map itself). */
+function mergeTouched(touched: ReadonlyArray<Map<string, Set<string>>>): Map<string, Set<string>> {
+  if (touched.length === 1) return touched[0]!;
+  const all = new Map<string, Set<string>>();
+  for (const byProvider of touched) {
+    for (const [provider, dates] of byProvider) {
+      const set = all.get(provider);
+      if (set) for (const d of dates) set.add(d);
+      else all.set(provider, new Set(dates));
+    }
+  }
+  return all;
+}
+
+/**
+ * One stat per provider/resource (what the stats statement upserts may name only once): counts added, spans
+ * joined. Stats of one batch are unique already and keep their order.
+ */
+function mergeStats(stats: readonly ResourceStat[]): ResourceStat[] {
+  const byKey = new Map<string, ResourceStat>();
+  for (const s of stats) {
+    const key = `${s.provider}\n${s.resource}`;
+    const seen = byKey.get(key);
+    if (!seen) {
+      byKey.set(key, { ...s });
+      continue;
+    }
+    seen.count += s.count;
+    seen.oldestMs = minOf(seen.oldestMs, s.oldestMs);
+    seen.newestMs = maxOf(seen.newestMs, s.newestMs);
+  }
+  return [...byKey.values()];
+}
+
+const minOf = (a: number | null, b: number | null) => (a === null ? b : b === null ? a : Math.min(a, b));
+const maxOf = (a: number | null, b: number | null) => (a === null ? b : b === null ? a : Math.max(a, b));
 
 /**
  * The last sample per sample key, in first-seen key order (what `lastByKey` with `sampleKey` gives), without

@@ -2,3 +2,5 @@
 export {};
 export * from './phlebotomy';
 export * from './lab';
+export * from './psc';
+export * from './testkit';

@@ -194,6 +194,120 @@ describe('createLabReportParser', () => {
     }
   });
 
+  it('reads a report whose results are cards, and one whose results are sentences (not invalid_input)', async () => {
+    const cards = await pdf((doc) => {
+      text(doc, 'Bluebird Health Portal', 40, 30, 16, true);
+      text(doc, 'Patient: Maria Lopez', 40, 60);
+      text(doc, 'Date of Birth: 07/22/1980', 300, 60);
+      const card = (x: number, y: number, name: string, value: string, range: string): void => {
+        text(doc, name, x, y, 10, true);
+        text(doc, value, x, y + 16, 14);
+        text(doc, range, x, y + 36, 8);
+      };
+      card(40, 100, 'Vitamin D, 25-Hydroxy', '22 ng/mL', 'Reference: 30-100');
+      card(240, 100, 'Ferritin', '48 ng/mL', 'Reference: 15-150');
+      card(40, 170, 'Hemoglobin A1c', '5.4 %', 'Reference: 4.0-5.6');
+      card(240, 170, 'TSH', '2.10 uIU/mL', 'Reference: 0.45-4.50');
+    });
+    const cardOutcome = await parser.parse(asPdf(cards));
+    if (cardOutcome.status !== 'completed') throw new Error(`failed: ${cardOutcome.failureReason}`);
+    expect(
+      cardOutcome.report.results.map((r) => [
+        r.test_name,
+        r.value,
+        r.units,
+        r.min_reference_range,
+        r.max_reference_range,
+        r.interpretation,
+      ]),
+    ).toEqual([
+      ['Vitamin D, 25-Hydroxy', '22', 'ng/mL', 30, 100, 'abnormal'],
+      ['Ferritin', '48', 'ng/mL', 15, 150, 'normal'],
+      ['Hemoglobin A1c', '5.4', '%', 4, 5.6, 'normal'],
+      ['TSH', '2.10', 'uIU/mL', 0.45, 4.5, 'normal'],
+    ]);
+    expect(cardOutcome.report.results[2]?.type).toBe('percentage');
+
+    const prose = await pdf((doc) => {
+      text(doc, 'Riverside Family Clinic Laboratory', 40, 30, 16, true);
+      text(doc, 'Dear Mr. Okafor, we have reviewed the blood tests taken on March 3, 2024.', 40, 70);
+      text(doc, 'Your hemoglobin A1c was 6.1 % (reference 4.0-5.6), which is slightly high. Your LDL', 40, 84);
+      text(doc, 'cholesterol: 118 mg/dL, ref < 130. Your creatinine was 1.02 mg/dL (normal 0.70-1.30).', 40, 98);
+    });
+    const proseOutcome = await parser.parse(asPdf(prose));
+    if (proseOutcome.status !== 'completed') throw new Error(`failed: ${proseOutcome.failureReason}`);
+    expect(
+      proseOutcome.report.results.map((r) => [r.test_name, r.value, r.units, r.max_reference_range, r.interpretation]),
+    ).toEqual([
+      ['hemoglobin A1c', '6.1', '%', 5.6, 'abnormal'],
+      ['LDL cholesterol', '118', 'mg/dL', 130, 'normal'],
+      ['creatinine', '1.02', 'mg/dL', 1.3, 'normal'],
+    ]);
+  });
+
+  it('turns a scanned page lying on its side and tilted by 3° upright before OCR', async () => {
+    const scale = 200 / 72;
+    const page = createCanvas(Math.round(612 * scale), Math.round(290 * scale));
+    const ctx = page.getContext('2d');
+    ctx.fillStyle = '#fff';
+    ctx.fillRect(0, 0, page.width, page.height);
+    ctx.scale(scale, scale);
+    ctx.fillStyle = '#000';
+    ctx.textBaseline = 'top';
+    const draw = (s: string, x: number, y: number, size = 10) => {
+      ctx.font = `${size}px "DejaVu Sans"`;
+      ctx.fillText(s, x, y);
+    };
+    draw('Northwind Clinical Laboratories', 40, 30, 16);
+    draw('Test', 40, 80);
+    draw('Result', 215, 80);
+    draw('Units', 340, 80);
+    draw('Reference Range', 420, 80);
+    draw('Glucose', 40, 105);
+    draw('95', 215, 105);
+    draw('mg/dL', 340, 105);
+    draw('70-99', 420, 105);
+    draw('Sodium', 40, 125);
+    draw('140', 215, 125);
+    draw('mmol/L', 340, 125);
+    draw('134-144', 420, 125);
+    draw('Patient: DOE, JANE    DOB: 03/14/1975    Collected: 03/14/2024', 40, 55);
+    const more = [
+      ['Potassium', '4.1', 'mmol/L', '3.5-5.1'],
+      ['Chloride', '101', 'mmol/L', '98-107'],
+      ['Creatinine', '0.91', 'mg/dL', '0.57-1.00'],
+      ['Calcium', '9.4', 'mg/dL', '8.7-10.2'],
+      ['Albumin', '4.3', 'g/dL', '3.8-4.9'],
+    ];
+    more.forEach(([name, value, units, range], i) => {
+      draw(name as string, 40, 145 + i * 20);
+      draw(value as string, 215, 145 + i * 20);
+      draw(units as string, 340, 145 + i * 20);
+      draw(range as string, 420, 145 + i * 20);
+    });
+    draw('Comments: specimen received at ambient temperature; results reviewed.', 40, 255, 9);
+    // Faxed sideways: the page turned 90° clockwise, and 3° more.
+    const turned = createCanvas(page.height + 120, page.width + 120);
+    const t = turned.getContext('2d');
+    t.fillStyle = '#fff';
+    t.fillRect(0, 0, turned.width, turned.height);
+    t.translate(turned.width / 2, turned.height / 2);
+    t.rotate(((90 + 3) * Math.PI) / 180);
+    t.drawImage(page, -page.width / 2, -page.height / 2);
+    const outcome = await parser.parse([{ bytes: turned.toBuffer('image/png'), mediaType: 'image/png' }]);
+    if (outcome.status !== 'completed') throw new Error(`failed: ${outcome.failureReason} ${outcome.detail}`);
+    expect(outcome.report.results.map((r) => [r.test_name, r.value, r.units, r.max_reference_range])).toEqual([
+      ['Glucose', '95', 'mg/dL', 99],
+      ['Sodium', '140', 'mmol/L', 144],
+      ['Potassium', '4.1', 'mmol/L', 5.1],
+      ['Chloride', '101', 'mmol/L', 107],
+      ['Creatinine', '0.91', 'mg/dL', 1],
+      ['Calcium', '9.4', 'mg/dL', 10.2],
+      ['Albumin', '4.3', 'g/dL', 4.9],
+    ]);
+    expect(outcome.report.metadata).toMatchObject({ patient_last_name: 'DOE', dob: '1975-03-14' });
+  });
+
   it('reads a scanned image with OCR, and fails pure noise with low_quality', async () => {
     const scale = 200 / 72;
     const canvas = createCanvas(Math.round(612 * scale), Math.round(400 * scale));

@@ -5,6 +5,7 @@
 import { LAB_REPORT_LIMITS } from '@meridian/domain';
 import type { ParsedLabReport, ParsingFailureReason } from '@meridian/domain';
 import { extractMetadata } from './extract/extract-metadata';
+import { extractFreeResults, extractLooseRows } from './extract/extract-free-results';
 import { extractRows, lineText } from './extract/extract-rows';
 import { toReportResult } from './extract/to-report-result';
 import { isNotEnglish } from './language/detect-language';
@@ -159,7 +160,10 @@ async function parseDocument(
     );
   }
   if (isNotEnglish(text)) fail('not_english', 'the report is not in English');
-  const printed = extractRows(lines);
+  const tabled = extractRows(lines);
+  // Cards, blocks and sentences: a report need not print its results as a table.
+  const found = [...tabled, ...extractFreeResults(lines, tabled)];
+  const printed = found.length > 0 ? found : extractLooseRows(lines);
   const rows = document.ocr.length > 0 ? harmoniseEnzymeUnits(printed.map(correctOcrRow)) : printed;
   if (rows.length === 0) fail('invalid_input', 'no lab results were found in the document');
   const results = rows.map(toReportResult);

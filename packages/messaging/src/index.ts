@@ -23,6 +23,7 @@ export {
   meridianQueues,
   meridianTopology,
   CONTINUOUS_QUERY_TASK_DUE,
+  LAB_ORDER_SUBMIT,
   PARSER_JOB_REQUESTED,
   retryQueueName,
   topologyQueues,

@@ -26,6 +26,10 @@ describe('meridianTopology', () => {
       ['event-delivery.events', ['event.#']],
       ['scheduler.data-changes', ['event.daily.data.#', 'event.historical.data.#']],
       ['scheduler.continuous-query-runs', ['continuous_query.task.due']],
+      [
+        'lab-gateway.orders',
+        ['event.labtest.order.created', 'event.labtest.order.updated', 'lab.order.submit'],
+      ],
     ]);
   });
 

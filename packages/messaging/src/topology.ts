@@ -21,6 +21,7 @@ export const meridianQueues = {
   eventDeliveryEvents: 'event-delivery.events',
   schedulerDataChanges: 'scheduler.data-changes',
   continuousQueryRuns: 'scheduler.continuous-query-runs',
+  labGatewayOrders: 'lab-gateway.orders',
 } as const;
 
 /** Routing key of a parse request (`{job_id}`): published by the data API and the scheduler sweep. */
@@ -28,6 +29,12 @@ export const PARSER_JOB_REQUESTED = 'parser.job.requested';
 
 /** Routing key of a continuous-query run (`{task_id}`): published by the scheduler when a task is due. */
 export const CONTINUOUS_QUERY_TASK_DUE = 'continuous_query.task.due';
+
+/**
+ * Routing key of a lab submission request (`{order_id, team_id, environment}`): published by the lab gateway's
+ * sweep for an order at a lab-submission status whose submission never got through.
+ */
+export const LAB_ORDER_SUBMIT = 'lab.order.submit';
 
 export const meridianTopology: Topology = deepFreeze({
   exchange: 'meridian',
@@ -64,6 +71,14 @@ export const meridianTopology: Topology = deepFreeze({
       bindings: [CONTINUOUS_QUERY_TASK_DUE],
       retryDelaysMs: [5_000, 30_000, 120_000],
       maxAttempts: 4,
+    },
+    {
+      // Orders reaching their lab-submission point (the relay's order events) are sent to the lab as ORM^O01;
+      // a lab that is down is retried with backoff (~45 min in all), then the gateway's sweep takes over.
+      name: meridianQueues.labGatewayOrders,
+      bindings: ['event.labtest.order.created', 'event.labtest.order.updated', LAB_ORDER_SUBMIT],
+      retryDelaysMs: [5_000, 30_000, 120_000, 600_000],
+      maxAttempts: 8,
     },
   ],
 });

@@ -72,8 +72,12 @@ const SLEEP: ColumnMap = {
   score: num('score'),
   recovery_readiness_score: num('recovery_readiness_score'),
   ...SOURCE,
-  time_zone: str('time_zone'),
+  // Ingestion keeps a sleep's zone only as its timezone_offset (no time_zone key in the payload).
+  time_zone: null,
 };
+
+/** Minutes in the payload → seconds. */
+const minutesAsSeconds = (key: string) => raw(`(${num(key).text} * 60)`);
 
 const ACTIVITY: ColumnMap = {
   date: raw('r.calendar_date'),
@@ -84,9 +88,10 @@ const ACTIVITY: ColumnMap = {
   floors_climbed: num('floors_climbed'),
   duration_active_second: null,
   intensity_sedentary_second: null,
-  intensity_low_second: null,
-  intensity_medium_second: null,
-  intensity_high_second: null,
+  // `low` / `medium` / `high`: minutes per intensity (api-shapes §4.4 Activity).
+  intensity_low_second: minutesAsSeconds('low'),
+  intensity_medium_second: minutesAsSeconds('medium'),
+  intensity_high_second: minutesAsSeconds('high'),
   heart_rate_mean: num('heart_rate', 'avg_bpm'),
   heart_rate_minimum: num('heart_rate', 'min_bpm'),
   heart_rate_maximum: num('heart_rate', 'max_bpm'),
@@ -151,8 +156,26 @@ const BODY: ColumnMap = {
   time_zone: null,
 };
 
+/** Meal macros (api-shapes §4.4 `macros`, grams); micronutrients have no fixed keys, so none is mapped. */
+const MEAL_MACROS: Record<string, string[]> = {
+  carbohydrate_gram: ['macros', 'carbs'],
+  protein_gram: ['macros', 'protein'],
+  alcohol_gram: ['macros', 'alcohol'],
+  water_gram: ['macros', 'water'],
+  fibre_gram: ['macros', 'fibre'],
+  sugar_gram: ['macros', 'sugar'],
+  cholesterol_gram: ['macros', 'cholesterol'],
+  saturated_fat_gram: ['macros', 'fats', 'saturated'],
+  monounsaturated_fat_gram: ['macros', 'fats', 'monounsaturated'],
+  polyunsaturated_fat_gram: ['macros', 'fats', 'polyunsaturated'],
+  omega3_fat_gram: ['macros', 'fats', 'omega3'],
+  omega6_fat_gram: ['macros', 'fats', 'omega6'],
+  total_fat_gram: ['macros', 'fats', 'total'],
+};
+
 const MEAL: ColumnMap = {
   calories: num('energy', 'value'),
+  ...Object.fromEntries(Object.entries(MEAL_MACROS).map(([column, keys]) => [column, num(...keys)])),
   date: raw('r.calendar_date'),
   name: str('name'),
   ...SOURCE,
@@ -201,8 +224,14 @@ const TABLE_COLUMNS: Partial<Record<TableName, ColumnMap>> = {
   menstrual_cycle: MENSTRUAL_CYCLE,
 };
 
+/** Whether the compiler backs `table.column` with stored data (README "Not supported yet"). */
+export function isStoredColumn(table: TableName, column: string): boolean {
+  const map = TABLE_COLUMNS[table];
+  return map !== undefined && Object.prototype.hasOwnProperty.call(map, column) && map[column] !== null;
+}
+
 export function tableColumnSql(node: TableColumnNode): Sql {
-  const column = TABLE_COLUMNS[node.table]?.[node.column];
+  const column = isStoredColumn(node.table, node.column) ? TABLE_COLUMNS[node.table]![node.column] : null;
   if (!column) throw new NotSupportedError(node.loc, `the column ${node.table}.${node.column}`);
   return column;
 }

@@ -34,6 +34,11 @@ export interface CompileOptions {
   timeframe: TimeframeNode;
   /** Provider slugs, most preferred first (`provider_priority_overrides`). */
   providerPriority: readonly string[];
+  /**
+   * False when the rows cannot compete (`prioritisationNeeded` over `sourcePairsStatement`): the ranking
+   * stage is left out, with the same result. Default true.
+   */
+  prioritise?: boolean;
 }
 
 export interface CompiledColumn {
@@ -67,7 +72,7 @@ export function compileQuery(query: QueryAst, derived: DerivedQuery, opts: Compi
   const src = sourceRelation(query.source, opts.tenant, { withHypnogram, window });
   const where = query.where ? predicateSql(query.where, null) : raw('true');
   const flt = sql`select r.* from src r cross join ctx where ${timeframeFilter(opts.timeframe)} and ${where}`;
-  const kept = prioritySql(query);
+  const kept = opts.prioritise === false ? raw('select r.* from flt r') : prioritySql(query);
   const keys = query.groupBy.map((g, i) => sql`${expressionSql(g)} as ${raw(`_g${i}`)}`);
   const keyed = sql`select r.*${raw(keys.length ? ', ' : '')}${join(keys, ', ')} from kept r cross join ctx`;
   const outputs = derived.outputColumns.map(
@@ -180,8 +185,8 @@ function timeframeFilter(tf: TimeframeNode): Sql {
  * within each type; grouping by both turns prioritisation off.
  */
 function prioritySql(query: QueryAst): Sql {
-  const grouped = new Set(query.groupBy.filter((g) => g.kind === 'source_column').map((g) => g.column));
-  if (grouped.has('source_provider') && grouped.has('source_type')) return raw('select r.* from flt r');
+  const grouped = groupedSourceColumns(query);
+  if (!rankingApplies(query)) return raw('select r.* from flt r');
   const partition = [raw('r._local::date')];
   if (grouped.has('source_provider')) partition.push(raw('r.provider'));
   if (grouped.has('source_type')) partition.push(raw('r.source_type'));
@@ -189,6 +194,56 @@ function prioritySql(query: QueryAst): Sql {
       order by coalesce(array_position(ctx.prio_providers, r.provider), 2147483647),
         coalesce(array_position(ctx.prio_types, r.source_type), 2147483647), r.provider) as _rank
     from flt r cross join ctx) r where r._rank = 1`;
+}
+
+/** The source columns a query groups by, which split the ranking (README "Provider priority"). */
+function groupedSourceColumns(query: QueryAst): Set<string> {
+  return new Set(query.groupBy.filter((g) => g.kind === 'source_column').map((g) => g.column));
+}
+
+/**
+ * The distinct (provider, source type) pairs among the rows the query could read (the user's rows of its
+ * summary kind or timeseries within the coarse window; an index-only scan for samples). Cheap next to the
+ * ranking, which sorts every row by local day.
+ */
+export function sourcePairsStatement(query: QueryAst, opts: CompileOptions): Sql {
+  const tf = opts.timeframe;
+  const window =
+    tf.kind === 'relative' ? { start: windowStart(tf.anchor, tf.past), anchor: tf.anchor } : null;
+  const src = sourceRelation(query.source, opts.tenant, { withHypnogram: false, window });
+  return sql`with ctx as (${contextSql(opts)})
+    select r.provider, r.source_type from (${src}) r group by r.provider, r.source_type`;
+}
+
+/** Grouping by both source_provider and source_type turns prioritisation off (api-shapes §5). */
+export function rankingApplies(query: QueryAst): boolean {
+  const grouped = groupedSourceColumns(query);
+  return !(grouped.has('source_provider') && grouped.has('source_type'));
+}
+
+export interface SourcePair {
+  provider: string;
+  source_type: string;
+}
+
+/**
+ * Whether provider priority can drop any row: only when two pairs fall into the same ranking partition
+ * (grouping by source_provider ranks within a provider, by source_type within a type, by both never).
+ * One pair per partition keeps every row, whatever the day, so the ranking stage can be left out.
+ */
+export function prioritisationNeeded(query: QueryAst, pairs: readonly SourcePair[]): boolean {
+  if (!rankingApplies(query)) return false;
+  const grouped = groupedSourceColumns(query);
+  const partitions = new Set<string>();
+  for (const p of pairs) {
+    const key = JSON.stringify([
+      grouped.has('source_provider') ? p.provider : null,
+      grouped.has('source_type') ? p.source_type : null,
+    ]);
+    if (partitions.has(key)) return true;
+    partitions.add(key);
+  }
+  return false;
 }
 
 /** First and last ALIGN bucket of the window, the last never after the bucket of `now` (local). */

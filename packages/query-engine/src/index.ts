@@ -9,10 +9,15 @@ export {
 export {
   compileQuery,
   MAX_RESULT_ROWS,
+  prioritisationNeeded,
+  rankingApplies,
+  sourcePairsStatement,
+  type SourcePair,
   type CompiledColumn,
   type CompiledQuery,
   type CompileOptions,
 } from './compile-query';
 export { NotSupportedError } from './errors';
+export { assertSupported, unsupportedIssues } from './unsupported';
 export type { Sql, SqlValue } from './sql';
 export type { Tenant } from './relation';

@@ -70,6 +70,12 @@ export interface CoarseWindow {
   anchor: string;
 }
 
+/**
+ * `offset 0` keeps the relation a subquery of its own: `_local` is computed once per row here, instead of
+ * being inlined (and recomputed) into the timeframe filter, the priority partition and every date_trunc.
+ */
+const FENCE = raw(' offset 0');
+
 export function sourceRelation(
   source: QuerySource,
   tenant: Tenant,
@@ -83,7 +89,7 @@ export function sourceRelation(
           and s.start_at < (${w.anchor}::date + 2)::timestamp at time zone 'UTC'`
       : raw('');
     return sql`select s.*, s.start_at as _ts, ${offset}::float8 as _off, ${localInSrc(raw('s.start_at'), offset)} as _local
-      from timeseries_samples s ${tenantJoin(tenant, sql`s.resource = ${source.timeseries}`)}${coarse}`;
+      from timeseries_samples s ${tenantJoin(tenant, sql`s.resource = ${source.timeseries}`)}${coarse}${FENCE}`;
   }
   const table = source.table;
   if (!isStoredTable(table)) throw new Error(`query-engine: ${table} has no storage`);
@@ -98,7 +104,7 @@ export function sourceRelation(
           and c.payload->>'sleep_id' = s.id::text order by c.updated_at desc limit 1) as _hyp`)
     : raw('');
   return sql`select s.*, ${instant} as _ts, ${offset} as _off, ${local} as _local ${hypnogram}
-    from summaries s ${tenantJoin(tenant, sql`s.kind = ${timing.kind}`)}${coarseDates(table, w)}`;
+    from summaries s ${tenantJoin(tenant, sql`s.kind = ${timing.kind}`)}${coarseDates(table, w)}${FENCE}`;
 }
 
 /** Summaries are filed under the local date of their index time (profile: the day it was written, so none). */

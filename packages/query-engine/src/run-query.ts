@@ -16,9 +16,14 @@ import {
   alignRangeSql,
   compileQuery,
   MAX_RESULT_ROWS,
+  prioritisationNeeded,
+  rankingApplies,
+  sourcePairsStatement,
   type CompileOptions,
   type CompiledColumn,
+  type SourcePair,
 } from './compile-query';
+import { assertSupported } from './unsupported';
 
 export interface AggregationResult {
   table: Record<string, unknown[]>;
@@ -57,6 +62,8 @@ export interface RunQueriesInput extends Omit<RunQueryInput, 'query' | 'derived'
 /** Every query of a batch, in order, in one transaction (one snapshot of the user's data). */
 export async function runQueries(db: Knex, input: RunQueriesInput): Promise<AggregationResult[]> {
   const now = input.now ?? new Date();
+  // A query needing data Meridian does not store is a 422 before anything is looked up or run.
+  assertSupported(input.queries.map((q) => q.query));
   return withTransaction(db, async (trx) => {
     await trx.raw('set transaction read only');
     await trx.raw("select set_config('statement_timeout', ?, true)", [
@@ -93,7 +100,10 @@ async function runOne(
   opts: CompileOptions,
   now: Date,
 ): Promise<AggregationResult> {
-  const compiled = compileQuery(query, derived, opts);
+  const compiled = compileQuery(query, derived, {
+    ...opts,
+    prioritise: await competingSources(trx, query, opts),
+  });
   const { rows } = await trx.raw<{ rows: Record<string, unknown>[] }>(
     compiled.statement.text,
     compiled.statement.bindings as unknown[] as Knex.RawBinding[],
@@ -112,6 +122,23 @@ async function runOne(
   const out = Object.create(null) as Record<string, unknown[]>;
   compiled.columns.forEach((c, i) => (out[c.name] = table.map((row) => row[i])));
   return { table: { ...out } };
+}
+
+/** Whether the rows the query reads come from competing sources (README "Provider priority"). */
+async function competingSources(
+  trx: Knex.Transaction,
+  query: QueryAst,
+  opts: CompileOptions,
+): Promise<boolean> {
+  if (!rankingApplies(query)) return false;
+  // Summaries are a few rows per user and day: ranking them costs less than asking first.
+  if (query.source.kind !== 'timeseries') return true;
+  const statement = sourcePairsStatement(query, opts);
+  const { rows } = await trx.raw<{ rows: SourcePair[] }>(
+    statement.text,
+    statement.bindings as unknown[] as Knex.RawBinding[],
+  );
+  return prioritisationNeeded(query, rows);
 }
 
 async function aligned(

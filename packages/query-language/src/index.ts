@@ -1,6 +1,21 @@
 export * from './ast';
 export * from './catalog';
 export { deriveQuery, type DerivedQuery, type OutputColumn } from './derive';
+export {
+  buildFhirObservations,
+  fhirObservationIssues,
+  fhirObservationPlan,
+  FHIR_VITAL_SIGNS,
+  GROUP_KEY_EXTENSION,
+  LOINC_SYSTEM,
+  OBSERVATION_CATEGORY_SYSTEM,
+  UCUM_SYSTEM,
+  type BuildObservationsContext,
+  type FhirObservation,
+  type FhirObservationPlan,
+  type FhirValueColumn,
+  type VitalSign,
+} from './fhir-observations';
 export { columnName, outputName, subqueryName, typeOf } from './expression-info';
 export { MAX_ISSUES } from './issues';
 export {

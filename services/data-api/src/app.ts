@@ -63,6 +63,17 @@ import {
   createLabAppointmentsService,
   type PhlebotomyPartnerSet,
 } from './features/lab-appointments/lab-appointments.service';
+import {
+  createBookingPageRouter,
+  createLabBookingPageRouter,
+} from './features/lab-booking-page/lab-booking-page.router';
+import { createLabBookingPageService } from './features/lab-booking-page/lab-booking-page.service';
+import { createLabPscRouter } from './features/lab-psc/lab-psc.router';
+import { createLabPscService } from './features/lab-psc/lab-psc.service';
+import { createLabTestkitRouter, createTestkitWebhooksRouter } from './features/lab-testkit/lab-testkit.router';
+import { createLabTestkitService } from './features/lab-testkit/lab-testkit.service';
+import type { FulfilmentPartner, PscPartner } from '@meridian/lab-partners';
+import { createBookingTokens } from './features/lab-booking-page/booking-token';
 
 export const DATA_API_OPENAPI_PATH = path.join(__dirname, '..', 'openapi.yaml');
 
@@ -107,7 +118,18 @@ export interface DataApiDeps {
    * Lab partners (issue 13). Absent: none configured — area info reports no phlebotomy provider, and
    * availability, book and request answer 400 `provider_not_available`.
    */
-  labPartners?: { phlebotomy?: PhlebotomyPartnerSet };
+  labPartners?: {
+    phlebotomy?: PhlebotomyPartnerSet;
+    /** Walk-in: the labs' patient service center scheduling (api-shapes §6.10); absent: none. */
+    psc?: readonly PscPartner[];
+    /** Test kits: the fulfilment partner (api-shapes §6.11); absent: none. */
+    fulfilment?: FulfilmentPartner | null;
+  };
+  /**
+   * Signs the hosted booking page's tokens (issue 13; a key is derived from it): SECRETS_ENCRYPTION_KEY in
+   * main.ts; default: the public dev key.
+   */
+  bookingPageSecretsKey?: Buffer;
 }
 
 function syncDepsOf(
@@ -136,21 +158,37 @@ export function createDataApi(deps: DataApiDeps): Express {
   const publicUrl = (deps.providerLinks?.publicUrl ?? 'http://localhost:8000').replace(/\/+$/, '');
   const linkWebUrl = deps.providerLinks?.linkWebUrl ?? `${publicUrl}/link`;
   const sync = syncDepsOf(deps, clock, { publicUrl, linkWebUrl });
+  const cursors = deps.cursors ?? createCursorCodec(decodeSecretsKey(DEV_SECRETS_ENCRYPTION_KEY));
+  const labTestkit = createLabTestkitService({
+    db: deps.db,
+    clock,
+    cursors,
+    logger: deps.logger,
+    fulfilment: deps.labPartners?.fulfilment ?? null,
+  });
   // Served before the JSON parser, the key guard and the validator: hosted pages and raw-body webhooks.
   const publicRoutes = express.Router();
+  const labPsc = createLabPscService({
+    db: deps.db,
+    clock,
+    logger: deps.logger,
+    partners: deps.labPartners?.psc ?? [],
+  });
   const labAppointments = createLabAppointmentsService({
     db: deps.db,
     clock,
     logger: deps.logger,
     phlebotomy: deps.labPartners?.phlebotomy ?? { partners: [] },
+    pscSitesWithin: (lab, zipCode, radius) => labPsc.sitesWithin(lab, zipCode, radius),
   });
   // Before the provider webhooks: `/v2/provider_webhooks/phlebotomy/{provider}` is the partners' route.
   publicRoutes.use(createPhlebotomyWebhooksRouter(labAppointments));
+  publicRoutes.use(createTestkitWebhooksRouter(labTestkit));
   publicRoutes.use(createProviderWebhooksRouter({ sync, publicUrl }));
   publicRoutes.use(createLinkWidgetRouter({ linkWebUrl }));
+  publicRoutes.use(createBookingPageRouter());
   const routes = express.Router();
   const uow = createUnitOfWork(deps.db);
-  const cursors = deps.cursors ?? createCursorCodec(decodeSecretsKey(DEV_SECRETS_ENCRYPTION_KEY));
   routes.use(createUsersRouter({ uow, clock, sync, logger: deps.logger }));
   routes.use(createProvidersRouter());
   routes.use(createTimeseriesRouter({ uow, cursors }));
@@ -167,13 +205,34 @@ export function createDataApi(deps: DataApiDeps): Express {
   routes.use(createLabOrderDocumentsRouter({ db: deps.db }));
   // Literal /v3/order/area/... and /v3/order/phlebotomy/... paths: before any /v3/order/{order_id} route.
   routes.use(createLabAppointmentsRouter(labAppointments));
+  // Literal /v3/order/psc/... and /v3/order/testkit paths: before any /v3/order/{order_id} route too.
+  routes.use(createLabPscRouter(labPsc));
+  routes.use(createLabTestkitRouter(labTestkit));
+  routes.use(
+    createLabBookingPageRouter(
+      createLabBookingPageService({
+        db: deps.db,
+        appointments: labAppointments,
+        publicUrl,
+        tokens: createBookingTokens(
+          deps.bookingPageSecretsKey ?? decodeSecretsKey(DEV_SECRETS_ENCRYPTION_KEY),
+          clock,
+        ),
+      }),
+    ),
+  );
   routes.use(
     createLabOrdersRouter({
       db: deps.db,
       clock,
       cursors,
       logger: deps.logger,
-      afterCancel: (scope, orderId) => labAppointments.cancelForCancelledOrder(scope, orderId),
+      afterCancel: async (scope, orderId) => {
+        // A walk-in visit is cancelled at its lab, a kit's shipment at the fulfilment partner, first.
+        await labPsc.cancelForCancelledOrder(scope, orderId);
+        await labTestkit.cancelForCancelledOrder(scope, orderId);
+        return labAppointments.cancelForCancelledOrder(scope, orderId);
+      },
     }),
   );
   routes.use(createAggregateRouter({ db: deps.db, clock }));

@@ -1,4 +1,5 @@
 import { loadDataApiConfig } from './config';
+import { DEFAULT_PUSH_LIMITS } from './features/sdk-push/push-batch';
 
 const base = { DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/meridian' };
 
@@ -32,5 +33,33 @@ describe('data API config: provider connection settings', () => {
       SECRETS_ENCRYPTION_KEY: Buffer.alloc(32, 1).toString('base64'),
     }).secrets;
     expect(secrets).toContain(Buffer.alloc(32, 1).toString('base64'));
+  });
+});
+
+describe('data API config: mobile-SDK push limits', () => {
+  it('defaults to the push limits the feature documents, and takes each from the environment', () => {
+    const cfg = loadDataApiConfig(base).values;
+    expect(cfg.SDK_PUSH_MAX_RECORDS).toBe(DEFAULT_PUSH_LIMITS.maxRecords);
+    expect(`${cfg.SDK_PUSH_MAX_BODY_BYTES / 1024 / 1024}mb`).toBe(DEFAULT_PUSH_LIMITS.maxBodySize);
+    expect(cfg.SDK_PUSH_DEVICE_RATE_PER_MINUTE).toBe(DEFAULT_PUSH_LIMITS.perDevicePerMinute);
+    const own = loadDataApiConfig({
+      ...base,
+      SDK_PUSH_MAX_RECORDS: '2000',
+      SDK_PUSH_MAX_BODY_BYTES: '1048576',
+      SDK_PUSH_DEVICE_RATE_PER_MINUTE: '0',
+    }).values;
+    expect([own.SDK_PUSH_MAX_RECORDS, own.SDK_PUSH_MAX_BODY_BYTES, own.SDK_PUSH_DEVICE_RATE_PER_MINUTE]).toEqual([
+      2000, 1048576, 0,
+    ]);
+  });
+
+  it('stops the boot on a limit that is not a whole number in range', () => {
+    expect(() => loadDataApiConfig({ ...base, SDK_PUSH_MAX_RECORDS: '0' })).toThrow(/SDK_PUSH_MAX_RECORDS/);
+    expect(() => loadDataApiConfig({ ...base, SDK_PUSH_MAX_BODY_BYTES: '8mb' })).toThrow(
+      /SDK_PUSH_MAX_BODY_BYTES/,
+    );
+    expect(() => loadDataApiConfig({ ...base, SDK_PUSH_DEVICE_RATE_PER_MINUTE: '-1' })).toThrow(
+      /SDK_PUSH_DEVICE_RATE_PER_MINUTE/,
+    );
   });
 });

@@ -6,6 +6,7 @@ import {
   webhookConfigSpec,
 } from '@meridian/platform';
 import { phlebotomyPartnerConfigSpec } from './features/lab-appointments/partner-config';
+import { labServicePartnerConfigSpec } from './features/lab-psc/partner-config';
 
 const dataApiPort = config.port(8000);
 const publicUrlOf = (env: Record<string, string | undefined>) =>
@@ -32,8 +33,14 @@ export const dataApiProcessConfigSpec = {
   ),
   /** Hosts, addresses or CIDRs provider calls may reach although private (SSRF allow-list, e.g. emulators). */
   PROVIDER_ALLOWED_TARGETS: webhookConfigSpec.WEBHOOK_ALLOWED_TARGETS,
+  /** Mobile-SDK push (decision 0009 "Limits"): records per batch (413 above), body bytes, pushes per device per minute (429 above; 0 = off). */
+  SDK_PUSH_MAX_RECORDS: config.int({ default: 10_000, min: 1, max: 100_000 }),
+  SDK_PUSH_MAX_BODY_BYTES: config.int({ default: 8 * 1024 * 1024, min: 16 * 1024, max: 256 * 1024 * 1024 }),
+  SDK_PUSH_DEVICE_RATE_PER_MINUTE: config.int({ default: 120, min: 0, max: 1_000_000 }),
   /** At-home phlebotomy partners (issue 13): URLs, credentials, webhook secrets; unset = none configured. */
   ...phlebotomyPartnerConfigSpec,
+  /** Walk-in (PSC) labs and the test-kit fulfilment partner (issue 13); unset = none configured. */
+  ...labServicePartnerConfigSpec,
 };
 
 export const dataApiConfigSpec = {

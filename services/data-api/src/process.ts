@@ -15,9 +15,17 @@ import {
   type RunningService,
   apiRateLimitOptionsOf,
 } from '@meridian/platform';
-import { createPhlebotomyPartners, type PhlebotomyPartnersConfig } from '@meridian/lab-partners';
+import {
+  createFulfilmentPartner,
+  createPhlebotomyPartners,
+  createPscPartners,
+  type FulfilmentPartnerConfig,
+  type PhlebotomyPartnersConfig,
+  type PscPartnersConfig,
+} from '@meridian/lab-partners';
 import type { DataApiProcessConfig } from './config';
 import { phlebotomyPartnersFromConfig } from './features/lab-appointments/partner-config';
+import { labServicePartnersFromConfig } from './features/lab-psc/partner-config';
 import { startDataApi } from './server';
 
 export interface DataApiConnections {
@@ -30,6 +38,8 @@ export interface DataApiConnections {
   providers: Map<string, ProviderSettings>;
   /** Phlebotomy partners instead of the configured ones (`pnpm start`: the local emulators). */
   phlebotomyPartners?: PhlebotomyPartnersConfig;
+  /** PSC labs and the test-kit fulfilment partner instead of the configured ones (`pnpm start`: emulators). */
+  labServicePartners?: { psc: PscPartnersConfig; fulfilment: FulfilmentPartnerConfig | null };
 }
 
 export const dataApiPorts = (cfg: DataApiProcessConfig): PortClaim[] => [
@@ -47,11 +57,14 @@ export async function startDataApiProcess(
     poolMax: cfg.DATABASE_POOL_MAX,
   };
   const phlebotomy = phlebotomyPartnersFromConfig(cfg);
+  const services = io.labServicePartners ?? labServicePartnersFromConfig(cfg);
   const labPartners = {
     phlebotomy: {
       partners: createPhlebotomyPartners(io.phlebotomyPartners ?? phlebotomy.config),
       areaRules: phlebotomy.areaRules,
     },
+    psc: createPscPartners(services.psc),
+    fulfilment: services.fulfilment ? createFulfilmentPartner(services.fulfilment) : null,
   };
   return startOnOwnPool(pool, (db) =>
     startDataApi({
@@ -76,6 +89,12 @@ export async function startDataApiProcess(
         linkWebUrl: cfg.LINK_WEB_URL,
       },
       labPartners,
+      bookingPageSecretsKey: decodeSecretsKey(cfg.SECRETS_ENCRYPTION_KEY),
+      sdkPushLimits: {
+        maxRecords: cfg.SDK_PUSH_MAX_RECORDS,
+        maxBodySize: `${cfg.SDK_PUSH_MAX_BODY_BYTES}b`,
+        perDevicePerMinute: cfg.SDK_PUSH_DEVICE_RATE_PER_MINUTE,
+      },
     }),
   );
 }

@@ -12,6 +12,7 @@ import {
 } from '@meridian/platform';
 import type { Transport } from '@meridian/messaging';
 import { createDataApi, type DataApiDeps, type ProviderLinkOptions } from './app';
+import type { PushLimits } from './features/sdk-push/push-batch';
 
 /** Starts the data API on `host:port` with the given connections (shared by main.ts and `pnpm start`). */
 export async function startDataApi(opts: {
@@ -31,6 +32,10 @@ export async function startDataApi(opts: {
   cursors?: CursorCodec;
   /** Lab partners (issue 13); absent: none configured. */
   labPartners?: DataApiDeps['labPartners'];
+  /** Signs the booking page's tokens (SECRETS_ENCRYPTION_KEY). */
+  bookingPageSecretsKey?: Buffer;
+  /** Mobile-SDK push limits (`SDK_PUSH_*`); absent: the defaults. */
+  sdkPushLimits?: Partial<PushLimits>;
 }): Promise<RunningService> {
   const metrics = createMetricsRegistry('data-api');
   // The audit trail's writer lives as long as the server: what it still holds is written on close.
@@ -49,6 +54,8 @@ export async function startDataApi(opts: {
     rateLimits: opts.rateLimits,
     cursors: opts.cursors,
     labPartners: opts.labPartners,
+    bookingPageSecretsKey: opts.bookingPageSecretsKey,
+    sdkPush: opts.sdkPushLimits ? { limits: opts.sdkPushLimits } : undefined,
   });
   return serveWithAuditWriter(audit, () =>
     serveHttp(app, { name: 'data API', host: opts.host, port: opts.port, logger: opts.logger }),

@@ -33,6 +33,10 @@ export const schedulerProcessConfigSpec = {
   PROVIDER_SYNC_PER_TICK: config.int({ default: 25, min: 1, max: 1_000 }),
   /** Days audit trail events are kept (default six years, HIPAA); whole months past it are dropped. */
   AUDIT_RETENTION_DAYS: config.int({ default: 2190, min: 1, max: 36_500 }),
+  /** Days a finished continuous-query task (completed, skipped, error) stays in task history. */
+  CONTINUOUS_QUERY_TASK_RETENTION_DAYS: config.int({ default: 30, min: 1, max: 3_650 }),
+  /** Finished continuous-query tasks kept per query and user (older ones are purged). */
+  CONTINUOUS_QUERY_TASK_HISTORY_MAX: config.int({ default: 1_000, min: 1, max: 1_000_000 }),
 };
 
 export const schedulerConfigSpec = {

@@ -60,6 +60,10 @@ export async function startSchedulerProcess(
             maxAttempts: cfg.LAB_REPORT_MAX_ATTEMPTS,
           },
           auditPartitions: { retentionDays: cfg.AUDIT_RETENTION_DAYS },
+          continuousQueryTaskRetention: {
+            retentionDays: cfg.CONTINUOUS_QUERY_TASK_RETENTION_DAYS,
+            maxPerQueryUser: cfg.CONTINUOUS_QUERY_TASK_HISTORY_MAX,
+          },
           providerSync: {
             secretBox: createSecretBox(decodeSecretsKey(cfg.SECRETS_ENCRYPTION_KEY)),
             providers: io.providers,

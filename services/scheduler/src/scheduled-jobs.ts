@@ -6,6 +6,14 @@ import {
   createContinuousQuerySweepJob,
   type ContinuousQuerySweepOptions,
 } from './continuous-queries/continuous-query-worker';
+import {
+  createContinuousQueryBackfillJob,
+  type ContinuousQueryBackfillOptions,
+} from './continuous-queries/continuous-query-backfill.job';
+import {
+  createContinuousQueryTaskRetentionJob,
+  type ContinuousQueryTaskRetentionOptions,
+} from './continuous-queries/continuous-query-task-retention.job';
 import { createDemoJobs, type DemoJobsOptions } from './demo/demo-jobs';
 import { createLabReportSweep, type LabReportSweepOptions } from './lab-reports/lab-report-sweep';
 import {
@@ -52,6 +60,10 @@ export function createScheduledJobs(deps: {
   sdkCredentials?: SdkCredentialsPurgeOptions;
   /** Continuous-query tasks: deferred runs coming due, lost hand-overs, runs that never finished. */
   continuousQueries?: ContinuousQuerySweepOptions;
+  /** Continuous-query back-fill over existing users (new queries, feature enabled anew). */
+  continuousQueryBackfill?: ContinuousQueryBackfillOptions;
+  /** Continuous-query task history retention (`CONTINUOUS_QUERY_TASK_RETENTION_DAYS`, `…_HISTORY_MAX`). */
+  continuousQueryTaskRetention?: ContinuousQueryTaskRetentionOptions;
 }): ScheduledJob[] {
   return [
     {
@@ -77,6 +89,17 @@ export function createScheduledJobs(deps: {
       logger: deps.logger,
       transport: deps.transport,
       options: deps.continuousQueries,
+    }),
+    createContinuousQueryBackfillJob({
+      db: deps.db,
+      logger: deps.logger,
+      transport: deps.transport,
+      options: deps.continuousQueryBackfill,
+    }),
+    createContinuousQueryTaskRetentionJob({
+      db: deps.db,
+      logger: deps.logger,
+      options: deps.continuousQueryTaskRetention,
     }),
   ];
 }

@@ -4,6 +4,7 @@ import { runWithMessageContext, type Logger } from '@meridian/platform';
 import { createLeaderLock } from './leader-lock';
 import { createScheduledJobs } from './scheduled-jobs';
 import type { AuditPartitionsOptions } from './audit/audit-partitions.job';
+import type { ContinuousQueryTaskRetentionOptions } from './continuous-queries/continuous-query-task-retention.job';
 import type { LabReportSweepOptions } from './lab-reports/lab-report-sweep';
 import type { ProviderSyncOptions } from './providers/provider-sync-jobs';
 import { createScheduler, type Scheduler } from './scheduler';
@@ -27,6 +28,8 @@ export async function startSchedulerWorker(deps: {
   providerSync?: Omit<ProviderSyncOptions, 'db' | 'logger' | 'clock' | 'transport'>;
   /** The audit trail's retention (`AUDIT_RETENTION_DAYS`). */
   auditPartitions?: AuditPartitionsOptions;
+  /** Task history retention (`CONTINUOUS_QUERY_TASK_RETENTION_DAYS`, `CONTINUOUS_QUERY_TASK_HISTORY_MAX`). */
+  continuousQueryTaskRetention?: ContinuousQueryTaskRetentionOptions;
 }): Promise<{ scheduler: Scheduler; close(): Promise<void> }> {
   const scheduler = createScheduler({
     jobs: createScheduledJobs({
@@ -36,6 +39,7 @@ export async function startSchedulerWorker(deps: {
       transport: deps.transport,
       labReports: deps.labReports,
       auditPartitions: deps.auditPartitions,
+      continuousQueryTaskRetention: deps.continuousQueryTaskRetention,
       providerSync: deps.providerSync && {
         ...deps.providerSync,
         db: deps.db,

@@ -46,6 +46,7 @@ management-api: { values: managementApi, api: true, portEnv: MANAGEMENT_API_PORT
 lab-report-parser: { values: labReportParser, api: false, portEnv: HEALTH_PORT }
 scheduler: { values: scheduler, api: false, portEnv: HEALTH_PORT }
 event-delivery: { values: eventDelivery, api: false, portEnv: HEALTH_PORT }
+lab-gateway: { values: labGateway, api: false, portEnv: HEALTH_PORT }
 {{- end }}
 
 {{/* Image of one process. Call with (dict "root" $ "image" .image). */}}

@@ -1,6 +1,5 @@
 import type { Knex } from 'knex';
 import type { NormalisedSample } from '../validation/normalise-timeseries';
-import { sampleKey } from './sample-key';
 
 export type WriteOutcome = 'created' | 'updated';
 
@@ -143,15 +142,43 @@ const ON_CONFLICT = `
 
 const upsertSql = (present: readonly boolean[]) => `${insertSql(present)}${ON_CONFLICT}`;
 
-/** The key of every created or changed row; the instant as epoch milliseconds (no timestamp parsing). */
-const returningKeys = (upsert: string) => `${upsert}
-  returning (t.xmax = 0) as inserted, t.resource, (extract(epoch from t.start_at) * 1000)::float8 as start_ms,
-    t.provider, t.source_type, t.type`;
+/**
+ * The outcome of every row of the chunk as one text, a letter per row in the order sent: `c` created, `u`
+ * changed, `-` stored already with the same values. The rows of a chunk share the key's fixed part, so the
+ * start identifies a row; nothing per row crosses the wire.
+ */
+function outcomeSql(present: readonly boolean[]): string {
+  const sent = ROW_COLUMNS.filter((_, i) => present[i]);
+  return `
+  with r as (
+    select * from unnest(${sent.map((c) => `?::${c.sent}[]`).join(', ')}) with ordinality
+      as r(${sent.map((c) => c.column).join(', ')}, ord)
+  ), written as (
+    insert into timeseries_samples as t (${INSERT_COLUMNS.join(', ')})
+    select ?::uuid, ${KEY_COLUMNS.map(([, type]) => `?::${type}`).join(', ')},
+      ${ROW_COLUMNS.map((c, i) => (present[i] ? c.value : `null::${c.type}`)).join(', ')}, ?::timestamptz, ?::timestamptz
+    from r order by r.ord${ON_CONFLICT}
+    returning t.start_at, (t.xmax = 0) as inserted
+  )
+  select coalesce(string_agg(case when w.inserted then 'c' when w.inserted is null then '-' else 'u' end, ''
+    order by r.ord), '') as outcomes
+  from r left join written w on w.start_at = to_timestamp(r.start_at / 1000)`;
+}
 
 /** Only how many rows were created and changed: nothing per row crosses the wire. */
 const counting = (upsert: string) => `with written as (${upsert} returning (t.xmax = 0) as inserted)
   select (count(*) filter (where inserted))::int as created, (count(*) filter (where not inserted))::int as updated
   from written`;
+
+/**
+ * The upsert statement the repository sends for rows sharing the key's fixed part, counting what it created and
+ * changed: what `pnpm bench:ingest` runs bare as its baseline (parameters: user id, the key's fixed part, the
+ * created/updated instant, then one array literal per present column of `SAMPLE_ROW_COLUMNS`).
+ */
+export const countingUpsertSql = (present: readonly boolean[]) => counting(upsertSql(present));
+
+/** The row columns an upsert sends as arrays, in order (see `countingUpsertSql`). */
+export const SAMPLE_ROW_COLUMNS: readonly string[] = ROW_COLUMNS.map((c) => c.column);
 
 /** A text element of an array literal: always quoted, `"` and `\` escaped. */
 const quoted = (text: string) => `"${text.replace(/["\\]/g, '\\$&')}"`;
@@ -305,47 +332,15 @@ class QuotedColumn {
   }
 }
 
-/** PostgreSQL's unique_violation. */
-const UNIQUE_VIOLATION = '23505';
-
-/**
- * Plain INSERTs of rows that are all new, under one savepoint: the number inserted, or null (rolled back to
- * the savepoint, nothing written) when a row with one of the keys is stored already.
- */
-async function insertAll(
-  trx: Knex.Transaction,
-  statements: ReadonlyArray<{ sql: string; params: unknown[] }>,
-): Promise<number | null> {
-  await trx.raw('savepoint samples_insert');
-  let inserted = 0;
-  try {
-    for (const { sql, params } of statements) {
-      inserted += (await trx.raw<{ rowCount: number }>(sql, params as Knex.RawBinding[])).rowCount;
-    }
-  } catch (err) {
-    if ((err as { code?: unknown }).code !== UNIQUE_VIOLATION) throw err;
-    await trx.raw('rollback to savepoint samples_insert');
-    return null;
-  }
-  await trx.raw('release savepoint samples_insert');
-  return inserted;
-}
-
-interface ReturnedKey {
-  inserted: boolean;
-  resource: string;
-  start_ms: number;
-  provider: string;
-  source_type: string;
-  type: string;
-}
+const CREATED = 'c'.charCodeAt(0);
+const UPDATED = 'u'.charCodeAt(0);
 
 /** What an upsert changed: counts always; per sample key only when asked for. */
 export interface SamplesWritten {
   created: number;
   updated: number;
-  /** Sample key → outcome of every created or changed sample; null when not asked for. */
-  outcomes: Map<string, WriteOutcome> | null;
+  /** The outcome of every created or changed sample (by the sample itself); null when not asked for. */
+  outcomes: Map<NormalisedSample, WriteOutcome> | null;
 }
 
 export function createSamplesRepository(trx: Knex.Transaction) {
@@ -362,47 +357,70 @@ export function createSamplesRepository(trx: Knex.Transaction) {
       now: Date,
       perSample = true,
     ): Promise<SamplesWritten> {
-      const chunks: Array<{ present: boolean[]; params: unknown[] }> = [];
+      const chunks: Array<{
+        present: boolean[];
+        params: unknown[];
+        arrays: unknown[];
+        head: unknown[];
+        rows: readonly NormalisedSample[];
+      }> = [];
       for (const group of byKeyPrefix(samples)) {
         const prefix = keyPrefixOf(group[0]!);
         for (let i = 0; i < group.length; i += CHUNK) {
-          const arrays = rowArrays(group.slice(i, i + CHUNK));
-          const params = [userId, ...prefix, now, now, ...arrays.filter((a) => a !== null)];
-          chunks.push({ present: arrays.map((a) => a !== null), params });
+          const rows = group.length <= CHUNK ? group : group.slice(i, i + CHUNK);
+          const arrays = rowArrays(rows);
+          const head = [userId, ...prefix, now, now];
+          const sent = arrays.filter((a) => a !== null);
+          chunks.push({
+            present: arrays.map((a) => a !== null),
+            params: [...head, ...sent],
+            arrays: sent,
+            head,
+            rows,
+          });
         }
       }
       // A historical chunk (counts only) mostly lands where nothing is stored yet: its rows are inserted
-      // outright first (no conflict handling, markedly cheaper for the database), all under one savepoint.
-      // If any row is stored already, that is rolled back and everything upserted. Daily batches overlap
-      // what is stored (incremental windows start before the last sync): upserted at once, so they never
-      // make the database log a conflict.
-      if (!perSample && chunks.length > 0) {
-        const inserted = await insertAll(
-          trx,
-          chunks.map((c) => ({ sql: insertSql(c.present), params: c.params })),
-        );
-        if (inserted !== null) return { created: inserted, updated: 0, outcomes: null };
-      }
-      const written: SamplesWritten = { created: 0, updated: 0, outcomes: perSample ? new Map() : null };
-      for (const { present, params } of chunks) {
-        if (!written.outcomes) {
-          const result = await trx.raw<{ rows: Array<{ created: number; updated: number }> }>(
+      // first with conflicts skipped (no update to weigh, one statement, no savepoint), and only a chunk
+      // that met stored rows is then upserted whole (its rows just inserted are unchanged there). Daily
+      // batches overlap what is stored (incremental windows start before the last sync): upserted at once.
+      if (!perSample) {
+        const written: SamplesWritten = { created: 0, updated: 0, outcomes: null };
+        for (const { present, params, rows } of chunks) {
+          const fresh = await trx.raw<{ rows: Array<{ created: number }> }>(
+            counting(`${insertSql(present)} on conflict do nothing`),
+            params as Knex.RawBinding[],
+          );
+          const created = fresh.rows[0]?.created ?? 0;
+          written.created += created;
+          if (created === rows.length) continue;
+          const rest = await trx.raw<{ rows: Array<{ created: number; updated: number }> }>(
             counting(upsertSql(present)),
             params as Knex.RawBinding[],
           );
-          written.created += result.rows[0]?.created ?? 0;
-          written.updated += result.rows[0]?.updated ?? 0;
-          continue;
+          written.created += rest.rows[0]?.created ?? 0;
+          written.updated += rest.rows[0]?.updated ?? 0;
         }
-        const result = await trx.raw<{ rows: ReturnedKey[] }>(
-          returningKeys(upsertSql(present)),
-          params as Knex.RawBinding[],
-        );
-        for (const r of result.rows) {
-          const key = sampleKey(r.resource, Math.round(r.start_ms), r.provider, r.source_type, r.type);
-          written.outcomes.set(key, r.inserted ? 'created' : 'updated');
-          if (r.inserted) written.created += 1;
-          else written.updated += 1;
+        return written;
+      }
+      const written = { created: 0, updated: 0, outcomes: new Map<NormalisedSample, WriteOutcome>() };
+      for (const chunk of chunks) {
+        const result = await trx.raw<{ rows: Array<{ outcomes: string }> }>(outcomeSql(chunk.present), [
+          ...chunk.arrays,
+          ...chunk.head,
+        ] as Knex.RawBinding[]);
+        const letters = result.rows[0]?.outcomes ?? '';
+        if (letters.length !== chunk.rows.length)
+          throw new Error('samples upsert: one outcome per row expected');
+        for (let i = 0; i < letters.length; i += 1) {
+          const letter = letters.charCodeAt(i);
+          if (letter === CREATED) {
+            written.outcomes.set(chunk.rows[i]!, 'created');
+            written.created += 1;
+          } else if (letter === UPDATED) {
+            written.outcomes.set(chunk.rows[i]!, 'updated');
+            written.updated += 1;
+          }
         }
       }
       return written;

@@ -1,6 +1,6 @@
 import { buildLines } from '../layout/build-lines';
 import type { LayoutPage, PositionedText } from '../layout/layout-types';
-import { extractMetadata } from './extract-metadata';
+import { extractMetadata, extractMetadataWithConfidence, splitName } from './extract-metadata';
 
 function page(rows: [number, number, [number, string][]][]): LayoutPage {
   const items: PositionedText[] = rows.flatMap(([y, size, cells]) =>
@@ -158,5 +158,222 @@ describe('extractMetadata', () => {
       dob: '1972-11-10',
     });
     expect(block.gender).toBe('other');
+  });
+});
+
+describe('extractMetadata: label wordings, positions and conventions', () => {
+  it('reads a UK report: Surname + Forename(s), D.O.B. day first, Lab No, Authorised, lab in the footer', () => {
+    const meta = metadataOf(
+      page([
+        [30, 9, [[40, 'Department of Clinical Biochemistry']]],
+        [
+          50,
+          9,
+          [
+            [40, 'Surname:'],
+            [120, 'WHITTAKER'],
+            [330, 'Lab No:'],
+            [400, 'B24.118273'],
+          ],
+        ],
+        [
+          64,
+          9,
+          [
+            [40, 'Forename(s):'],
+            [120, 'Eleanor Mary'],
+            [330, 'Specimen Taken:'],
+            [420, '04/03/2024 09:40'],
+          ],
+        ],
+        [
+          78,
+          9,
+          [
+            [40, 'D.O.B.:'],
+            [120, '07/11/1968'],
+            [330, 'Authorised:'],
+            [420, '05/03/2024'],
+          ],
+        ],
+        [92, 9, [[40, 'NHS No: 943 476 5919']]],
+        [720, 8, [[40, 'Harbourside Pathology Services, Leeds LS1 3EX']]],
+      ]),
+    );
+    expect(meta).toEqual({
+      patient_first_name: 'Eleanor',
+      patient_last_name: 'WHITTAKER',
+      dob: '1968-11-07',
+      lab_name: 'Harbourside Pathology Services',
+      date_reported: '2024-03-05',
+      date_collected: '2024-03-04',
+      specimen_number: 'B24.118273',
+      gender: 'other',
+    });
+  });
+
+  it('reads an Indian report: Mr. title stripped, Age/Sex, Sample ID, Reported On with a month name', () => {
+    const meta = metadataOf(
+      page([
+        [30, 16, [[40, 'Sunrise Diagnostics Pvt. Ltd.']]],
+        [
+          60,
+          9,
+          [
+            [40, 'Patient Name : Mr. RAHUL SHARMA'],
+            [330, 'Sample ID : SD2403-55812'],
+          ],
+        ],
+        [
+          74,
+          9,
+          [
+            [40, 'Age/Sex : 42 Y / M'],
+            [330, 'Sample Collected On : 12-Mar-2024 08:15'],
+          ],
+        ],
+        [
+          88,
+          9,
+          [
+            [40, 'Ref. By : Dr. A Mehta'],
+            [330, 'Reported On : 13-Mar-2024 17:02'],
+          ],
+        ],
+      ]),
+    );
+    expect(meta).toEqual({
+      patient_first_name: 'RAHUL',
+      patient_last_name: 'SHARMA',
+      dob: null,
+      lab_name: 'Sunrise Diagnostics Pvt. Ltd.',
+      date_reported: '2024-03-13',
+      date_collected: '2024-03-12',
+      specimen_number: 'SD2403-55812',
+      gender: 'male',
+    });
+  });
+
+  it('reads values under their labels, "LAST First" names and never returns a label as a value', () => {
+    const meta = metadataOf(
+      page([
+        [30, 15, [[40, 'Maple Leaf Medical Laboratories']]],
+        [
+          60,
+          8,
+          [
+            [40, 'Name'],
+            [200, 'Born'],
+            [330, 'Requisition #'],
+            [460, 'Collection Date'],
+          ],
+        ],
+        [
+          72,
+          10,
+          [
+            [40, 'TREMBLAY Sophie'],
+            [200, '1990-02-28'],
+            [330, 'R7781203'],
+            [460, '2024-06-03'],
+          ],
+        ],
+      ]),
+    );
+    expect(meta).toMatchObject({
+      patient_first_name: 'Sophie',
+      patient_last_name: 'TREMBLAY',
+      dob: '1990-02-28',
+      specimen_number: 'R7781203',
+      date_collected: '2024-06-03',
+      lab_name: 'Maple Leaf Medical Laboratories',
+    });
+    const blank = metadataOf(
+      page([
+        [
+          60,
+          9,
+          [
+            [40, 'Patient Name:'],
+            [200, 'Name'],
+          ],
+        ],
+        [
+          74,
+          9,
+          [
+            [40, 'DOB:'],
+            [200, 'Specimen:'],
+          ],
+        ],
+      ]),
+    );
+    expect(blank.patient_last_name).toBeNull();
+    expect(blank.patient_first_name).toBeNull();
+    expect(blank.dob).toBeNull();
+  });
+
+  it('reads First name + Last name fields and an unambiguous day-first date without any hint', () => {
+    const meta = metadataOf(
+      page([
+        [
+          60,
+          9,
+          [
+            [40, 'First Name: Priya'],
+            [260, 'Last Name: Natarajan'],
+          ],
+        ],
+        [
+          74,
+          9,
+          [
+            [40, 'Date of Birth: 23/08/1985'],
+            [260, 'Date Reported: 02/09/2024'],
+          ],
+        ],
+      ]),
+    );
+    // 23/08/1985 proves the report prints day first, so 02/09/2024 is 2 September.
+    expect(meta).toMatchObject({
+      patient_first_name: 'Priya',
+      patient_last_name: 'Natarajan',
+      dob: '1985-08-23',
+      date_reported: '2024-09-02',
+    });
+  });
+});
+
+describe('extractMetadataWithConfidence', () => {
+  it('gives an ambiguous date without any convention hint a low confidence, and a proven one full confidence', () => {
+    const ambiguous = extractMetadataWithConfidence([
+      buildLines(page([[60, 9, [[40, 'DOB: 03/04/1975']]]]), 0),
+    ]);
+    const proven = extractMetadataWithConfidence([
+      buildLines(page([[60, 9, [[40, 'DOB: 03/14/1975']]]]), 0),
+    ]);
+    expect(ambiguous.confidence.dob).toBeLessThan(proven.confidence.dob);
+    expect(proven.metadata.dob).toBe('1975-03-14');
+    expect(proven.confidence.dob).toBeGreaterThanOrEqual(0.9);
+  });
+});
+
+describe('splitName', () => {
+  it.each([
+    ['DOE, JANE', 'JANE', 'DOE'],
+    ['Doe, Jane Anne', 'Jane', 'Doe'],
+    ['Mrs. Jane Doe', 'Jane', 'Doe'],
+    ['Dr Jane van Doe', 'Jane', 'Doe'],
+    ['SMITH John', 'John', 'SMITH'],
+    ['John SMITH', 'John', 'SMITH'],
+    ['JOHN SMITH 45Y M', 'JOHN', 'SMITH'],
+  ])('%s', (text, first, last) => {
+    expect(splitName(text)).toMatchObject({ first, last });
+  });
+
+  it('refuses labels, numbers and empty text', () => {
+    expect(splitName('Name')).toBeNull();
+    expect(splitName('12345')).toBeNull();
+    expect(splitName('')).toBeNull();
   });
 });

@@ -1,197 +1,404 @@
 /**
- * Report metadata from labelled fields ("Patient: DOE, JANE", "DOB: 03/14/1975", "Specimen ID: ...") and the
- * letterhead (lab name).
+ * Report metadata from key/value pairs found by position and a label vocabulary (`metadata-labels.ts`): a value
+ * after the label's colon, in the next cell to the right, or in the cell under the label; plus the letterhead (or
+ * footer) for the lab name. Every candidate carries a confidence; a field whose best candidate is below
+ * {@link MIN_CONFIDENCE} stays null rather than being wrong.
  */
 import type { ReportMetadata } from '@meridian/domain';
-import type { Line } from '../layout/layout-types';
-import { normaliseDate } from './normalise-date';
+import type { Cell, Line } from '../layout/layout-types';
+import { readTableHeader } from '../layout/table-header';
+import { detectDateConvention } from './date-convention';
+import type { DocumentDateConvention } from './date-convention';
+import { labelOf } from './metadata-labels';
+import type { MetaField } from './metadata-labels';
+import { readDate } from './normalise-date';
 
-type Field =
-  'name' | 'firstName' | 'lastName' | 'dob' | 'sex' | 'collected' | 'reported' | 'specimen' | 'other';
+/** Fields of ReportMetadata that carry a confidence. */
+export type ScoredField = Exclude<keyof ReportMetadata, 'gender'> | 'gender';
 
-const LABELS: [RegExp, Field][] = [
-  [/^(?:patient(?:'s)? name|patient|name|pt name|patient full name)$/i, 'name'],
-  [/^(?:first name|given name|patient first name)$/i, 'firstName'],
-  [/^(?:last name|surname|family name|patient last name)$/i, 'lastName'],
-  [/^(?:dob|d\.o\.b\.?|date of birth|birth date|birthdate|born)$/i, 'dob'],
-  [/^(?:sex|gender|sex\/gender)$/i, 'sex'],
-  [
-    /^(?:collected|date collected|collection date|collection date\/time|collected on|date of collection|collection|collected date|date\/time collected|specimen collected|drawn|date drawn)$/i,
-    'collected',
-  ],
-  [
-    /^(?:reported|date reported|report date|reported on|date of report|report date\/time|final report date|resulted|date resulted|result date|report status date|finalized|printed)$/i,
-    'reported',
-  ],
-  [
-    /^(?:specimen|specimen id|specimen #|specimen no\.?|specimen number|accession|accession #|accession no\.?|accession number|acc #|acc no\.?|lab id|sample id|sample #|requisition|requisition #)$/i,
-    'specimen',
-  ],
-  [
-    /^(?:age|phone|address|physician|ordering physician|provider|doctor|account|account #|mrn|patient id|id|received|date received|status|fasting|client|ordered by|npi|location|time|page)$/i,
-    'other',
-  ],
-];
-
-/** Spelled-out labels for fuzzy matching of OCR misreadings ("Date Repoited"). */
-const FUZZY_LABELS: [string, Field][] = [
-  ['patient name', 'name'],
-  ['date of birth', 'dob'],
-  ['date collected', 'collected'],
-  ['collection date', 'collected'],
-  ['collected', 'collected'],
-  ['date reported', 'reported'],
-  ['report date', 'reported'],
-  ['reported', 'reported'],
-  ['date received', 'other'],
-  ['received', 'other'],
-  ['specimen id', 'specimen'],
-  ['accession', 'specimen'],
-  ['physician', 'other'],
-];
-
-function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      const substitution = (previous[j - 1] as number) + (a[i - 1] === b[j - 1] ? 0 : 1);
-      current.push(Math.min(substitution, (previous[j] as number) + 1, (current[j - 1] as number) + 1));
-    }
-    previous = current;
-  }
-  return previous[b.length] as number;
+export interface MetadataWithConfidence {
+  metadata: ReportMetadata;
+  /** 0–1 per field; 0 when nothing was found. */
+  confidence: Record<ScoredField, number>;
 }
 
-function labelOf(text: string): Field | null {
-  const key = text.replace(/\s+/g, ' ').trim();
-  for (const [pattern, field] of LABELS) if (pattern.test(key)) return field;
-  // One misread letter in a label of 8+ characters (OCR).
-  const lower = key.toLowerCase();
-  if (lower.length < 8) return null;
-  for (const [label, field] of FUZZY_LABELS) if (editDistance(lower, label) <= 1) return field;
+/** Below this a field is reported as null. */
+export const MIN_CONFIDENCE = 0.5;
+
+interface Candidate {
+  field: ScoredField;
+  value: string;
+  confidence: number;
+  /** Reading order: earlier wins a tie. */
+  order: number;
+}
+
+/** How a value was found relative to its label. */
+const PLACEMENT = { colon: 0.95, right: 0.9, below: 0.8, prefix: 0.75, heading: 0.7 } as const;
+
+const lineText = (line: Line): string => line.cells.map((c) => c.text).join('  ');
+
+// ——— values ————————————————————————————————————————————————————————————————————————————————————————
+
+const TITLES =
+  /^(?:mr|mrs|ms|miss|mx|dr|prof|mstr|master|baby|smt|shri|sri|kum|kumari|sir|madam|mdm|rev)\.?$/i;
+
+/** Words that are labels or report vocabulary, never a patient's name. */
+const NOT_NAME =
+  /^(?:name|patient|pt|first|last|surname|given|sex|gender|dob|date|birth|age|male|female|report|laboratory|lab|results?|test|specimen|information|details|demographics|unknown|n\/a|na|none|not|provided)$/i;
+
+export interface NameParts {
+  first: string | null;
+  last: string | null;
+  confidence: number;
+}
+
+const isUpperWord = (w: string): boolean => /[A-Z]/.test(w) && w === w.toUpperCase() && w.replace(/[^A-Za-z]/g, '').length >= 2;
+
+/** "LAST, FIRST", "First Last", "LAST First", "Mr First LAST" → first and last name. */
+export function splitName(raw: string): NameParts | null {
+  let text = raw
+    .replace(/\((?:[^)]*)\)/g, ' ')
+    .replace(/[|;].*$/, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  // What follows the name on the same cell: an age, sex, an id ("JOHN SMITH 45Y M", "Jane Doe F/45").
+  text = text.replace(/\s+(?:\S*\d\S*|[MF]|male|female)(?:\s.*)?$/i, '').trim();
+  if (!text || /\d/.test(text)) return null;
+  if (text.includes(',')) {
+    const [lastPart, rest] = text.split(',', 2).map((s) => s.trim());
+    const last = words(lastPart ?? '');
+    const given = words(rest ?? '');
+    if (last.length === 0 || last.length > 3 || !last.every(isNameWord)) return null;
+    const first = given.find(isNameWord) ?? null;
+    return { first, last: last.join(' '), confidence: first ? 0.95 : 0.7 };
+  }
+  const parts = words(text);
+  if (parts.length === 0 || parts.length > 5 || !parts.every(isNameWord)) return null;
+  if (parts.length === 1) return { first: null, last: parts[0] ?? null, confidence: 0.6 };
+  const upper = parts.map(isUpperWord);
+  const allUpper = upper.every(Boolean);
+  if (!allUpper && upper[0] && !upper.slice(1).some(Boolean)) {
+    // "SMITH John": the surname in capitals first.
+    return { first: parts[1] ?? null, last: parts[0] ?? null, confidence: 0.85 };
+  }
+  if (!allUpper && upper[upper.length - 1] && !upper.slice(0, -1).some(Boolean)) {
+    return { first: parts[0] ?? null, last: parts[parts.length - 1] ?? null, confidence: 0.9 };
+  }
+  return {
+    first: parts[0] ?? null,
+    last: parts[parts.length - 1] ?? null,
+    confidence: allUpper ? 0.75 : 0.85,
+  };
+}
+
+function words(text: string): string[] {
+  return text
+    .split(/\s+/)
+    .map((w) => w.replace(/^[^\p{L}]+|[^\p{L}.'-]+$/gu, ''))
+    .filter((w) => w !== '' && !TITLES.test(w));
+}
+
+const isNameWord = (w: string): boolean => /^\p{L}[\p{L}'’.-]*$/u.test(w) && !NOT_NAME.test(w) && w.length <= 30;
+
+function readSex(value: string): 'male' | 'female' | null {
+  const v = value.trim().toLowerCase();
+  if (/^(?:m|male|man|boy)\b/.test(v)) return 'male';
+  if (/^(?:f|female|woman|girl)\b/.test(v)) return 'female';
   return null;
 }
 
-/** `Label: value` pairs of a line; labels may be in their own cell or share it with the value. */
-function labelledValues(line: Line): [Field, string][] {
-  const pairs: [Field, string][] = [];
-  // Diacritics are OCR noise in English labels ("Daté:").
-  const text = line.cells
-    .map((c) => c.text)
-    .join('  ')
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '');
-  // Split at "Label:" tokens; a label is 1-4 words ending with a colon.
-  const pattern = /((?:[A-Za-z#][A-Za-z.'#/]*\s?){1,4}):\s*/g;
-  const marks: { field: Field | null; start: number; end: number }[] = [];
+/** "45 Y / F", "F/45", "Female / 45 Years" → the sex. */
+function readAgeSex(value: string): 'male' | 'female' | null {
+  for (const token of value.split(/[\s/,|-]+/)) {
+    const t = token.replace(/[^A-Za-z]/g, '');
+    if (!t || /^(?:y|yr|yrs|years?|m?o|months?|d|days?)$/i.test(t)) continue;
+    const sex = readSex(t);
+    if (sex && (t.length === 1 || /^(?:male|female)$/i.test(t))) return sex;
+  }
+  return null;
+}
+
+/** A specimen number: the first token, with a digit, not a date or a time. */
+function readSpecimen(value: string): string | null {
+  const tokens = value.trim().split(/\s+/);
+  const token = (tokens[0] ?? '').replace(/^[#:]+|[,;.]+$/g, '');
+  if (token.length < 3 || token.length > 32 || !/\d/.test(token)) return null;
+  if (/^\d{1,4}[/.-]\d{1,2}[/.-]\d{2,4}$/.test(token) || /^\d{1,2}:\d{2}/.test(token)) return null;
+  // OCR may misread one character as punctuation ("LR6562535)"): most of it must still be letters and digits.
+  if (!/^[A-Za-z0-9]/.test(token) || token.replace(/[A-Za-z0-9]/g, '').length > Math.max(2, token.length / 4)) return null;
+  return token;
+}
+
+const currentYear = (): number => new Date().getUTCFullYear();
+
+interface Context {
+  convention: DocumentDateConvention;
+  candidates: Candidate[];
+  order: number;
+}
+
+/** Turns a labelled value into candidates (none when the value does not fit the field). */
+function offer(ctx: Context, field: MetaField, weight: number, value: string, placement: number): boolean {
+  const v = value.replace(/^[\s:=#-]+/, '').trim();
+  if (!v || labelOf(v)) return false;
+  const order = ctx.order++;
+  const push = (f: ScoredField, val: string, confidence: number): void => {
+    ctx.candidates.push({ field: f, value: val, confidence: confidence * weight * placement, order });
+  };
+  switch (field) {
+    case 'name': {
+      const name = splitName(v);
+      if (!name) return false;
+      if (name.last) push('patient_last_name', name.last, name.confidence);
+      if (name.first) push('patient_first_name', name.first, name.confidence);
+      return true;
+    }
+    case 'firstName':
+    case 'lastName': {
+      const parts = words(v.replace(/\s+(?:\S*\d\S*)(?:\s.*)?$/, ''));
+      if (parts.length === 0 || parts.length > 3 || !parts.every(isNameWord)) return false;
+      // A given-names field may hold middle names: the first is the first name.
+      push(field === 'firstName' ? 'patient_first_name' : 'patient_last_name', field === 'firstName' ? (parts[0] as string) : parts.join(' '), 1);
+      return true;
+    }
+    case 'dob':
+    case 'collected':
+    case 'reported': {
+      const date = readDate(v, ctx.convention.convention);
+      if (!date) return false;
+      const year = Number(date.iso.slice(0, 4));
+      const plausible = field === 'dob' ? year >= 1900 && year <= currentYear() : year >= 1980 && year <= currentYear() + 1;
+      if (!plausible) return false;
+      const sure = date.ambiguous ? ctx.convention.confidence : 1;
+      push(field === 'dob' ? 'dob' : field === 'collected' ? 'date_collected' : 'date_reported', date.iso, sure);
+      return true;
+    }
+    case 'sex':
+    case 'ageSex': {
+      const sex = field === 'sex' ? readSex(v) : readAgeSex(v);
+      if (!sex) return false;
+      push('gender', sex, 1);
+      return true;
+    }
+    case 'specimen': {
+      const specimen = readSpecimen(v);
+      if (!specimen) return false;
+      push('specimen_number', specimen, 1);
+      return true;
+    }
+    case 'lab': {
+      if (!/[A-Za-z]{3}/.test(v) || /\d{3}/.test(v) || v.length > 60) return false;
+      push('lab_name', v, 0.65);
+      return true;
+    }
+    case 'other':
+      return true;
+  }
+}
+
+// ——— positions —————————————————————————————————————————————————————————————————————————————————————
+
+interface Mark {
+  field: MetaField;
+  weight: number;
+  start: number;
+  end: number;
+}
+
+/** "Label: value Label: value" inside one cell: the labels, longest known suffix of up to 5 words before a colon. */
+function colonMarks(text: string): Mark[] {
+  const marks: Mark[] = [];
+  const pattern = /((?:[A-Za-z#(][A-Za-z.'#/()&-]*\s?){1,6}):\s*/g;
   for (let m = pattern.exec(text); m; m = pattern.exec(text)) {
-    const words = (m[1] as string).trim().split(/\s+/);
-    // The label is the longest suffix of the words that is a known label.
-    for (let k = 0; k < words.length; k++) {
-      const candidate = words.slice(k).join(' ');
-      const field = labelOf(candidate);
-      if (field) {
-        const offset = m[0].indexOf(words[k] as string);
-        marks.push({ field, start: m.index + offset, end: m.index + m[0].length });
+    const ws = (m[1] as string).trim().split(/\s+/);
+    for (let k = 0; k < ws.length; k++) {
+      const hit = labelOf(ws.slice(k).join(' '));
+      if (hit) {
+        const offset = m[0].indexOf(ws[k] as string);
+        marks.push({ ...hit, start: m.index + offset, end: m.index + m[0].length });
         break;
       }
     }
   }
-  marks.forEach((mark, i) => {
-    const next = marks[i + 1];
-    const raw = text.slice(mark.end, next ? next.start : undefined);
-    const value = (raw.split(/\s{2,}/)[0] ?? '').trim();
-    if (mark.field && value) pairs.push([mark.field, value]);
-  });
-  return pairs;
+  return marks;
 }
 
-function splitName(value: string): { first: string | null; last: string | null } {
-  const clean = value.replace(/\s+/g, ' ').trim();
-  if (clean.includes(',')) {
-    const [last, rest] = clean.split(',', 2).map((s) => s.trim());
-    const first = (rest ?? '').split(' ')[0] ?? '';
-    return { first: first || null, last: last || null };
+/** A cell that starts with a label without a colon ("DOB 03/14/1975", "Patient Name JOHN SMITH"). */
+function prefixLabel(text: string): { mark: Mark; rest: string } | null {
+  const ws = text.split(' ');
+  for (let n = Math.min(5, ws.length - 1); n >= 1; n--) {
+    const head = ws.slice(0, n).join(' ');
+    const hit = labelOf(head);
+    if (hit && hit.field !== 'other') {
+      return { mark: { ...hit, start: 0, end: head.length }, rest: ws.slice(n).join(' ') };
+    }
   }
-  const words = clean.split(' ');
-  if (words.length < 2) return { first: null, last: words[0] ?? null };
-  return { first: words[0] ?? null, last: words[words.length - 1] ?? null };
+  return null;
 }
 
-function readGender(value: string): 'male' | 'female' | 'other' {
-  const v = value.trim().toLowerCase();
-  if (/^(?:m|male|man)\b/.test(v)) return 'male';
-  if (/^(?:f|female|woman)\b/.test(v)) return 'female';
-  return 'other';
+/** The cell under a label cell: on one of the next two lines, starting near the label's left edge. */
+function valueBelow(lines: Line[], index: number, cell: Cell): Cell | null {
+  const line = lines[index] as Line;
+  for (let j = index + 1; j <= index + 2 && j < lines.length; j++) {
+    const below = lines[j] as Line;
+    if (below.y0 - line.y1 > line.height * 3) return null;
+    const aligned = below.cells
+      .filter((c) => c.x0 < cell.x1 + line.height && c.x1 > cell.x0 - line.height)
+      .sort((a, b) => Math.abs(a.x0 - cell.x0) - Math.abs(b.x0 - cell.x0))[0];
+    if (aligned) return Math.abs(aligned.x0 - cell.x0) < Math.max(line.height * 4, (cell.x1 - cell.x0) * 0.8) ? aligned : null;
+  }
+  return null;
 }
+
+const isLabelCell = (cell: Cell): boolean => labelOf(cell.text) !== null || colonMarks(cell.text)[0]?.start === 0;
+
+function readLine(ctx: Context, lines: Line[], index: number): void {
+  const line = lines[index] as Line;
+  const cells = line.cells;
+  const labelCells = cells.filter((c) => labelOf(c.text)).length;
+  cells.forEach((cell, ci) => {
+    const whole = labelOf(cell.text);
+    const marks = whole ? [] : colonMarks(cell.text);
+    // Text before the first label ("ABERNATHY, TAMSIN  DOB: ...") is not labelled here.
+    const pending: Mark[] = [];
+    if (whole) pending.push({ ...whole, start: 0, end: cell.text.length });
+    marks.forEach((mark, i) => {
+      const next = marks[i + 1];
+      const value = cell.text.slice(mark.end, next ? next.start : undefined).trim();
+      if (value) offer(ctx, mark.field, mark.weight, value, PLACEMENT.colon);
+      else if (!next) pending.push(mark);
+    });
+    if (!whole && marks.length === 0) {
+      const prefix = prefixLabel(cell.text);
+      if (prefix && prefix.mark.field !== 'name' && prefix.mark.field !== 'lab') {
+        offer(ctx, prefix.mark.field, prefix.mark.weight, prefix.rest, PLACEMENT.prefix);
+      } else if (prefix && /^(?:patient name|pt name|patient)$/i.test(cell.text.slice(0, prefix.mark.end))) {
+        offer(ctx, prefix.mark.field, prefix.mark.weight, prefix.rest, PLACEMENT.prefix);
+      }
+    }
+    for (const mark of pending) {
+      // The value: the next cell to the right, else the cell below the label.
+      const right = cells[ci + 1];
+      const gap = right ? right.x0 - cell.x1 : Infinity;
+      if (right && !isLabelCell(right) && gap < line.height * 30) {
+        const fromRight = colonMarks(right.text)[0];
+        const value = fromRight ? right.text.slice(0, fromRight.start) : right.text;
+        if (offer(ctx, mark.field, mark.weight, value, PLACEMENT.right)) continue;
+      }
+      const below = valueBelow(lines, index, cell);
+      if (below && !isLabelCell(below)) {
+        const fromBelow = colonMarks(below.text)[0];
+        const value = fromBelow ? below.text.slice(0, fromBelow.start) : below.text;
+        // A row of labels over a row of values is a sure sign of the layout.
+        offer(ctx, mark.field, mark.weight, value, labelCells >= 2 ? PLACEMENT.below : PLACEMENT.below * 0.95);
+      }
+    }
+  });
+  // A "Patient Information" block heading: the patient's name is printed under it without a label.
+  const heading = cells.find((c) =>
+    /^(?:patient|patient (?:information|details|demographics|info)|patient's details)\s*:?$/i.test(c.text),
+  );
+  if (heading) {
+    const below = valueBelow(lines, index, heading);
+    if (below && !isLabelCell(below)) {
+      const value = colonMarks(below.text)[0];
+      offer(ctx, 'name', 1, value ? below.text.slice(0, value.start) : below.text, PLACEMENT.heading);
+    }
+  }
+}
+
+// ——— lab name ——————————————————————————————————————————————————————————————————————————————————————
 
 const LAB_WORDS =
-  /\b(?:laborator(?:y|ies)|labs?|diagnostics?|clinical|pathology|medical|health|bioreference|quest|labcorp|reference|genomics|sciences)\b/i;
-const NOT_LAB = /\b(?:report|results?|patient|page|final|requisition|summary|invoice)\b/i;
+  /\b(?:laborator(?:y|ies|ios)|labs?|pathlabs?|diagnostics?|diagnostic (?:centre|center|services)|clinical|pathology|pathologists?|medical|health|healthcare|bioreference|quest|labcorp|lifelabs|dynacare|sonic|reference|genomics|sciences|hospital|nhs|trust|imaging|biosciences?)\b/i;
+const NOT_LAB =
+  /\b(?:report|results?|patient|page|final|requisition|summary|invoice|name|dob|date|specimen|collected|tel|phone|fax|email|www|https?|director|physician|doctor|dr\.?)\b|[@:]/i;
 
-/** The lab's brand line: the largest text near the top of the first page that looks like a name. */
-function findLabName(lines: Line[]): string | null {
-  if (lines.length === 0) return null;
-  const top = Math.min(...lines.map((l) => l.y0));
-  const candidates = lines
-    .slice(0, 12)
-    .filter(
-      (l) =>
-        l.cells.length <= 2 &&
-        !/:/.test(l.cells[0]?.text ?? '') &&
-        /[A-Za-z]{3}/.test(l.cells[0]?.text ?? ''),
-    )
-    .map((l) => ({ text: l.cells[0]?.text ?? '', line: l }))
-    .filter((c) => !NOT_LAB.test(c.text) || LAB_WORDS.test(c.text))
-    .filter((c) => !/\d{2}\/\d{2}/.test(c.text));
-  const named = candidates.filter((c) => LAB_WORDS.test(c.text));
-  const pool = named.length > 0 ? named : candidates;
-  const best = [...pool].sort(
-    (a, b) => b.line.height - a.line.height || a.line.y0 - top - (b.line.y0 - top),
-  )[0];
-  return best ? best.text.replace(/\s+/g, ' ').trim() : null;
+function labNameCandidates(ctx: Context, pages: Line[][]): void {
+  const first = pages[0] ?? [];
+  const last = pages[pages.length - 1] ?? [];
+  const heightOf = (lines: Line[]): number => {
+    const sorted = lines.map((l) => l.height).sort((a, b) => a - b);
+    return sorted[Math.floor(sorted.length / 2)] ?? 1;
+  };
+  const consider = (lines: Line[], where: 'header' | 'footer'): void => {
+    const body = heightOf(lines);
+    lines.forEach((line, i) => {
+      if (line.cells.length > 3) return;
+      for (const cell of line.cells) {
+        // "Harbourside Pathology Services, Leeds LS1 3EX": the name without the address that follows it.
+        const segments = cell.text
+          .replace(/\s+/g, ' ')
+          .split(/\s*[|•·]\s*|,\s+|\s+[–—-]\s+/)
+          .map((t) => t.trim())
+          .filter(Boolean);
+        const text = segments.find((t) => LAB_WORDS.test(t)) ?? segments[0] ?? '';
+        if (/^(?:department|dept\.?|division|section|unit) of\b/i.test(text)) continue;
+        if (!/[A-Za-z]{3}/.test(text) || text.length > 70 || /\d{2}[/.-]\d{2}/.test(text)) continue;
+        const named = LAB_WORDS.test(text);
+        if (NOT_LAB.test(text) && !(named && !/[@:]|\b(?:page|report|patient|name)\b/i.test(text))) continue;
+        if (/^\d/.test(text) || (text.match(/\d/g) ?? []).length > 3) continue;
+        const large = line.height > body * 1.15;
+        let confidence = named ? 0.8 : large ? 0.6 : 0.4;
+        if (large && named) confidence = 0.9;
+        if (where === 'footer') confidence -= 0.15;
+        // Earlier lines of the letterhead are likelier the brand line.
+        confidence -= Math.min(0.1, i * 0.01);
+        ctx.candidates.push({ field: 'lab_name', value: text, confidence, order: i });
+      }
+    });
+  };
+  consider(first.slice(0, 14), 'header');
+  consider(last.slice(-6), 'footer');
 }
 
-/**
- * Labels printed above their values without colons (a row of "Patient Name | Date of Birth | Sex" over a row of
- * values): each value is the cell of the next line that starts nearest under its label.
- */
-function stackedValues(line: Line, next: Line | undefined): [Field, string][] {
-  if (!next || line.cells.length < 2) return [];
-  const fields = line.cells.map((c) => labelOf(c.text.replace(/:$/, '')));
-  if (fields.filter((f) => f !== null).length < Math.max(2, line.cells.length - 1)) return [];
-  if (next.y0 - line.y1 > line.height * 2.5) return [];
-  const pairs: [Field, string][] = [];
-  line.cells.forEach((cell, i) => {
-    const field = fields[i];
-    if (!field) return;
-    const value = next.cells.find((c) => Math.abs(c.x0 - cell.x0) < line.height * 1.5);
-    if (value) pairs.push([field, value.text]);
-  });
-  return pairs;
+// ——— assembly ——————————————————————————————————————————————————————————————————————————————————————
+
+function best(candidates: Candidate[], field: ScoredField): Candidate | null {
+  let winner: Candidate | null = null;
+  for (const c of candidates) {
+    if (c.field !== field) continue;
+    if (!winner || c.confidence > winner.confidence + 1e-9) winner = c;
+  }
+  return winner;
 }
 
-/** A "Patient Information" block heading: the patient's name is printed under it without a label. */
-function blockName(line: Line, next: Line | undefined): [Field, string][] {
-  const heading = line.cells.find((c) => /^patient (?:information|details|demographics):?$/i.test(c.text));
-  if (!heading || !next) return [];
-  const value = next.cells.find((c) => Math.abs(c.x0 - heading.x0) < line.height * 1.5);
-  if (!value || /:/.test(value.text) || !/[A-Za-z]{2}/.test(value.text)) return [];
-  return [['name', value.text]];
+/** The same value found several times (every page's banner) is surer; its confidence rises a little. */
+function agreement(candidates: Candidate[], field: ScoredField, value: string): number {
+  const same = candidates.filter((c) => c.field === field && c.value === value).length;
+  return Math.min(0.1, (same - 1) * 0.03);
 }
 
-/** The most frequent value (the first one on a tie); null when there is none. */
-function mostFrequent(values: string[]): string | null {
-  const counts = new Map<string, number>();
-  for (const v of values) counts.set(v, (counts.get(v) ?? 0) + 1);
-  let best: string | null = null;
-  for (const [value, count] of counts) if (best === null || count > (counts.get(best) ?? 0)) best = value;
-  return best;
-}
-
-export function extractMetadata(pages: Line[][]): ReportMetadata {
-  const meta: ReportMetadata = {
+export function extractMetadataWithConfidence(pages: Line[][]): MetadataWithConfidence {
+  const text = pages.flat().map(lineText).join('\n');
+  const ctx: Context = { convention: detectDateConvention(text), candidates: [], order: 0 };
+  for (const lines of pages) {
+    lines.forEach((line, i) => {
+      if (readTableHeader(line)) return;
+      readLine(ctx, lines, i);
+    });
+  }
+  // Unlabelled repeats (page footers) count too: "AV8333448E" on three pages beats one "AVB333448E".
+  const specimens = ctx.candidates.filter((c) => c.field === 'specimen_number');
+  if (specimens.length > 0) {
+    const tokens = pages.flat().flatMap((line) => line.cells.flatMap((c) => c.text.split(/\s+/)));
+    const counts = new Map<string, number>();
+    for (const t of tokens) if (specimens.some((s) => s.value === t)) counts.set(t, (counts.get(t) ?? 0) + 1);
+    for (const s of specimens) s.confidence += Math.min(0.1, ((counts.get(s.value) ?? 1) - 1) * 0.02);
+  }
+  labNameCandidates(ctx, pages);
+  const fields: ScoredField[] = [
+    'patient_first_name',
+    'patient_last_name',
+    'dob',
+    'lab_name',
+    'date_reported',
+    'date_collected',
+    'specimen_number',
+    'gender',
+  ];
+  const metadata: ReportMetadata = {
     patient_first_name: null,
     patient_last_name: null,
     dob: null,
@@ -201,58 +408,19 @@ export function extractMetadata(pages: Line[][]): ReportMetadata {
     specimen_number: null,
     gender: 'other',
   };
-  // The specimen number is printed on every page: the reading most pages agree on beats one OCR slip.
-  const specimens: string[] = [];
-  for (const lines of pages) {
-    lines.forEach((line, i) => {
-      const next = lines[i + 1];
-      const pairs = [...labelledValues(line), ...stackedValues(line, next), ...blockName(line, next)];
-      for (const [field, value] of pairs) {
-        if (field === 'specimen') specimens.push(value.split(' ')[0]?.replace(/[,;]$/, '') ?? '');
-        else apply(meta, field, value);
-      }
-    });
+  const confidence = Object.fromEntries(fields.map((f) => [f, 0])) as Record<ScoredField, number>;
+  for (const field of fields) {
+    const winner = best(ctx.candidates, field);
+    if (!winner) continue;
+    const score = Math.min(1, winner.confidence + agreement(ctx.candidates, field, winner.value));
+    confidence[field] = Math.round(score * 100) / 100;
+    if (score < MIN_CONFIDENCE) continue;
+    if (field === 'gender') metadata.gender = winner.value === 'male' ? 'male' : 'female';
+    else metadata[field] = winner.value;
   }
-  // Unlabelled repeats (page footers) count too: "AV8333448E" on three pages beats one "AVB333448E".
-  const everywhere = pages.flat().flatMap((line) => line.cells.flatMap((c) => c.text.split(/\s+/)));
-  const candidates = new Set(specimens.filter((s) => s !== ''));
-  meta.specimen_number = mostFrequent([
-    ...specimens.filter((s) => s !== ''),
-    ...everywhere.filter((w) => candidates.has(w)),
-  ]);
-  meta.lab_name = findLabName(pages[0] ?? []);
-  return meta;
+  return { metadata, confidence };
 }
 
-function apply(meta: ReportMetadata, field: Field, value: string): void {
-  switch (field) {
-    case 'name': {
-      if (meta.patient_last_name) return;
-      const { first, last } = splitName(value);
-      meta.patient_first_name ??= first;
-      meta.patient_last_name = last;
-      return;
-    }
-    case 'firstName':
-      meta.patient_first_name ??= value.split(' ')[0] ?? null;
-      return;
-    case 'lastName':
-      meta.patient_last_name ??= value.split(' ')[0] ?? null;
-      return;
-    case 'dob':
-      meta.dob ??= normaliseDate(value);
-      return;
-    case 'sex':
-      if (meta.gender === 'other') meta.gender = readGender(value);
-      return;
-    case 'collected':
-      meta.date_collected ??= normaliseDate(value);
-      return;
-    case 'reported':
-      meta.date_reported ??= normaliseDate(value);
-      return;
-    case 'specimen':
-    case 'other':
-      return;
-  }
+export function extractMetadata(pages: Line[][]): ReportMetadata {
+  return extractMetadataWithConfidence(pages).metadata;
 }

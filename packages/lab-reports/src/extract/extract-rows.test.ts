@@ -240,3 +240,46 @@ describe('extractRows', () => {
     expect(rows).toEqual([]);
   });
 });
+
+describe('values printed with their units', () => {
+  it('splits "5.4%" and "140mmol/L" into value and units, in a table and without one', () => {
+    const rows = rowsOf(
+      page([
+        [60, HEADER],
+        [
+          75,
+          [
+            [40, 'Hemoglobin A1c'],
+            [215, '5.4%'],
+            [420, '4.0-5.6'],
+          ],
+        ],
+        [
+          90,
+          [
+            [40, 'Sodium'],
+            [215, '140mmol/L'],
+            [420, '136-145'],
+          ],
+        ],
+      ]),
+    );
+    expect(rows.map((r) => [r.name, r.value, r.units, r.range])).toEqual([
+      ['Hemoglobin A1c', '5.4', '%', '4.0-5.6'],
+      ['Sodium', '140', 'mmol/L', '136-145'],
+    ]);
+    const loose = rowsOf(
+      page([
+        [
+          60,
+          [
+            [40, 'Ferritin'],
+            [200, '48 ng/mL'],
+            [300, '15-150'],
+          ],
+        ],
+      ]),
+    );
+    expect(loose.map((r) => [r.name, r.value, r.units, r.range])).toEqual([['Ferritin', '48', 'ng/mL', '15-150']]);
+  });
+});

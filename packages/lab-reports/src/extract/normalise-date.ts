@@ -1,4 +1,9 @@
-/** Printed dates (US `03/14/1975`, `3/4/24`, `Mar 14, 2024`, ISO `2024-03-14`) → `YYYY-MM-DD`. */
+/**
+ * Printed dates → `YYYY-MM-DD`: numeric (`03/14/1975`, `14.03.1975`, `3/4/24`), with a month name (`Mar 14, 2024`,
+ * `14-Mar-2024`, `14 March 2024`) or ISO (`2024-03-14`). Numeric day/month order follows the document's convention
+ * (`mdy` in the US, `dmy` in the UK, Canada's hospitals, Australia, India...); a date that only one order makes
+ * valid (`14/03/2024`) is read that way whatever the convention.
+ */
 
 const MONTHS: Record<string, number> = {
   jan: 1,
@@ -16,6 +21,14 @@ const MONTHS: Record<string, number> = {
   dec: 12,
 };
 
+export type DateConvention = 'mdy' | 'dmy';
+
+export interface ReadDate {
+  iso: string;
+  /** True when day and month could be swapped (both ≤ 12 and different) and the convention decided. */
+  ambiguous: boolean;
+}
+
 function format(year: number, month: number, day: number): string | null {
   if (month < 1 || month > 12 || day < 1 || day > 31) return null;
   const date = new Date(Date.UTC(year, month - 1, day));
@@ -31,26 +44,62 @@ function fullYear(text: string): number {
   return year <= pivot ? 2000 + year : 1900 + year;
 }
 
-const ISO = /\b(\d{4})-(\d{1,2})-(\d{1,2})(?!\d)/;
-const US = /\b(\d{1,2})[/.-](\d{1,2})[/.-](\d{4}|\d{2})\b/;
-const MONTH_FIRST = /\b([A-Za-z]{3,9})\.?\s+(\d{1,2}),?\s+(\d{4})\b/;
-const DAY_FIRST = /\b(\d{1,2})[\s-]([A-Za-z]{3,9})[\s-,]+(\d{4})\b/;
+const monthOf = (word: string): number | undefined => MONTHS[word.slice(0, 4).toLowerCase()] ?? MONTHS[word.slice(0, 3).toLowerCase()];
 
-/** The first date in the text, normalised; null when there is none. */
-export function normaliseDate(text: string): string | null {
+const ISO = /\b(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?!\d)/;
+export const NUMERIC_DATE = /\b(\d{1,2})[/.-](\d{1,2})[/.-](\d{4}|\d{2})(?![\d/.-]\d)/;
+const MONTH_FIRST = /\b([A-Za-z]{3,9})\.?[\s-]+(\d{1,2})(?:st|nd|rd|th)?,?[\s-]+(\d{4})\b/;
+const DAY_FIRST = /\b(\d{1,2})(?:st|nd|rd|th)?[\s\-/.]+([A-Za-z]{3,9})\.?[\s\-/.,]+(\d{4}|\d{2})\b/;
+
+/** The first date in the text; null when there is none. */
+export function readDate(text: string, convention: DateConvention = 'mdy'): ReadDate | null {
   let m = ISO.exec(text);
-  if (m) return format(Number(m[1]), Number(m[2]), Number(m[3]));
-  m = US.exec(text);
-  if (m) return format(fullYear(m[3] as string), Number(m[1]), Number(m[2]));
-  m = MONTH_FIRST.exec(text);
   if (m) {
-    const month = MONTHS[(m[1] as string).slice(0, 3).toLowerCase()];
-    if (month) return format(Number(m[3]), month, Number(m[2]));
+    const iso = format(Number(m[1]), Number(m[2]), Number(m[3]));
+    if (iso) return { iso, ambiguous: false };
+  }
+  m = NUMERIC_DATE.exec(text);
+  if (m) {
+    const a = Number(m[1]);
+    const b = Number(m[2]);
+    const year = fullYear(m[3] as string);
+    const mdy = format(year, a, b);
+    const dmy = format(year, b, a);
+    if (mdy && dmy) {
+      return { iso: convention === 'dmy' ? dmy : mdy, ambiguous: a !== b };
+    }
+    const only = mdy ?? dmy;
+    if (only) return { iso: only, ambiguous: false };
   }
   m = DAY_FIRST.exec(text);
   if (m) {
-    const month = MONTHS[(m[2] as string).slice(0, 3).toLowerCase()];
-    if (month) return format(Number(m[3]), month, Number(m[1]));
+    const month = monthOf(m[2] as string);
+    const iso = month ? format(fullYear(m[3] as string), month, Number(m[1])) : null;
+    if (iso) return { iso, ambiguous: false };
+  }
+  m = MONTH_FIRST.exec(text);
+  if (m) {
+    const month = monthOf(m[1] as string);
+    const iso = month ? format(Number(m[3]), month, Number(m[2])) : null;
+    if (iso) return { iso, ambiguous: false };
   }
   return null;
+}
+
+/** The first date in the text, read month-first when ambiguous (US convention); null when there is none. */
+export function normaliseDate(text: string, convention: DateConvention = 'mdy'): string | null {
+  return readDate(text, convention)?.iso ?? null;
+}
+
+/** Evidence for the day/month order from every numeric date of a document: dates only one order can read. */
+export function dateOrderEvidence(text: string): { mdy: number; dmy: number } {
+  const evidence = { mdy: 0, dmy: 0 };
+  const pattern = new RegExp(NUMERIC_DATE.source, 'g');
+  for (let m = pattern.exec(text); m; m = pattern.exec(text)) {
+    const a = Number(m[1]);
+    const b = Number(m[2]);
+    if (a > 12 && a <= 31 && b >= 1 && b <= 12) evidence.dmy++;
+    else if (b > 12 && b <= 31 && a >= 1 && a <= 12) evidence.mdy++;
+  }
+  return evidence;
 }

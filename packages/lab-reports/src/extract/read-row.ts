@@ -94,6 +94,11 @@ export function readRowByColumns(cells: Cell[], columns: Column[], height: numbe
       flag = tail;
     }
   }
+  if (!isValueText(value)) {
+    // "5.4 %" or "140mmol/L" in the value column: the units printed with the value.
+    const glued = splitGluedUnits(value);
+    if (glued && (!units || units === glued.units)) ({ value, units } = glued);
+  }
   // An unlisted word is a value only beside a range or units (else it is a long panel title running on).
   if (!isValueText(value) && (!/^[A-Za-z][A-Za-z +/-]{0,30}$/.test(value) || (!range && !units))) return null;
   if (range && !units && !parseReferenceRange(range)) {
@@ -137,17 +142,24 @@ function readSequence(cells: Cell[]): PrintedFields | null {
   if (!first || rest.length === 0 || !isNameText(first.text)) return null;
   const [valueCell, ...others] = rest;
   if (!valueCell) return null;
-  const { value, flag: stuckFlag } = splitTrailingFlag(valueCell.text);
-  let flag = stuckFlag;
-  if (!isValueText(value)) return null;
-  let units: string | null = null;
+  const stuck = splitTrailingFlag(valueCell.text);
+  let value = stuck.value;
+  let flag = stuck.flag;
+  let gluedUnits: string | null = null;
+  if (!isValueText(value)) {
+    const glued = splitGluedUnits(value);
+    if (!glued) return null;
+    value = glued.value;
+    gluedUnits = glued.units;
+  }
+  let units: string | null = gluedUnits;
   let range: string | null = null;
   others.forEach((cell, i) => {
     if (units === undefined) return;
     const t = cell.text;
     const last = i === others.length - 1;
     if (!flag && !units && !range && readFlag(t)) flag = t;
-    else if (!units && !range && isUnitsText(t)) units = t;
+    else if ((!units || units === gluedUnits) && !range && isUnitsText(t)) units = t;
     else if (!range && parseReferenceRange(t)) range = t;
     else if (!flag && readFlag(t)) flag = t;
     else if (!range && !units && splitUnitsAndRange(t))
@@ -184,4 +196,11 @@ function splitUnitsAndRange(cell: string): { units: string; range: string } | nu
 /** A short upper-case code at the end of a row (`KP`, `AV`): the performing lab, not part of the result. */
 function isLabCode(text: string): boolean {
   return /^[A-Z]{2,4}$/.test(text) && !readFlag(text);
+}
+
+/** A number with its units in one cell ("5.4 %", "5.4%", "140mmol/L", "<0.5 mg/L") → value and units. */
+export function splitGluedUnits(text: string): { value: string; units: string } | null {
+  const m = /^((?:<=|>=|≤|≥|<|>)?\s*\d[\d,]*(?:\.\d+)?)\s*(\S+)$/.exec(text.trim());
+  if (!m?.[1] || !m[2] || !isValueText(m[1]) || !isUnitsText(m[2])) return null;
+  return { value: m[1], units: m[2] };
 }

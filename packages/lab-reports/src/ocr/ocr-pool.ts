@@ -24,6 +24,8 @@ export interface OcrPage {
   words: OcrWord[];
   /** Slope of the text baselines (radians); scans are rarely perfectly straight. */
   skew: number;
+  /** Clockwise quarter turns the page was given before OCR (pages faxed or photographed on their side). */
+  rotation?: number;
 }
 
 export interface OcrPool {
@@ -129,7 +131,13 @@ export function createOcrPool(size: number): OcrPool {
             }
           }
         }
-        return { width: prepared.width, height: prepared.height, words, skew: medianSkew(baselines) };
+        return {
+          width: prepared.width,
+          height: prepared.height,
+          words,
+          skew: medianSkew(baselines),
+          rotation: prepared.rotation,
+        };
       } finally {
         release(worker);
       }

@@ -3,6 +3,8 @@
  * vertical dark runs, which make tesseract read whole rows as noise) and of isolated specks.
  */
 import { createCanvas, loadImage } from '@napi-rs/canvas';
+import { collectPoints, detectOrientation, peakiness, profile, turnPoints } from './orientation';
+import type { Orientation } from './orientation';
 
 export interface PreparedImage {
   png: Buffer;
@@ -10,6 +12,8 @@ export interface PreparedImage {
   height: number;
   /** Share of dark pixels after binarisation: a printed page is mostly paper; far above ~25% it is noise. */
   darkShare: number;
+  /** Clockwise quarter turns applied to make the page upright. */
+  rotation: Orientation;
 }
 
 function otsu(grey: Uint8Array): number {
@@ -150,33 +154,26 @@ function darkMask(data: Uint8ClampedArray, width: number, height: number, blur: 
 
 /**
  * The page's rotation (radians): the angle whose row projection of dark pixels is the most peaked (text lines
- * and rules line up). Searched within ±2° on a subsample.
+ * and rules line up). Searched within ±8° on a subsample, coarse then fine.
  */
-function estimateSkew(dark: Uint8Array, width: number, height: number): number {
-  const points: number[] = [];
-  for (let y = 0; y < height; y += 2) {
-    for (let x = 0; x < width; x += 2) if (dark[y * width + x] === 1) points.push(x, y);
-  }
-  if (points.length < 200) return 0;
-  let best = 0;
-  let bestScore = -1;
-  for (let step = -20; step <= 20; step++) {
-    const angle = (step * 0.1 * Math.PI) / 180;
-    const sin = Math.sin(angle);
-    const cos = Math.cos(angle);
-    const bins = new Map<number, number>();
-    for (let i = 0; i < points.length; i += 2) {
-      const bin = Math.round(((points[i + 1] as number) * cos - (points[i] as number) * sin) / 2);
-      bins.set(bin, (bins.get(bin) ?? 0) + 1);
+function estimateSkew(points: Float64Array, extent: number): number {
+  if (points.length < 400) return 0;
+  const search = (from: number, to: number, step: number): number => {
+    let best = 0;
+    let bestScore = -1;
+    for (let deg = from; deg <= to + 1e-9; deg += step) {
+      const score = peakiness(profile(points, (deg * Math.PI) / 180, 'rows', 2, extent));
+      if (score > bestScore) {
+        bestScore = score;
+        best = deg;
+      }
     }
-    let score = 0;
-    for (const count of bins.values()) score += count * count;
-    if (score > bestScore) {
-      bestScore = score;
-      best = angle;
-    }
-  }
-  return best;
+    return best;
+  };
+  // Coarse over ±8° (photographed and faxed pages), then fine around the best.
+  const coarse = search(-8, 8, 0.5);
+  const fine = search(coarse - 0.5, coarse + 0.5, 0.1);
+  return (fine * Math.PI) / 180;
 }
 
 export async function prepareForOcr(bytes: Uint8Array): Promise<PreparedImage> {
@@ -186,33 +183,46 @@ export async function prepareForOcr(bytes: Uint8Array): Promise<PreparedImage> {
   );
   // Small scans (≤ ~150 dpi for a letter page) are enlarged: tesseract reads larger glyphs far better, and the
   // interpolation smooths them; larger scans are smoothed with a blur instead.
-  const enlarge = image.width < 1500 ? Math.min(2, 1900 / image.width) : 1;
-  const width = Math.round(image.width * enlarge);
-  const height = Math.round(image.height * enlarge);
-  const canvas = createCanvas(width, height);
-  const ctx = canvas.getContext('2d');
-  const draw = (angle: number): void => {
+  const longSide = Math.max(image.width, image.height);
+  const shortSide = Math.min(image.width, image.height);
+  const enlarge = shortSide < 1500 ? Math.min(2, 1900 / shortSide, 3000 / longSide) : 1;
+  const scaledWidth = Math.round(image.width * enlarge);
+  const scaledHeight = Math.round(image.height * enlarge);
+  let width = scaledWidth;
+  let height = scaledHeight;
+  let canvas = createCanvas(width, height);
+  let ctx = canvas.getContext('2d');
+  /** Draws the scan turned by `quarter` clockwise quarter turns and then `angle` radians. */
+  const draw = (quarter: Orientation, angle: number): void => {
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     ctx.fillStyle = '#fff';
     ctx.fillRect(0, 0, width, height);
     ctx.translate(width / 2, height / 2);
-    ctx.rotate(angle);
-    ctx.translate(-width / 2, -height / 2);
-    ctx.drawImage(image, 0, 0, width, height);
+    ctx.rotate(angle + (quarter * Math.PI) / 180);
+    ctx.drawImage(image, -scaledWidth / 2, -scaledHeight / 2, scaledWidth, scaledHeight);
     ctx.setTransform(1, 0, 0, 1, 0, 0);
   };
-  draw(0);
+  draw(0, 0);
   let pixels = ctx.getImageData(0, 0, width, height);
   const blur = enlarge === 1;
   let dark = darkMask(pixels.data, width, height, blur);
   let darkCount = 0;
   for (const v of dark) darkCount += v;
   const darkShare = darkCount / dark.length;
-  if (darkShare > 0.3) return { png: Buffer.alloc(0), width, height, darkShare };
-  const skew = estimateSkew(dark, width, height);
-  if (Math.abs(skew) > 0.0005) {
-    // Straighten the page: rules become horizontal runs and tesseract reads straight lines.
-    draw(-skew);
+  if (darkShare > 0.3) return { png: Buffer.alloc(0), width, height, darkShare, rotation: 0 };
+  // Pages faxed or photographed on their side or upside down are turned upright, and straightened, in one draw:
+  // orientation and skew are both measured on the first mask (the skew on the ink points turned upright).
+  const points = collectPoints(dark, width, height);
+  const { rotate } = detectOrientation(points, width, height);
+  const skew = estimateSkew(turnPoints(points, rotate), width + height);
+  if (rotate !== 0 || Math.abs(skew) > 0.0005) {
+    if (rotate === 90 || rotate === 270) {
+      width = scaledHeight;
+      height = scaledWidth;
+      canvas = createCanvas(width, height);
+      ctx = canvas.getContext('2d');
+    }
+    draw(rotate, -skew);
     pixels = ctx.getImageData(0, 0, width, height);
     dark = darkMask(pixels.data, width, height, blur);
   }
@@ -230,5 +240,5 @@ export async function prepareForOcr(bytes: Uint8Array): Promise<PreparedImage> {
     data[i + 3] = 255;
   }
   ctx.putImageData(pixels, 0, 0);
-  return { png: canvas.toBuffer('image/png'), width, height, darkShare };
+  return { png: canvas.toBuffer('image/png'), width, height, darkShare, rotation: rotate };
 }

@@ -4,7 +4,10 @@
  * failure-reason accuracy. Pure: the corpus test and the benchmark share it.
  */
 import type { ReportMetadata, ReportResult } from '@meridian/domain';
+import { LOINC_CATALOG } from '../loinc';
 import type { CorpusDocument, CorpusOutcome, ExpectedResult } from './types';
+
+const CATALOGUE_CODES = new Set(LOINC_CATALOG.map((e) => e.code));
 
 /** Lower case, letters and digits only: `Carbon Dioxide, Total` → `carbondioxidetotal`. */
 export function normaliseTestName(name: string): string {
@@ -81,6 +84,10 @@ export interface CorpusScore {
   fields: Record<RowField, Rate>;
   metadata: Rate & { byField: Record<(typeof METADATA_FIELDS)[number], Rate> };
   loincTop1: Rate;
+  /** The expected code among the (up to five) ranked matches the parser returned. */
+  loincTop5: Rate;
+  /** Top-1 over rows whose expected code is in the parser's LOINC catalogue (codes outside it cannot be matched). */
+  loincTop1InCatalogue: Rate;
   failureReasons: Rate;
 }
 
@@ -108,7 +115,8 @@ function fieldEqual(field: RowField, e: ExpectedResult, a: ReportResult): [boole
     case 'value':
       return [e.value === a.value, e.value, a.value];
     case 'units':
-      return [e.units === a.units, e.units, a.units];
+      // NFKC: the micro sign (U+00B5) and the Greek mu (U+03BC) are the same printed glyph (pdf.js gives the latter).
+      return [(e.units?.normalize('NFKC') ?? null) === (a.units?.normalize('NFKC') ?? null), e.units, a.units];
     case 'range':
       return [
         e.min_reference_range === a.min_reference_range && e.max_reference_range === a.max_reference_range,
@@ -150,6 +158,8 @@ export function scoreCorpus(
   let foundRows = 0;
   let matchedRows = 0;
   const loinc = { correct: 0, total: 0 };
+  const loinc5 = { correct: 0, total: 0 };
+  const loincKnown = { correct: 0, total: 0 };
   const reasons = { correct: 0, total: 0 };
   const documents: DocumentScore[] = [];
 
@@ -208,6 +218,12 @@ export function scoreCorpus(
         loinc.total += 1;
         const top = a.loinc_matches[0]?.loinc_code ?? null;
         if (top === e.loinc_code) loinc.correct += 1;
+        loinc5.total += 1;
+        if (a.loinc_matches.slice(0, 5).some((m) => m.loinc_code === e.loinc_code)) loinc5.correct += 1;
+        if (CATALOGUE_CODES.has(e.loinc_code)) {
+          loincKnown.total += 1;
+          if (top === e.loinc_code) loincKnown.correct += 1;
+        }
         else
           score.fieldMismatches.push({
             test_name: e.test_name,
@@ -252,6 +268,8 @@ export function scoreCorpus(
       ) as CorpusScore['metadata']['byField'],
     },
     loincTop1: rate(loinc.correct, loinc.total),
+    loincTop5: rate(loinc5.correct, loinc5.total),
+    loincTop1InCatalogue: rate(loincKnown.correct, loincKnown.total),
     failureReasons: rate(reasons.correct, reasons.total),
   };
 }

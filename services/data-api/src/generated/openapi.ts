@@ -211,6 +211,23 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/aggregate/v1/user/{user_id}/continuous_query/{query_id_or_slug}/fhir_observations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The FHIR R4 Observations built from a continuous query's result table for one user. */
+        get: operations["getContinuousQueryFhirObservations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/events": {
         parameters: {
             query?: never;
@@ -426,6 +443,127 @@ export type paths = {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/v3/order/{order_id}/phlebotomy/appointment/booking_link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                order_id: components["parameters"]["AppointmentOrderId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A link to the hosted booking page for one at-home order (for the patient; no API key in it). */
+        post: operations["createPhlebotomyBookingLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/booking_page/appointment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Booking page — the order's appointment and what the patient can do next. */
+        get: operations["getBookingPageState"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/booking_page/availability": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Booking page — open slots at the order's patient address. */
+        post: operations["getBookingPageAvailability"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/booking_page/appointment/book": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Booking page — book a slot. */
+        post: operations["bookBookingPageAppointment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/booking_page/appointment/request": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Booking page — request an appointment (appointment-request tier). */
+        post: operations["requestBookingPageAppointment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/booking_page/appointment/reschedule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Booking page — move the appointment to another slot. */
+        patch: operations["rescheduleBookingPageAppointment"];
+        trace?: never;
+    };
+    "/v3/booking_page/appointment/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Booking page — cancel the appointment with a reason. */
+        patch: operations["cancelBookingPageAppointment"];
         trace?: never;
     };
     "/v3/order/{order_id}/result/pdf": {
@@ -731,6 +869,152 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/v3/order/psc/appointment/availability": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Bookable slots at a lab's patient service centers, with booking keys that expire. */
+        post: operations["getPscAvailability"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/order/psc/appointment/cancellation-reasons": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The reasons a service-center appointment can be cancelled for (`cancellationReasonId`). */
+        get: operations["listPscCancellationReasons"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/order/psc/info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A lab's patient service centers around a zip code (PscAreaInfo with the sites). */
+        get: operations["getPscInfo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/order/{order_id}/psc/info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                order_id: components["parameters"]["AppointmentOrderId"];
+            };
+            cookie?: never;
+        };
+        /** The service centers of the order's lab near the patient's address (radius 25 miles). */
+        get: operations["getOrderPscInfo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/order/{order_id}/psc/appointment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                order_id: components["parameters"]["AppointmentOrderId"];
+            };
+            cookie?: never;
+        };
+        /** The order's service-center appointment. */
+        get: operations["getPscAppointment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/order/{order_id}/psc/appointment/book": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                order_id: components["parameters"]["AppointmentOrderId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Book a walk-in visit in a slot from PSC availability. */
+        post: operations["bookPscAppointment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/order/{order_id}/psc/appointment/reschedule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                order_id: components["parameters"]["AppointmentOrderId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Move the active service-center appointment to another slot (possibly another site of the lab). */
+        patch: operations["reschedulePscAppointment"];
+        trace?: never;
+    };
+    "/v3/order/{order_id}/psc/appointment/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                order_id: components["parameters"]["AppointmentOrderId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Cancel the active service-center appointment (camelCase body). */
+        patch: operations["cancelPscAppointment"];
+        trace?: never;
+    };
     "/lab_report/v1/parser/job": {
         parameters: {
             query?: never;
@@ -759,6 +1043,60 @@ export type paths = {
         get: operations["getLabReportParsingJob"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/order/testkit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Order a test kit; the fulfilment partner ships it (or makes the return label of a kit handed out). */
+        post: operations["createTestkitOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/order/testkit/register": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Register a kit handed out offline to its patient (binds the order awaiting registration). */
+        post: operations["registerTestkit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/provider_webhooks/testkit/{provider}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The fulfilment partner (`kitship`). */
+                provider: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The fulfilment partner's signed courier scan of a kit. */
+        post: operations["testkitFulfilmentWebhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3147,6 +3485,66 @@ export type components = {
         AggregationResults: {
             results: components["schemas"]["AggregationResult"][];
         };
+        FhirCoding: {
+            system: string;
+            code: string;
+            display?: string;
+        };
+        /** @description A FHIR R4 Observation (vital signs) as a continuous query run builds it. */
+        ContinuousQueryFhirObservation: {
+            /** @enum {string} */
+            resourceType: "Observation";
+            id: string;
+            meta?: {
+                profile?: string[];
+            };
+            /** @enum {string} */
+            status: "final" | "preliminary";
+            category: {
+                coding?: components["schemas"]["FhirCoding"][];
+            }[];
+            code: {
+                coding: components["schemas"]["FhirCoding"][];
+                text?: string;
+            };
+            subject: {
+                reference: string;
+            };
+            effectivePeriod: {
+                start: string;
+                end: string;
+            };
+            /** Format: date-time */
+            issued: string;
+            valueQuantity: {
+                value: number;
+                unit: string;
+                system: string;
+                code: string;
+            };
+            extension?: {
+                url?: string;
+                extension?: {
+                    url?: string;
+                    valueString?: string;
+                }[];
+            }[];
+        };
+        ContinuousQueryFhirBundle: {
+            /** @enum {string} */
+            resourceType: "Bundle";
+            /** @enum {string} */
+            type: "searchset";
+            total: number;
+            entry: {
+                fullUrl: string;
+                resource: components["schemas"]["ContinuousQueryFhirObservation"];
+                search: {
+                    /** @enum {string} */
+                    mode?: "match";
+                };
+            }[];
+        };
         ContinuousQueryTaskHistoryEntry: {
             /** Format: uuid */
             query_id: string;
@@ -3419,6 +3817,70 @@ export type components = {
             data: {
                 [key: string]: unknown;
             } | null;
+        };
+        BookingLinkRequest: {
+            /**
+             * @description Lifetime of the link in seconds.
+             * @default 604800
+             */
+            expires_in: number;
+        };
+        BookingLink: {
+            url: string;
+            /** Format: date-time */
+            expires_at: string;
+        };
+        BookingPageSlot: {
+            booking_key: string;
+        };
+        BookingPageCancel: {
+            /** Format: uuid */
+            cancellation_reason_id: string;
+        };
+        BookingPageState: {
+            order: {
+                /** Format: uuid */
+                id: string;
+                status: components["schemas"]["OrderLowLevelStatus"];
+                status_group: components["schemas"]["OrderTopLevelStatus"];
+            };
+            team: {
+                name: string;
+                brand_information: components["schemas"]["BrandInformation"];
+            };
+            /** @description Where the phlebotomist comes (the order's patient address). */
+            address: {
+                first_line: string;
+                second_line: string | null;
+                city: string;
+                state: string;
+                zip_code: string;
+            };
+            appointment: {
+                /** Format: uuid */
+                id: string;
+                /** @enum {string} */
+                status: "pending" | "reserved" | "confirmed" | "in_progress" | "completed" | "cancelled";
+                /** Format: date-time */
+                start_at: string | null;
+                /** Format: date-time */
+                end_at: string | null;
+                iana_timezone: string | null;
+                /** @enum {string} */
+                service_type: "appointment-ready" | "appointment-request";
+                provider: components["schemas"]["AppointmentProvider"];
+            } | null;
+            /** @enum {string} */
+            step: "manage" | "book" | "request" | "not_ready" | "not_served" | "done";
+            can_reschedule: boolean;
+            can_cancel: boolean;
+            cancellation_reasons: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+            }[];
+            /** Format: date-time */
+            expires_at: string;
         };
         LabDocumentInvalidStateError: {
             detail: {
@@ -3832,6 +4294,37 @@ export type components = {
                 [key: string]: unknown;
             } | null;
         };
+        PscBookAppointment: {
+            booking_key: string;
+            appointment_notes?: string | null;
+        };
+        PscCancelAppointment: {
+            /** Format: uuid */
+            cancellationReasonId: string;
+            note?: string | null;
+        };
+        PscCenter: {
+            location: components["schemas"]["LngLat"];
+            distance: number | null;
+            address: components["schemas"]["UsAddressOut"];
+            code: string;
+            name: string;
+            iana_timezone: string | null;
+            accepts_appointments: boolean;
+        };
+        PscInfo: {
+            zip_code: string;
+            lab_id: number;
+            lab: string;
+            patient_service_centers: {
+                appointment_with_meridian: boolean;
+                within_radius: number;
+                radius: string;
+                capabilities: ("stat" | "appointment_scheduling_via_meridian" | "appointment_scheduling_with_lab")[];
+            };
+            supported_bill_types: ("client_bill" | "commercial_insurance" | "patient_bill_passthrough" | "patient_bill")[];
+            centers: components["schemas"]["PscCenter"][];
+        };
         LabReportUpload: {
             /** @description One PDF/JPEG/PNG, or up to 8 JPEG/PNG parts merged in order into one document (more parts: 400 `too_many_files`; the schema's bound only caps what the parser reads). */
             file: string | string[];
@@ -3907,6 +4400,27 @@ export type components = {
             display_name: string;
             aliases: string[];
             confidence_score: number;
+        };
+        RegisterTestkit: {
+            sample_id: string;
+            /** Format: uuid */
+            user_id: string;
+            patient_details: components["schemas"]["OrderPatientDetailsInput"];
+            patient_address: components["schemas"]["OrderAddressInput"];
+            physician?: {
+                first_name: string;
+                last_name: string;
+                npi: string;
+                email?: string | null;
+            } | null;
+            consents?: {
+                /** @enum {string} */
+                consentType: "terms-of-use" | "telehealth-informed-consent" | "mobile-terms-and-conditions" | "notice-of-privacy-practices" | "privacy-policy" | "hipaa-authorization";
+                /** @default 1.0 */
+                version: string;
+                /** Format: date-time */
+                timeOfConsent?: string;
+            }[];
         };
         /** @enum {string} */
         CollectionMethod: "testkit" | "walk_in_test" | "at_home_phlebotomy" | "on_site_collection";
@@ -6267,6 +6781,15 @@ export type components = {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
+        /** @description The booking token is missing or forged or names an order that is gone (`invalid_token`), has expired (`token_expired`), or its order was cancelled, completed or failed (`token_revoked`). */
+        BookingUnauthorized: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
         /** @description The document. */
         LabDocumentPdf: {
             headers: {
@@ -6314,6 +6837,24 @@ export type components = {
         };
         /** @description `invalid_state` (the order's current `status` does not allow it), `idempotency_conflict` (the same idempotency key is being processed) or `idempotency_key_reused`. */
         OrderConflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description `appointment_exists` (`appointment_id`), `invalid_state` (`status`: the order's or the appointment's), `slot_unavailable`, `booking_key_expired`, `idempotency_conflict` or `idempotency_key_reused`. */
+        PscConflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description `no_slots` (no bookable slot at the lab's service centers for this query), or `not_found`. */
+        PscNoSlots: {
             headers: {
                 [name: string]: unknown;
             };
@@ -6964,6 +7505,41 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    getContinuousQueryFhirObservations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                user_id: components["parameters"]["ContinuousQueryUserId"];
+                /** @description The continuous query's id (uuid) or slug. */
+                query_id_or_slug: components["parameters"]["ContinuousQueryIdOrSlug"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The Observations as a FHIR searchset Bundle. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContinuousQueryFhirBundle"];
+                    "application/fhir+json": components["schemas"]["ContinuousQueryFhirBundle"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["ContinuousQueryNotAcceptable"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["ValidationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     listEvents: {
         parameters: {
             query?: {
@@ -7397,6 +7973,228 @@ export interface operations {
             414: components["responses"]["UriTooLong"];
             431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
+        };
+    };
+    createPhlebotomyBookingLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                order_id: components["parameters"]["AppointmentOrderId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["BookingLinkRequest"];
+            };
+        };
+        responses: {
+            /** @description The link (shown once; it is not stored). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookingLink"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["AppointmentConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["ValidationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getBookingPageState: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page state. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookingPageState"];
+                };
+            };
+            400: components["responses"]["AppointmentBadRequest"];
+            401: components["responses"]["BookingUnauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["ValidationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PartnerUnavailable"];
+        };
+    };
+    getBookingPageAvailability: {
+        parameters: {
+            query?: {
+                start_date?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Slots with booking keys. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvailabilitySlots"];
+                };
+            };
+            400: components["responses"]["AppointmentBadRequest"];
+            401: components["responses"]["BookingUnauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["ValidationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PartnerUnavailable"];
+        };
+    };
+    bookBookingPageAppointment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BookingPageSlot"];
+            };
+        };
+        responses: {
+            /** @description The page state after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookingPageState"];
+                };
+            };
+            400: components["responses"]["AppointmentBadRequest"];
+            401: components["responses"]["BookingUnauthorized"];
+            409: components["responses"]["AppointmentConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["ValidationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PartnerUnavailable"];
+        };
+    };
+    requestBookingPageAppointment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page state after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookingPageState"];
+                };
+            };
+            400: components["responses"]["AppointmentBadRequest"];
+            401: components["responses"]["BookingUnauthorized"];
+            409: components["responses"]["AppointmentConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["ValidationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PartnerUnavailable"];
+        };
+    };
+    rescheduleBookingPageAppointment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BookingPageSlot"];
+            };
+        };
+        responses: {
+            /** @description The page state after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookingPageState"];
+                };
+            };
+            400: components["responses"]["AppointmentBadRequest"];
+            401: components["responses"]["BookingUnauthorized"];
+            409: components["responses"]["AppointmentConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["ValidationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PartnerUnavailable"];
+        };
+    };
+    cancelBookingPageAppointment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BookingPageCancel"];
+            };
+        };
+        responses: {
+            /** @description The page state after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookingPageState"];
+                };
+            };
+            400: components["responses"]["AppointmentBadRequest"];
+            401: components["responses"]["BookingUnauthorized"];
+            409: components["responses"]["AppointmentConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["ValidationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PartnerUnavailable"];
         };
     };
     getLabOrderResultPdf: {
@@ -7995,6 +8793,287 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    getPscAvailability: {
+        parameters: {
+            query: {
+                lab: "quest" | "sonora_quest";
+                start_date?: string;
+                site_codes?: string[];
+                zip_code?: string;
+                radius?: "10" | "20" | "25" | "50" | "100";
+                allow_stale?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description The slots. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvailabilitySlots"];
+                };
+            };
+            400: components["responses"]["AppointmentBadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["PscNoSlots"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["ValidationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PartnerUnavailable"];
+        };
+    };
+    listPscCancellationReasons: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The reasons. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CancellationReason"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["ValidationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getPscInfo: {
+        parameters: {
+            query: {
+                zip_code: string;
+                lab_id: number;
+                radius?: "10" | "20" | "25" | "50" | "100";
+                capabilities?: ("stat" | "appointment_scheduling_via_meridian" | "appointment_scheduling_with_lab")[];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The lab and its service centers. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PscInfo"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["ValidationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PartnerUnavailable"];
+        };
+    };
+    getOrderPscInfo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                order_id: components["parameters"]["AppointmentOrderId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order's lab and its service centers. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PscInfo"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["ValidationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PartnerUnavailable"];
+        };
+    };
+    getPscAppointment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                order_id: components["parameters"]["AppointmentOrderId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The appointment. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Appointment"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["ValidationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    bookPscAppointment: {
+        parameters: {
+            query?: never;
+            header?: {
+                "x-idempotency-key"?: string;
+            };
+            path: {
+                order_id: components["parameters"]["AppointmentOrderId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PscBookAppointment"];
+            };
+        };
+        responses: {
+            /** @description The appointment booked (or the stored answer replayed). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Appointment"];
+                };
+            };
+            400: components["responses"]["AppointmentBadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["PscConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["ValidationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PartnerUnavailable"];
+        };
+    };
+    reschedulePscAppointment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                order_id: components["parameters"]["AppointmentOrderId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RescheduleAppointment"];
+            };
+        };
+        responses: {
+            /** @description The appointment at its new time. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Appointment"];
+                };
+            };
+            400: components["responses"]["AppointmentBadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["PscConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["ValidationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PartnerUnavailable"];
+        };
+    };
+    cancelPscAppointment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                order_id: components["parameters"]["AppointmentOrderId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PscCancelAppointment"];
+            };
+        };
+        responses: {
+            /** @description The cancelled appointment. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Appointment"];
+                };
+            };
+            400: components["responses"]["AppointmentBadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["PscConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["ValidationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PartnerUnavailable"];
+        };
+    };
     createLabReportParsingJob: {
         parameters: {
             query?: never;
@@ -8082,6 +9161,121 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             422: components["responses"]["ValidationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createTestkitOrder: {
+        parameters: {
+            query?: {
+                awaiting_registration?: boolean;
+                sample_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateOrder"];
+            };
+        };
+        responses: {
+            /** @description The kit order (after its dispatch). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostOrderResponse"];
+                };
+            };
+            400: components["responses"]["AppointmentBadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["OrderConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["ValidationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["PartnerUnavailable"];
+        };
+    };
+    registerTestkit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RegisterTestkit"];
+            };
+        };
+        responses: {
+            /** @description The registered kit order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostOrderResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["OrderConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["ValidationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    testkitFulfilmentWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The fulfilment partner (`kitship`). */
+                provider: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The scan was received. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        received: true;
+                        /** @enum {string} */
+                        outcome: "applied" | "ignored";
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description The signature does not verify (`invalid_signature`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
             431: components["responses"]["HeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
         };

@@ -1140,7 +1140,7 @@ export type components = {
                 /** @description Default true. */
                 enabled?: boolean;
             } | null;
-            /** @description Default false. */
+            /** @description Default false. True: each run builds FHIR R4 Observations from the result table through the query's `fhir_observation_mappers` (none when it has none). */
             fhir_observations?: boolean;
         } | null;
         CreateContinuousQuery: {
@@ -1195,7 +1195,7 @@ export type components = {
         ContinuousQueryValidation: {
             result_table_schema: components["schemas"]["ResultTableSchema"];
             resource_dependencies: string[];
-            /** @description Mapper id → `{value_columns, observation}`: the output columns that feed the mapper and a template of the FHIR R4 Observation produced per result row; null unless `fhir_observations` is requested. */
+            /** @description Mapper id → `{value_columns, observation}`: the output columns that feed the mapper and an example of the FHIR R4 Observation produced per result row and column; null when the query has no mapper. */
             fhir_observation_previews: {
                 [key: string]: {
                     value_columns: string[];

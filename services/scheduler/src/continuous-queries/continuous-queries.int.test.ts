@@ -16,7 +16,12 @@ import {
   type Topology,
 } from '@meridian/messaging';
 import { createLogger } from '@meridian/platform';
-import { parseQuery, queryToWire } from '@meridian/query-language';
+import {
+  fhirObservationIssues,
+  parseQuery,
+  queryToWire,
+  type FhirObservation,
+} from '@meridian/query-language';
 import {
   amqpUrl,
   createTestDatabase,
@@ -26,6 +31,11 @@ import {
   waitFor,
   type TestDatabase,
 } from '@meridian/test-utils';
+import {
+  CONTINUOUS_QUERY_BACKFILL_TASK,
+  createContinuousQueryBackfillJob,
+} from './continuous-query-backfill.job';
+import { createContinuousQueryTaskRetentionJob } from './continuous-query-task-retention.job';
 import { createContinuousQuerySweepJob, startContinuousQueryConsumers } from './continuous-query-worker';
 import { runContinuousQueryTask } from './run-continuous-query-task';
 import { scheduleOnDataChange } from './schedule-on-data-change';
@@ -40,7 +50,10 @@ const STEPS_BY_DAY = {
   select: [{ group_key: '*' }, { func: 'sum', arg: { timeseries: 'steps', field: 'value' } }],
 };
 
-function scopedTopology(): { topology: Topology; queues: { dataChanges: string; runs: string } } {
+function scopedTopology(): {
+  topology: Topology;
+  queues: { dataChanges: string; runs: string; schedulerTasks: string };
+} {
   const suffix = `cq-test-${newId().slice(0, 8)}`;
   const scoped = (name: string) => `${name}.${suffix}`;
   return {
@@ -51,6 +64,7 @@ function scopedTopology(): { topology: Topology; queues: { dataChanges: string; 
     queues: {
       dataChanges: scoped(meridianQueues.schedulerDataChanges),
       runs: scoped(meridianQueues.continuousQueryRuns),
+      schedulerTasks: scoped(meridianQueues.schedulerTasks),
     },
   };
 }
@@ -72,6 +86,7 @@ describeWithBroker('continuous queries kept current (scheduler, RabbitMQ)', () =
   let teamId: string;
   let otherTeamId: string;
   let orgId: string;
+  let schedulerTasksQueue: string;
 
   /** The event-delivery relay's contract: each unpublished outbox row as `event.<type>` with `{event_id}`. */
   async function relay(): Promise<number> {
@@ -124,6 +139,7 @@ describeWithBroker('continuous queries kept current (scheduler, RabbitMQ)', () =
     slug: string;
     query?: unknown;
     dataEvents?: boolean;
+    fhir?: boolean;
     gap?: number | null;
   }): Promise<string> {
     const parsed = parseQuery(opts.query ?? STEPS_BY_DAY, { basePath: ['query'], mode: 'continuous' });
@@ -144,7 +160,7 @@ describeWithBroker('continuous queries kept current (scheduler, RabbitMQ)', () =
       }),
       export_preferences: JSON.stringify({
         data_events: { enabled: opts.dataEvents ?? true },
-        fhir_observations: false,
+        fhir_observations: opts.fhir ?? false,
       }),
       result_table_schema: JSON.stringify(parsed.derived.resultTableSchema),
       resource_dependencies: parsed.derived.resourceDependencies,
@@ -196,6 +212,7 @@ describeWithBroker('continuous queries kept current (scheduler, RabbitMQ)', () =
     for (const t of [teamId, otherTeamId])
       await db.knex('team_features').insert({ team_id: t, feature: 'continuous_query' });
     const { topology, queues } = scopedTopology();
+    schedulerTasksQueue = queues.schedulerTasks;
     transport = await createAmqpTransport({ url: amqpUrl(), logger, topology });
     consumers = await startContinuousQueryConsumers({ db: db.knex, transport, logger, clock, queues });
   });
@@ -442,5 +459,311 @@ describeWithBroker('continuous queries kept current (scheduler, RabbitMQ)', () =
     expect(list.map((t) => t.status)).toEqual(['error', 'completed']);
     expect((await result(queryId, userId))?.result_table['sum.steps.value']).toEqual([2]);
     expect(await runContinuousQueryTask({ db: db.knex, logger, clock }, list[1]!.id)).toBe('not_due');
+  });
+  describe('FHIR observations', () => {
+    const HEART_RATE_BY_DAY = {
+      group_by: [{ date_trunc: { unit: 'day' }, arg: { index: 'timeseries' } }],
+      select: [
+        { group_key: '*' },
+        { func: 'mean', arg: { timeseries: 'heartrate', field: 'value' } },
+        { func: 'count', arg: { timeseries: 'heartrate', field: 'value' } },
+      ],
+    };
+    const heartRate = (userId: string, samples: [string, number][]) =>
+      ({
+        userId,
+        mode: 'daily',
+        timeseries: [
+          {
+            resource: 'heartrate',
+            source: { provider: 'oura', type: 'ring' },
+            samples: samples.map(([timestamp, value]) => ({ timestamp, value })),
+          },
+        ],
+      }) satisfies IngestBatch;
+    const stored = async (queryId: string, userId: string) =>
+      (
+        await db
+          .knex('continuous_query_results')
+          .where({ query_id: queryId, user_id: userId })
+          .first<{ fhir_observations: FhirObservation[] | null }>('fhir_observations')
+      )?.fhir_observations;
+
+    it('a run builds valid vital-signs Observations, stores them and exports the new or changed ones', async () => {
+      now = new Date('2026-04-01T12:00:00Z');
+      const userId = await addUser(teamId);
+      const queryId = await addQuery({
+        team: teamId,
+        slug: 'hr-fhir',
+        query: HEART_RATE_BY_DAY,
+        fhir: true,
+        gap: null,
+      });
+      await ingestion().ingest(
+        heartRate(userId, [
+          ['2026-03-30T08:00:00Z', 60],
+          ['2026-03-30T09:00:00Z', 70],
+          ['2026-03-31T08:00:00Z', 58],
+          ['2026-04-01T08:00:00Z', 64],
+        ]),
+      );
+      await relay();
+      expect((await settled(queryId, userId, 1)).map((t) => t.status)).toEqual(['completed']);
+      const first = (await stored(queryId, userId))!;
+      // One per row of the mean column (count is not a heart rate); the user has no time zone: UTC days.
+      expect(first.map((o) => [o.effectivePeriod, o.valueQuantity.value, o.status])).toEqual([
+        [{ start: '2026-03-30', end: '2026-03-30' }, 65, 'final'],
+        [{ start: '2026-03-31', end: '2026-03-31' }, 58, 'final'],
+        [{ start: '2026-04-01', end: '2026-04-01' }, 64, 'preliminary'],
+      ]);
+      for (const o of first) {
+        expect(fhirObservationIssues(o)).toEqual([]);
+        expect(o).toMatchObject({
+          resourceType: 'Observation',
+          code: { coding: [{ system: 'http://loinc.org', code: '8867-4' }] },
+          subject: { reference: `Patient/${userId}` },
+          valueQuantity: { system: 'http://unitsofmeasure.org', code: '/min', unit: 'beats/minute' },
+        });
+      }
+      const [event] = await changedEvents(userId, queryId);
+      const eventData = event!.data as {
+        data: Record<string, unknown[]>;
+        fhir_observations: FhirObservation[];
+      };
+      expect(eventData.data['mean.heartrate.value']).toEqual([65, 58, 64]);
+      expect(eventData.fhir_observations).toEqual(first);
+
+      // The next day: today's value changes and yesterday's bucket is over. Only those two are exported.
+      now = new Date('2026-04-02T12:00:00Z');
+      await ingestion().ingest(heartRate(userId, [['2026-04-01T20:00:00Z', 66]]));
+      await relay();
+      await settled(queryId, userId, 2);
+      const second = (await stored(queryId, userId))!;
+      expect(second.map((o) => o.id)).toEqual(first.map((o) => o.id));
+      expect(second[2]).toMatchObject({ status: 'final', valueQuantity: { value: 65 } });
+      // Unchanged observations keep their first version (and `issued`).
+      expect(second.slice(0, 2)).toEqual(first.slice(0, 2));
+      const events = await changedEvents(userId, queryId);
+      expect(events).toHaveLength(2);
+      const latest = events[1]!.data as {
+        data: Record<string, unknown[]>;
+        fhir_observations: FhirObservation[];
+      };
+      expect(latest.data).toEqual({
+        'group_key.0': ['2026-04-01T00:00:00'],
+        'mean.heartrate.value': [65],
+        'count.heartrate.value': [2],
+      });
+      expect(latest.fhir_observations.map((o) => o.id)).toEqual([first[2]!.id]);
+    });
+
+    it('builds none without fhir_observations, and the event keeps its plain shape', async () => {
+      const userId = await addUser(teamId);
+      const queryId = await addQuery({ team: teamId, slug: 'hr-plain', query: HEART_RATE_BY_DAY, gap: null });
+      await ingestion().ingest(heartRate(userId, [['2026-03-30T08:00:00Z', 61]]));
+      await relay();
+      await settled(queryId, userId, 1);
+      expect(await stored(queryId, userId)).toBeNull();
+      const [event] = await changedEvents(userId, queryId);
+      expect(Object.keys(event!.data as object).sort()).toEqual(['data', 'query_id', 'query_slug']);
+    });
+  });
+
+  describe('back-fill of existing users', () => {
+    let backfillConsumer: { cancel(): Promise<void> } | undefined;
+    /** A team of its own: the earlier tests' users of the shared teams have steps too. */
+    let fillTeam: string;
+    const backfillJob = () =>
+      createContinuousQueryBackfillJob({ db: db.knex, logger, transport, options: { batchSize: 2 } });
+
+    beforeAll(async () => {
+      fillTeam = (await seedTeam(db.knex, orgId)).teamId;
+      // Enabled before the tests' clock (the database's now() is the real time).
+      await db.knex('team_features').insert({
+        team_id: fillTeam,
+        feature: 'continuous_query',
+        enabled_at: new Date('2026-01-01T00:00:00Z'),
+      });
+      // The scheduler worker's task consumer, for the batches.
+      const job = backfillJob();
+      backfillConsumer = await transport.consume(schedulerTasksQueue, async ({ envelope, attempt }) => {
+        if (envelope.type === CONTINUOUS_QUERY_BACKFILL_TASK)
+          await job.run(clock(), { data: envelope.data, attempt });
+      });
+    });
+    afterAll(async () => {
+      await backfillConsumer?.cancel();
+    });
+
+    const backfillRows = (queryId: string) =>
+      db
+        .knex('continuous_query_backfills')
+        .where({ query_id: queryId })
+        .orderBy('team_id')
+        .select('team_id', 'users_scheduled', 'completed_at');
+
+    it('schedules a new query for every user of its team environment with data, in batches', async () => {
+      now = new Date('2026-05-01T10:00:00Z');
+      const withSteps = [await addUser(fillTeam), await addUser(fillTeam), await addUser(fillTeam)];
+      const withoutData = await addUser(fillTeam);
+      const sleepOnly = await addUser(fillTeam);
+      const otherTeam = await addUser(otherTeamId);
+      for (const u of [...withSteps, otherTeam]) await ingestion().ingest(steps(u, '2026-04-20', [10, 20]));
+      await ingestion().ingest({
+        userId: sleepOnly,
+        mode: 'daily',
+        summaries: [
+          {
+            kind: 'sleep',
+            source: { provider: 'oura', type: 'ring' },
+            provider_id: 's1',
+            fields: {
+              bedtime_start: '2026-04-19T23:00:00Z',
+              bedtime_stop: '2026-04-20T07:00:00Z',
+              score: 80,
+            },
+          },
+        ],
+      });
+      // The data events are not relayed: only the back-fill can schedule the new query.
+      await db.knex('outbox').whereNull('published_at').update({ published_at: db.knex.fn.now() });
+      const leaving = await addUser(fillTeam);
+      await ingestion().ingest(steps(leaving, '2026-04-20', [5]));
+      await db.knex('outbox').whereNull('published_at').update({ published_at: db.knex.fn.now() });
+      await db.knex('users').where({ id: leaving }).update({ deleted_at: now });
+
+      now = new Date('2026-05-01T11:00:00Z');
+      const queryId = await addQuery({ team: fillTeam, slug: 'steps-backfill' });
+      await backfillJob().run(now);
+      for (const u of withSteps) {
+        const [task] = await settled(queryId, u, 1);
+        expect(task).toMatchObject({ status: 'completed' });
+        expect((await result(queryId, u))?.result_table).toEqual({
+          'group_key.0': ['2026-04-20T00:00:00'],
+          'sum.steps.value': [30],
+        });
+      }
+      await waitFor(async () => ((await backfillRows(queryId))[0]?.completed_at ? true : undefined));
+      expect(await backfillRows(queryId)).toEqual([
+        { team_id: fillTeam, users_scheduled: 3, completed_at: expect.any(Date) },
+      ]);
+      for (const u of [withoutData, sleepOnly, otherTeam, leaving])
+        expect(await tasks(queryId, u)).toEqual([]);
+
+      // A second tick requests nothing new.
+      await backfillJob().run(now);
+      await new Promise((r) => setTimeout(r, 300));
+      for (const u of withSteps) expect(await tasks(queryId, u)).toHaveLength(1);
+
+      // The feature enabled anew: back-filled again; nothing changed since the runs, so the tasks are skipped.
+      now = new Date('2026-05-01T12:00:00Z');
+      await db.knex('team_features').where({ team_id: fillTeam, feature: 'continuous_query' }).delete();
+      await db
+        .knex('team_features')
+        .insert({ team_id: fillTeam, feature: 'continuous_query', enabled_at: now });
+      await backfillJob().run(now);
+      for (const u of withSteps) {
+        const list = await settled(queryId, u, 2);
+        expect(list.map((t) => t.status)).toEqual(['completed', 'skipped']);
+      }
+      expect(await changedEvents(withSteps[0]!, queryId)).toHaveLength(1);
+    });
+
+    it('reaches every team of the org for a platform query, and ends for an archived query', async () => {
+      now = new Date('2026-05-02T10:00:00Z');
+      const a = await addUser(fillTeam);
+      const b = await addUser(otherTeamId);
+      for (const u of [a, b]) await ingestion().ingest(steps(u, '2026-04-21', [7]));
+      await db.knex('outbox').whereNull('published_at').update({ published_at: db.knex.fn.now() });
+      const platform = await addQuery({ team: null, slug: 'steps-backfill-org' });
+      const archived = await addQuery({ team: fillTeam, slug: 'steps-backfill-archived' });
+      await db
+        .knex('continuous_queries')
+        .where({ id: archived })
+        .update({ status: 'archived', archived_at: now });
+      await backfillJob().run(now);
+      for (const u of [a, b]) expect((await settled(platform, u, 1))[0]!.status).toBe('completed');
+      await waitFor(async () =>
+        (await backfillRows(platform)).every((r) => r.completed_at !== null) ? true : undefined,
+      );
+      // One back-fill per team of the org with the feature.
+      expect((await backfillRows(platform)).map((r) => r.team_id).sort()).toEqual(
+        [teamId, otherTeamId, fillTeam].sort(),
+      );
+      expect(await backfillRows(archived)).toEqual([]);
+      expect(await tasks(archived, a)).toEqual([]);
+    });
+  });
+
+  describe('task history retention', () => {
+    const insertTask = (queryId: string, userId: string, status: string, at: Date) =>
+      db.knex('continuous_query_tasks').insert({
+        id: newId(),
+        query_id: queryId,
+        user_id: userId,
+        status,
+        scheduled_at: at,
+        started_at: status === 'completed' || status === 'error' || status === 'started' ? at : null,
+        ended_at: status === 'scheduled' || status === 'started' ? null : at,
+        error_details: status === 'error' ? 'x' : null,
+      });
+    const statuses = async (queryId: string, userId: string) =>
+      (
+        await db
+          .knex('continuous_query_tasks')
+          .where({ query_id: queryId, user_id: userId })
+          .orderBy('scheduled_at')
+          .select('status', 'scheduled_at')
+      ).map(
+        (t: { status: string; scheduled_at: Date }) =>
+          `${t.status}@${t.scheduled_at.toISOString().slice(0, 10)}`,
+      );
+
+    it('purges finished tasks past the retention and beyond the cap, never pending ones or the last run', async () => {
+      const jobNow = new Date('2026-06-30T00:00:00Z');
+      const day = (d: number) => new Date(jobNow.getTime() - d * 86_400_000);
+      const queryId = await addQuery({ team: teamId, slug: 'retention' });
+      const old = await addUser(teamId);
+      await insertTask(queryId, old, 'completed', day(60));
+      await insertTask(queryId, old, 'skipped', day(50));
+      await insertTask(queryId, old, 'error', day(45));
+      await insertTask(queryId, old, 'started', day(44));
+      await insertTask(queryId, old, 'completed', day(40));
+      await insertTask(queryId, old, 'skipped', day(35));
+      await insertTask(queryId, old, 'scheduled', day(31));
+      await insertTask(queryId, old, 'completed', day(2));
+      // A user without runs for months: the last run that started stays (the gap is measured from it).
+      const dormant = await addUser(teamId);
+      await insertTask(queryId, dormant, 'completed', day(60));
+      await insertTask(queryId, dormant, 'skipped', day(55));
+      const busy = await addUser(teamId);
+      for (let d = 12; d >= 1; d -= 1)
+        await insertTask(queryId, busy, d % 3 === 0 ? 'skipped' : 'completed', day(d));
+      const job = createContinuousQueryTaskRetentionJob({
+        db: db.knex,
+        logger,
+        // Small batches, enough of them (the earlier tests' tasks are past the retention too).
+        options: { retentionDays: 30, maxPerQueryUser: 5, batchSize: 5, maxBatches: 100, pairsPerBatch: 1 },
+      });
+      await job.run(jobNow);
+      expect(await statuses(queryId, old)).toEqual([
+        'started@2026-05-17',
+        'scheduled@2026-05-30',
+        'completed@2026-06-28',
+      ]);
+      expect(await statuses(queryId, dormant)).toEqual(['completed@2026-05-01']);
+      expect(await statuses(queryId, busy)).toEqual([
+        'completed@2026-06-25',
+        'completed@2026-06-26',
+        'skipped@2026-06-27',
+        'completed@2026-06-28',
+        'completed@2026-06-29',
+      ]);
+      // Later passes look at the pairs with newly ended tasks only; the cap holds for them.
+      await insertTask(queryId, busy, 'completed', new Date(jobNow.getTime() + 3_600_000));
+      await job.run(new Date(jobNow.getTime() + 2 * 3_600_000));
+      expect((await statuses(queryId, busy))[0]).toBe('completed@2026-06-26');
+      expect(await statuses(queryId, busy)).toHaveLength(5);
+    });
   });
 });

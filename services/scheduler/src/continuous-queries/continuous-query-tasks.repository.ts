@@ -4,7 +4,14 @@
  */
 import { newId } from '@meridian/domain';
 import type { Knex } from '@meridian/db';
+import type { FhirObservation } from '@meridian/query-language';
 import type { ResultTable } from './result-table';
+
+export interface StoredResult {
+  result_table: ResultTable;
+  table_hash: string;
+  fhir_observations: FhirObservation[] | null;
+}
 
 export type TaskStatus = 'scheduled' | 'started' | 'completed' | 'error' | 'skipped';
 
@@ -29,7 +36,8 @@ export interface RunnableQuery {
   query: unknown;
   query_config: unknown;
   scheduling_preferences: { minimum_gap_duration_second?: number | null } | null;
-  export_preferences: { data_events?: { enabled?: boolean } } | null;
+  export_preferences: { data_events?: { enabled?: boolean }; fhir_observations?: boolean } | null;
+  resource_dependencies: string[];
 }
 
 export interface TaskUser {
@@ -39,6 +47,8 @@ export interface TaskUser {
   environment: string;
   client_user_id: string;
   deleted_at: Date | null;
+  /** The user's IANA time zone when known (FHIR observation times of buckets shorter than a day). */
+  time_zone: string | null;
   /** The user's team has the closed-beta feature. */
   feature_enabled: boolean;
 }
@@ -61,6 +71,7 @@ export function createContinuousQueryTasksRepository(db: Knex | Knex.Transaction
           'u.environment',
           'u.client_user_id',
           'u.deleted_at',
+          'u.fallback_time_zone as time_zone',
           db.raw(
             'exists (select 1 from team_features f where f.team_id = u.team_id and f.feature = ?) as feature_enabled',
             [CONTINUOUS_QUERY_FEATURE],
@@ -123,6 +134,18 @@ export function createContinuousQueryTasksRepository(db: Knex | Knex.Transaction
       return row?.inserted ? row.id : null;
     },
 
+    /**
+     * Takes the user's row key-share lock first, as the user's deletion (which locks the user, then its tasks
+     * and results through the cascade) does: a run's transaction then never holds a task while waiting for
+     * the user, so the two never deadlock. No-op for a user already gone.
+     */
+    async lockUserOfTask(taskId: string): Promise<void> {
+      await db.raw(
+        `select 1 from users u where u.id = (select user_id from continuous_query_tasks where id = ?) for key share`,
+        [taskId],
+      );
+    },
+
     async lockTask(taskId: string): Promise<TaskRow | undefined> {
       return db('continuous_query_tasks')
         .where({ id: taskId })
@@ -152,6 +175,7 @@ export function createContinuousQueryTasksRepository(db: Knex | Knex.Transaction
         'query_config',
         'scheduling_preferences',
         'export_preferences',
+        'resource_dependencies',
       );
     },
 
@@ -161,6 +185,29 @@ export function createContinuousQueryTasksRepository(db: Knex | Knex.Transaction
         .where({ query_id: queryId, user_id: userId })
         .whereNotNull('started_at')
         .whereNot('id', exceptTaskId)
+        .max<{ last: Date | null }>('started_at as last')
+        .first();
+      return row?.last ?? null;
+    },
+
+    /**
+     * The last change known in the user's data the query depends on: the ingest time ingestion records per
+     * provider and resource (`resource_stats.last_attempt_at`); null when none is recorded.
+     */
+    async lastIngestAt(userId: string, resources: readonly string[]): Promise<Date | null> {
+      if (resources.length === 0) return null;
+      const row = await db('resource_stats')
+        .where({ user_id: userId })
+        .whereIn('resource', [...resources])
+        .max<{ last: Date | null }>('last_attempt_at as last')
+        .first();
+      return row?.last ?? null;
+    },
+
+    /** When the latest run of this query for this user that stored its result (completed) started. */
+    async lastCompletedStartedAt(queryId: string, userId: string): Promise<Date | null> {
+      const row = await db('continuous_query_tasks')
+        .where({ query_id: queryId, user_id: userId, status: 'completed' })
         .max<{ last: Date | null }>('started_at as last')
         .first();
       return row?.last ?? null;
@@ -206,24 +253,36 @@ export function createContinuousQueryTasksRepository(db: Knex | Knex.Transaction
       return row !== undefined;
     },
 
-    async findResult(
-      queryId: string,
-      userId: string,
-    ): Promise<{ result_table: ResultTable; table_hash: string } | undefined> {
+    async findResult(queryId: string, userId: string): Promise<StoredResult | undefined> {
       return db('continuous_query_results')
         .where({ query_id: queryId, user_id: userId })
-        .first<{ result_table: ResultTable; table_hash: string } | undefined>('result_table', 'table_hash');
+        .first<StoredResult | undefined>('result_table', 'table_hash', 'fhir_observations');
     },
 
-    /** Replaces the user's result table as a whole. */
-    async saveResult(queryId: string, userId: string, table: ResultTable, hash: string, now: Date) {
+    /** Replaces the user's result table (and its FHIR observations) as a whole. */
+    async saveResult(
+      queryId: string,
+      userId: string,
+      table: ResultTable,
+      hash: string,
+      now: Date,
+      fhirObservations: readonly FhirObservation[] | null = null,
+    ) {
       await db.raw(
-        `insert into continuous_query_results (query_id, user_id, result_table, table_hash, updated_at)
-         values (?, ?, ?::jsonb, ?, ?)
+        `insert into continuous_query_results
+           (query_id, user_id, result_table, table_hash, updated_at, fhir_observations)
+         values (?, ?, ?::jsonb, ?, ?, ?::jsonb)
          on conflict (query_id, user_id)
          do update set result_table = excluded.result_table, table_hash = excluded.table_hash,
-                       updated_at = excluded.updated_at`,
-        [queryId, userId, JSON.stringify(table), hash, now],
+                       updated_at = excluded.updated_at, fhir_observations = excluded.fhir_observations`,
+        [
+          queryId,
+          userId,
+          JSON.stringify(table),
+          hash,
+          now,
+          fhirObservations === null ? null : JSON.stringify(fhirObservations),
+        ],
       );
     },
 

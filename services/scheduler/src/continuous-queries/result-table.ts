@@ -5,6 +5,7 @@
  * keys (`group_key.<n>`, always selected by a continuous query).
  */
 import { createHash } from 'node:crypto';
+import type { FhirObservation } from '@meridian/query-language';
 
 export type ResultTable = Record<string, unknown[]>;
 
@@ -75,4 +76,34 @@ export function resultTableDelta(previous: ResultTable | null, next: ResultTable
   const delta: ResultTable = {};
   for (const c of columns) delta[c] = changed.map((i) => next[c]?.[i] ?? null);
   return delta;
+}
+
+/** An Observation without `issued` (when it was computed), as canonical JSON: what makes two equal. */
+function observationText(observation: FhirObservation): string {
+  const { issued: _issued, ...rest } = observation;
+  return canonicalJson(rest);
+}
+
+/**
+ * The FHIR observations to store and to export after a run: `all` keeps the previous version (its `issued`)
+ * of an observation that did not change; `changed` holds the new or changed ones (status, value, ...), in
+ * `next`'s order. Observations only `previous` has are dropped, not exported.
+ */
+export function observationsDelta(
+  previous: readonly FhirObservation[] | null,
+  next: readonly FhirObservation[],
+): { all: FhirObservation[]; changed: FhirObservation[] } {
+  const before = new Map<string, FhirObservation>();
+  for (const o of previous ?? []) before.set(o.id, o);
+  const all: FhirObservation[] = [];
+  const changed: FhirObservation[] = [];
+  for (const o of next) {
+    const old = before.get(o.id);
+    if (old !== undefined && observationText(old) === observationText(o)) all.push(old);
+    else {
+      all.push(o);
+      changed.push(o);
+    }
+  }
+  return { all, changed };
 }

@@ -15,7 +15,15 @@ import {
   type Environment,
 } from '@meridian/domain';
 import { runQuery } from '@meridian/query-engine';
-import { parseQuery, parseQueryConfig, type TimeframeNode } from '@meridian/query-language';
+import {
+  buildFhirObservations,
+  fhirObservationPlan,
+  parseQuery,
+  parseQueryConfig,
+  type FhirObservation,
+  type FhirObservationPlan,
+  type TimeframeNode,
+} from '@meridian/query-language';
 import type { Logger } from '@meridian/platform';
 import {
   createContinuousQueryTasksRepository,
@@ -23,7 +31,13 @@ import {
   type TaskRow,
   type TaskUser,
 } from './continuous-query-tasks.repository';
-import { resultTableDelta, resultTableHash, rowCount, type ResultTable } from './result-table';
+import {
+  observationsDelta,
+  resultTableDelta,
+  resultTableHash,
+  rowCount,
+  type ResultTable,
+} from './result-table';
 
 export const RESULT_TABLE_CHANGED = 'continuous_query.result_table.changed';
 
@@ -31,7 +45,14 @@ export const RESULT_TABLE_CHANGED = 'continuous_query.result_table.changed';
 const WHOLE_HISTORY: TimeframeNode = { kind: 'placeholder', loc: ['timeframe'] };
 
 export type RunOutcome =
-  'not_due' | 'skipped' | 'deferred' | 'completed' | 'completed_unchanged' | 'error' | 'superseded';
+  | 'not_due'
+  | 'skipped'
+  | 'deferred'
+  | 'unchanged'
+  | 'completed'
+  | 'completed_unchanged'
+  | 'error'
+  | 'superseded';
 
 export interface RunTaskDeps {
   db: Knex;
@@ -58,9 +79,36 @@ function queryReachesUser(query: RunnableQuery, user: TaskUser): boolean {
   return query.team_id === null ? query.org_id === user.org_id : query.team_id === user.team_id;
 }
 
+/**
+ * A change older than this before a completed run started was seen by that run: an ingest transaction (whose
+ * start is what `changed_at` and `resource_stats.last_attempt_at` record) commits well within it.
+ */
+export const NO_CHANGE_MARGIN_MS = 15 * 60_000;
+
+/**
+ * True when the data the task is for was already there when the latest completed run started (api-shapes
+ * §9 `skipped` "no change"): the latest change known — the task's own (`changed_at`, a late or repeated
+ * data event) or the latest ingest into the query's resources (a back-fill, a re-run) — lies more than
+ * `NO_CHANGE_MARGIN_MS` before that run's start. Without a known change or a completed run: false (run).
+ */
+async function nothingChanged(
+  repo: ReturnType<typeof createContinuousQueryTasksRepository>,
+  task: TaskRow,
+  query: RunnableQuery,
+): Promise<boolean> {
+  const lastCompleted = await repo.lastCompletedStartedAt(task.query_id, task.user_id);
+  if (lastCompleted === null) return false;
+  const ingested = await repo.lastIngestAt(task.user_id, query.resource_dependencies ?? []);
+  const known = [task.changed_at, ingested].filter((d): d is Date => d !== null);
+  if (known.length === 0) return false;
+  const lastChange = Math.max(...known.map((d) => d.getTime()));
+  return lastChange < lastCompleted.getTime() - NO_CHANGE_MARGIN_MS;
+}
+
 async function claim(deps: RunTaskDeps, taskId: string, now: Date): Promise<Claimed | RunOutcome> {
   return withTransaction(deps.db, async (trx) => {
     const repo = createContinuousQueryTasksRepository(trx);
+    await repo.lockUserOfTask(taskId);
     const task = await repo.lockTask(taskId);
     if (!task || task.status !== 'scheduled') return 'not_due';
     if (task.scheduled_at.getTime() > now.getTime()) return 'not_due';
@@ -93,6 +141,10 @@ async function claim(deps: RunTaskDeps, taskId: string, now: Date): Promise<Clai
         return 'deferred';
       }
     }
+    if (await nothingChanged(repo, task, query)) {
+      await repo.markSkipped(task.id, now);
+      return 'unchanged';
+    }
     await repo.markStarted(task.id, now);
     return { task: { ...task, status: 'started', started_at: now }, query, user };
   });
@@ -105,7 +157,21 @@ function errorDetails(err: unknown): string | null {
   return null;
 }
 
-async function compute(deps: RunTaskDeps, claimed: Claimed): Promise<ResultTable> {
+interface Computed {
+  table: ResultTable;
+  /** How the table's rows become FHIR observations. */
+  fhirPlan: FhirObservationPlan;
+}
+
+/**
+ * The event's `data` (api-shapes §7.2), plus `fhir_observations` (the new or changed Observations) for a
+ * query with `export_preferences.fhir_observations`: an additive field, absent for other queries.
+ */
+type ResultTableChangedData = ContinuousQueryResultTableChangedData & {
+  fhir_observations?: FhirObservation[];
+};
+
+async function compute(deps: RunTaskDeps, claimed: Claimed): Promise<Computed> {
   const parsed = parseQuery(claimed.query.query, { basePath: ['query'], mode: 'continuous' });
   if (!parsed.ok) throw new ValidationError(parsed.issues);
   const config = parseQueryConfig(claimed.query.query_config, { basePath: ['query_config'] });
@@ -121,14 +187,16 @@ async function compute(deps: RunTaskDeps, claimed: Claimed): Promise<ResultTable
     now: claimed.task.started_at,
     statementTimeoutMs: deps.statementTimeoutMs,
   });
-  return result.table;
+  return { table: result.table, fhirPlan: fhirObservationPlan(parsed.query, parsed.derived) };
 }
 
-async function finish(deps: RunTaskDeps, claimed: Claimed, table: ResultTable): Promise<RunOutcome> {
+async function finish(deps: RunTaskDeps, claimed: Claimed, computed: Computed): Promise<RunOutcome> {
+  const { table, fhirPlan } = computed;
   const { task, user } = claimed;
   return withTransaction(deps.db, async (trx) => {
     const repo = createContinuousQueryTasksRepository(trx);
     const now = deps.clock();
+    await repo.lockUserOfTask(task.id);
     await repo.lockResult(task.query_id, task.user_id);
     const current = await repo.lockTask(task.id);
     // The sweep gave up on this run (it took too long) and scheduled another.
@@ -145,19 +213,37 @@ async function finish(deps: RunTaskDeps, claimed: Claimed, table: ResultTable): 
     }
     const hash = resultTableHash(table);
     const previous = await repo.findResult(task.query_id, task.user_id);
-    if (previous?.table_hash === hash) {
+    const fhirOn = query.export_preferences?.fhir_observations === true;
+    // Rebuilt on every run: an unchanged table's observation still turns `final` once its bucket is over.
+    const observations = fhirOn
+      ? observationsDelta(
+          previous?.fhir_observations ?? null,
+          buildFhirObservations(fhirPlan, table, {
+            queryId: query.id,
+            userId: user.id,
+            issuedAt: task.started_at,
+            timeZone: user.time_zone,
+          }),
+        )
+      : null;
+    const observationsChanged =
+      observations !== null &&
+      (observations.changed.length > 0 ||
+        observations.all.length !== (previous?.fhir_observations?.length ?? -1));
+    if (previous?.table_hash === hash && !observationsChanged) {
       await repo.markCompleted(task.id, now);
       return 'completed_unchanged';
     }
-    await repo.saveResult(task.query_id, task.user_id, table, hash, now);
+    await repo.saveResult(task.query_id, task.user_id, table, hash, now, observations?.all ?? null);
     if (query.export_preferences?.data_events?.enabled === true) {
       const delta = resultTableDelta(previous?.result_table ?? null, table);
-      // A run that only removed rows has nothing new to tell.
-      if (rowCount(delta) > 0) {
-        const data: ContinuousQueryResultTableChangedData = {
+      // A run that only removed rows (and changed no observation) has nothing new to tell.
+      if (rowCount(delta) > 0 || (observations?.changed.length ?? 0) > 0) {
+        const data: ResultTableChangedData = {
           query_id: query.id,
           query_slug: query.slug,
           data: delta,
+          ...(observations === null ? {} : { fhir_observations: observations.changed }),
         };
         await createOutboxRepository(trx).append([
           {
@@ -187,9 +273,9 @@ async function finish(deps: RunTaskDeps, claimed: Claimed, table: ResultTable): 
 export async function runContinuousQueryTask(deps: RunTaskDeps, taskId: string): Promise<RunOutcome> {
   const claimed = await claim(deps, taskId, deps.clock());
   if (typeof claimed === 'string') return claimed;
-  let table: ResultTable;
+  let computed: Computed;
   try {
-    table = await compute(deps, claimed);
+    computed = await compute(deps, claimed);
   } catch (err) {
     const details = errorDetails(err);
     if (details === null)
@@ -205,5 +291,5 @@ export async function runContinuousQueryTask(deps: RunTaskDeps, taskId: string):
     );
     return 'error';
   }
-  return finish(deps, claimed, table);
+  return finish(deps, claimed, computed);
 }

@@ -155,6 +155,29 @@ describe('POST /aggregate/v1/user/{user_id}/query', () => {
     });
   });
 
+  it('answers 422 not_supported at validation (before the user lookup) for columns Meridian does not store', async () => {
+    const res = await post(key, randomUUID(), {
+      ...STEPS_BY_DAY,
+      queries: [
+        { select: [{ sleep: 'score' }], where: 'hrv_mean_sdnn > 20' },
+        { select: [{ func: 'max', arg: { sleep: 'heart_rate_maximum' } }] },
+      ],
+    });
+    expect(res.status).toBe(422);
+    expect(res.body.detail).toEqual([
+      expect.objectContaining({
+        type: 'not_supported',
+        loc: ['body', 'queries', '0', 'where'],
+        msg: expect.stringContaining('sleep.hrv_mean_sdnn'),
+      }),
+      expect.objectContaining({
+        type: 'not_supported',
+        loc: ['body', 'queries', '1', 'select', '0', 'arg'],
+        msg: expect.stringContaining('sleep.heart_rate_maximum'),
+      }),
+    ]);
+  });
+
   it('isolates tenants: another team, another environment, an unknown user are 404', async () => {
     for (const [k, uid] of [
       [key, otherTeamUserId],

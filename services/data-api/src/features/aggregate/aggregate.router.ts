@@ -1,6 +1,7 @@
 import express, { type Router } from 'express';
 import { ValidationError } from '@meridian/domain';
 import { errorEnvelope } from '@meridian/platform';
+import { assertSupported } from '@meridian/query-engine';
 import { parseQueryBatch } from '@meridian/query-language';
 import { principalOf } from '../../auth/principal';
 import { createAggregateService } from './aggregate.service';
@@ -21,6 +22,8 @@ export function createAggregateRouter(deps: Parameters<typeof createAggregateSer
     }
     const parsed = parseQueryBatch(req.body, { basePath: ['body'] });
     if (!parsed.ok) throw new ValidationError(parsed.issues);
+    // Validation, before the user lookup: columns Meridian does not store are 422 not_supported, not nulls.
+    assertSupported(parsed.batch.queries.map((q) => q.query));
     const results = await service.query(principalOf(res), req.params.user_id, parsed.batch);
     res.json({ results });
   });

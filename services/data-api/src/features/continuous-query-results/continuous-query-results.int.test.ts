@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
+import {
+  buildFhirObservations,
+  fhirObservationIssues,
+  fhirObservationPlan,
+  parseQuery,
+} from '@meridian/query-language';
 import { seedOrg, seedTeam } from '@meridian/test-utils';
 import { createDataApiHarness, type DataApiHarness } from '../../testing/data-api.harness';
 
@@ -28,7 +34,12 @@ describe('continuous query result tables and task history (data API)', () => {
     return id;
   };
 
-  const addQuery = async (team: string | null, slug: string, status: 'active' | 'archived' = 'active') => {
+  const addQuery = async (
+    team: string | null,
+    slug: string,
+    status: 'active' | 'archived' = 'active',
+    fhir = false,
+  ) => {
     const id = randomUUID();
     await h.db.knex('continuous_queries').insert({
       id,
@@ -42,7 +53,7 @@ describe('continuous query result tables and task history (data API)', () => {
       archived_at: status === 'archived' ? new Date() : null,
       query: JSON.stringify({ select: [{ group_key: '*' }] }),
       scheduling_preferences: JSON.stringify({ minimum_gap_duration_second: null }),
-      export_preferences: JSON.stringify({ data_events: { enabled: true }, fhir_observations: false }),
+      export_preferences: JSON.stringify({ data_events: { enabled: true }, fhir_observations: fhir }),
       result_table_schema: JSON.stringify({}),
       resource_dependencies: ['steps'],
       fhir_observation_mappers: [],
@@ -260,6 +271,87 @@ describe('continuous query result tables and task history (data API)', () => {
       expect(
         (await get(key, `${base(historyUser, queryId)}/task_history`).set('Accept', 'text/html')).status,
       ).toBe(406);
+    });
+  });
+  describe('GET …/fhir_observations', () => {
+    let fhirQuery: string;
+    let fhirUser: string;
+    const HR_TABLE = {
+      'group_key.0': ['2026-03-30T00:00:00', '2026-03-31T00:00:00'],
+      'mean.heartrate.value': [65, 58],
+    };
+    beforeAll(async () => {
+      fhirUser = await addUser(teamId);
+      fhirQuery = await addQuery(teamId, 'hr-fhir', 'active', true);
+      const parsed = parseQuery(
+        {
+          group_by: [{ date_trunc: { unit: 'day' }, arg: { index: 'timeseries' } }],
+          select: [{ group_key: '*' }, { func: 'mean', arg: { timeseries: 'heartrate', field: 'value' } }],
+        },
+        { basePath: ['query'], mode: 'continuous' },
+      );
+      if (!parsed.ok) throw new Error('the heart-rate query must parse');
+      const observations = buildFhirObservations(
+        fhirObservationPlan(parsed.query, parsed.derived),
+        HR_TABLE,
+        {
+          queryId: fhirQuery,
+          userId: fhirUser,
+          issuedAt: new Date('2026-04-01T00:00:00Z'),
+          timeZone: null,
+        },
+      );
+      await h.db.knex('continuous_query_results').insert({
+        query_id: fhirQuery,
+        user_id: fhirUser,
+        result_table: JSON.stringify(HR_TABLE),
+        table_hash: 'h',
+        fhir_observations: JSON.stringify(observations),
+      });
+    });
+
+    it('answers the stored Observations as a FHIR searchset Bundle, in the media type asked for', async () => {
+      const res = await get(key, `${base(fhirUser, 'hr-fhir')}/fhir_observations`);
+      expect(res.status).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      expect(res.body).toMatchObject({ resourceType: 'Bundle', type: 'searchset', total: 2 });
+      expect(res.body.entry).toHaveLength(2);
+      for (const entry of res.body.entry) {
+        expect(fhirObservationIssues(entry.resource)).toEqual([]);
+        expect(entry.fullUrl).toBe(`urn:uuid:${entry.resource.id}`);
+        expect(entry.search).toEqual({ mode: 'match' });
+        expect(entry.resource.subject).toEqual({ reference: `Patient/${fhirUser}` });
+      }
+      expect(
+        res.body.entry.map(
+          (e: { resource: { valueQuantity: { value: number } } }) => e.resource.valueQuantity.value,
+        ),
+      ).toEqual([65, 58]);
+      const fhir = await get(key, `${base(fhirUser, fhirQuery)}/fhir_observations`).set(
+        'Accept',
+        'application/fhir+json',
+      );
+      expect(fhir.status).toBe(200);
+      expect(fhir.headers['content-type']).toMatch(/^application\/fhir\+json/);
+      expect(JSON.parse(fhir.text)).toEqual(res.body);
+      const csv = await get(key, `${base(fhirUser, fhirQuery)}/fhir_observations`).set('Accept', 'text/csv');
+      expect(csv.status).toBe(406);
+      expect(csv.body.detail.error_type).toBe('not_acceptable');
+    });
+
+    it('is 404 for a query without FHIR observations, before the first run, and across tenants', async () => {
+      const fresh = await addUser(teamId);
+      const cases: [string, string][] = [
+        [key, `${base(userId, queryId)}/fhir_observations`], // a table, but the query does not build them
+        [key, `${base(fresh, fhirQuery)}/fhir_observations`], // no run yet
+        [otherKey, `${base(fhirUser, fhirQuery)}/fhir_observations`],
+        [prodKey, `${base(fhirUser, fhirQuery)}/fhir_observations`],
+      ];
+      for (const [k, path] of cases) {
+        const res = await get(k, path);
+        expect({ path, status: res.status }).toEqual({ path, status: 404 });
+      }
+      expect((await get(betaOffKey, `${base(fhirUser, fhirQuery)}/fhir_observations`)).status).toBe(403);
     });
   });
 });

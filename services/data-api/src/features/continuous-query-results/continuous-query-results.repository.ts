@@ -61,6 +61,24 @@ export function createContinuousQueryResultsRepository(db: Knex) {
       return row?.result_table;
     },
 
+    /** Whether the query builds FHIR observations (`export_preferences.fhir_observations`). */
+    async producesFhirObservations(queryId: string): Promise<boolean> {
+      const row = await db('continuous_queries')
+        .where('id', queryId)
+        .first<{ on: boolean | null } | undefined>(
+          db.raw("(export_preferences->>'fhir_observations')::boolean as on"),
+        );
+      return row?.on === true;
+    },
+
+    /** The observations the last run stored; undefined without a run (or one from before they were kept). */
+    async fhirObservations(queryId: string, userId: string): Promise<Record<string, unknown>[] | undefined> {
+      const row = await db('continuous_query_results')
+        .where({ query_id: queryId, user_id: userId })
+        .first<{ fhir_observations: Record<string, unknown>[] | null } | undefined>('fhir_observations');
+      return row?.fhir_observations ?? undefined;
+    },
+
     /** Newest first; `limit + 1` rows tell whether another page follows. */
     async taskPage(
       queryId: string,

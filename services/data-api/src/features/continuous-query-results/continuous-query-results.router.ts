@@ -27,6 +27,22 @@ export function createContinuousQueryResultsRouter(
     res.json(await service.resultTable(principalOf(res), userId, idOrSlug));
   });
 
+  // FHIR clients ask for `application/fhir+json`; the body is the same JSON either way.
+  router.get(`${BASE}/fhir_observations`, async (req, res) => {
+    const type = req.accepts(['application/json', 'application/fhir+json']);
+    if (!type) {
+      res
+        .status(406)
+        .json(
+          errorEnvelope('not_acceptable', 'Only application/json or application/fhir+json is available.'),
+        );
+      return;
+    }
+    const { user_id: userId, query_id_or_slug: idOrSlug } = req.params;
+    const bundle = await service.fhirObservations(principalOf(res), userId, idOrSlug);
+    res.type(type).send(JSON.stringify(bundle));
+  });
+
   router.get(`${BASE}/task_history`, async (req, res) => {
     if (!acceptsJson(req, res)) return;
     const { user_id: userId, query_id_or_slug: idOrSlug } = req.params;

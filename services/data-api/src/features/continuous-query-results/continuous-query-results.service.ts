@@ -67,6 +67,31 @@ export function createContinuousQueryResultsService(deps: { db: Knex; cursors: C
       return { table };
     },
 
+    /**
+     * The FHIR Observations of the user's result table as a `searchset` Bundle (newest run's); 404 when the
+     * query does not build them or has not run for the user since it does.
+     */
+    async fhirObservations(p: TeamPrincipal, userId: string, idOrSlug: string) {
+      const queryId = await resolve(p, userId, idOrSlug);
+      if (!(await repo.producesFhirObservations(queryId)))
+        throw new NotFoundError(
+          'This continuous query does not produce FHIR observations (export_preferences.fhir_observations).',
+        );
+      const observations = await repo.fhirObservations(queryId, userId);
+      if (!observations)
+        throw new NotFoundError('This continuous query has no FHIR observations for the user yet.');
+      return {
+        resourceType: 'Bundle' as const,
+        type: 'searchset' as const,
+        total: observations.length,
+        entry: observations.map((resource) => ({
+          fullUrl: `urn:uuid:${String(resource.id)}`,
+          resource,
+          search: { mode: 'match' as const },
+        })),
+      };
+    },
+
     async taskHistory(
       p: TeamPrincipal,
       userId: string,

@@ -2,7 +2,8 @@
  * `AreaInfo.central_labs` (api-shapes §6.6) from a static configuration: which labs Meridian orders from, what
  * their patient service centers offer and which bill types they accept. A site directory (where each lab's
  * service centers are, §6.10) does not exist yet, so `within_radius` counts no sites (0) until it does; the
- * rest is the labs' standing terms, the same for every zip code.
+ * rest is the labs' standing terms, the same for every zip code. With a lab's PSC scheduling configured
+ * (features/lab-psc), `within_radius` counts its service centers from the lab's site directory.
  */
 import type { BillingType, OrderLabSlug, PscCapability } from '@meridian/domain';
 
@@ -38,6 +39,8 @@ export function centralLabsOf(
   labs: readonly AreaInfoLab[],
   radius: string,
   labIds: ReadonlyMap<string, number>,
+  /** Service centers within the radius per lab, from its PSC site directory (lab-psc); absent: 0. */
+  siteCounts: ReadonlyMap<string, number> = new Map(),
 ) {
   const out: Record<string, unknown> = {};
   for (const slug of labs) {
@@ -47,7 +50,7 @@ export function centralLabsOf(
     out[slug] = {
       patient_service_centers: {
         appointment_with_meridian: terms.appointmentWithMeridian,
-        within_radius: 0,
+        within_radius: siteCounts.get(slug) ?? 0,
         radius,
         capabilities: terms.capabilities,
       },

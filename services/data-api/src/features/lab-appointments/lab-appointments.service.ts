@@ -76,6 +76,11 @@ export interface LabAppointmentsDeps {
   clock: () => Date;
   logger: Logger;
   phlebotomy: PhlebotomyPartnerSet;
+  /**
+   * Service centers of a lab within `radius` miles of a zip code, from its PSC site directory (lab-psc); null
+   * when the lab has none configured. Absent: `within_radius` stays 0.
+   */
+  pscSitesWithin?: (lab: string, zipCode: string, radius: string) => Promise<number | null>;
 }
 
 const APPOINTMENT_NOT_FOUND = 'The order has no active phlebotomy appointment.';
@@ -324,10 +329,19 @@ export function createLabAppointmentsService(deps: LabAppointmentsDeps) {
     async areaInfo(input: AreaInfoInput) {
       const info = await area(input.zipCode, partners);
       const labIds = await repo.labIdsBySlug(input.labs);
+      const siteCounts = new Map<string, number>();
+      if (deps.pscSitesWithin) {
+        const counts = await Promise.all(
+          input.labs.map((lab) => deps.pscSitesWithin!(lab, input.zipCode, input.radius)),
+        );
+        input.labs.forEach((lab, i) => {
+          if (counts[i] !== null && counts[i] !== undefined) siteCounts.set(lab, counts[i]);
+        });
+      }
       return {
         zip_code: input.zipCode,
         phlebotomy: { is_served: info.is_served, providers: info.providers },
-        central_labs: centralLabsOf(input.labs, input.radius, labIds),
+        central_labs: centralLabsOf(input.labs, input.radius, labIds, siteCounts),
       };
     },
 

@@ -451,7 +451,7 @@ describe('lab results over HL7 into Meridian', () => {
 });
 
 describe('submitOrderToLab', () => {
-  it('orders by the lab codes by default; a refused send stays unsent and a retry reuses its control id', async () => {
+  it('orders by the lab codes by default; a refused send is recorded and a retry reuses its control id', async () => {
     const t = await tenant();
     const orderId = await insertOrder(t);
     const r = await rig('normal');
@@ -462,8 +462,12 @@ describe('submitOrderToLab', () => {
       reason: 'unknown test code LBC-001',
     });
     const first = await db.knex('lab_order_submissions').where({ order_id: orderId }).first();
+    // Recorded as refused, with the lab's reason (the gateway does not resend it); sent again on purpose
+    // (the order fixed), it goes out under the same control id.
     expect(first).toMatchObject({
-      state: 'sending',
+      state: 'rejected',
+      rejection_code: 'AE',
+      rejection_reason: 'unknown test code LBC-001',
       attempts: 1,
       lab_slug: 'labcorp',
       accession_number: null,
@@ -480,6 +484,7 @@ describe('submitOrderToLab', () => {
     expect(await db.knex('lab_order_submissions').where({ order_id: orderId }).first()).toMatchObject({
       state: 'accepted',
       attempts: 2,
+      rejected_at: null,
     });
     // Already accepted: answered from the record, nothing sent again.
     expect(

@@ -53,10 +53,13 @@ export interface LabSubmissionRecord {
   orderId: string;
   labSlug: string;
   messageControlId: string;
-  state: 'sending' | 'accepted';
+  state: 'sending' | 'accepted' | 'rejected';
   accessionNumber: string | null;
   attempts: number;
   acceptedAt: Date | null;
+  lastAttemptAt: Date | null;
+  /** The lab's refusal (state `rejected`): its ACK code and reason. */
+  rejection: { code: string; reason: string } | null;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -259,6 +262,9 @@ export function createLabResultsRepository(db: Knex | Knex.Transaction) {
             accession_number: string | null;
             attempts: number;
             accepted_at: Date | null;
+            last_attempt_at: Date | null;
+            rejection_code: string | null;
+            rejection_reason: string | null;
           }
         | undefined
       >();
@@ -271,6 +277,11 @@ export function createLabResultsRepository(db: Knex | Knex.Transaction) {
           accessionNumber: row.accession_number,
           attempts: row.attempts,
           acceptedAt: row.accepted_at,
+          lastAttemptAt: row.last_attempt_at,
+          rejection:
+            row.state === 'rejected'
+              ? { code: row.rejection_code ?? 'AR', reason: row.rejection_reason ?? '' }
+              : null,
         }
       );
     },
@@ -296,9 +307,20 @@ export function createLabResultsRepository(db: Knex | Knex.Transaction) {
           state: 'sending',
           attempts: 1,
           created_at: now,
+          last_attempt_at: now,
         })
         .onConflict('order_id')
-        .merge({ attempts: db.raw('lab_order_submissions.attempts + 1') });
+        .merge({
+          attempts: db.raw('lab_order_submissions.attempts + 1'),
+          last_attempt_at: now,
+          // An accepted submission stays accepted; a rejected one sent again (the order was fixed) is sending.
+          state: db.raw(
+            "case when lab_order_submissions.state = 'accepted' then 'accepted' else 'sending' end",
+          ),
+          rejected_at: db.raw(
+            "case when lab_order_submissions.state = 'rejected' then null else lab_order_submissions.rejected_at end",
+          ),
+        });
       return (await this.findSubmission(orderId))!;
     },
 
@@ -309,7 +331,29 @@ export function createLabResultsRepository(db: Knex | Knex.Transaction) {
           state: 'accepted',
           accession_number: accessionNumber?.slice(0, 64) ?? null,
           accepted_at: at,
+          last_error: null,
+          rejected_at: null,
         });
+    },
+
+    /** The lab refused the order (AE/AR): nothing resends it until it is sent again on purpose. */
+    async markSubmissionRejected(orderId: string, code: string, reason: string, at: Date): Promise<void> {
+      await db('lab_order_submissions')
+        .where({ order_id: orderId })
+        .whereNot({ state: 'accepted' })
+        .update({
+          state: 'rejected',
+          rejected_at: at,
+          rejection_code: code.slice(0, 16),
+          rejection_reason: reason.slice(0, 500),
+        });
+    },
+
+    /** A send that failed in transport (`kind`: timeout, connection…); the submission stays `sending`. */
+    async recordSubmissionFailure(orderId: string, kind: string): Promise<void> {
+      await db('lab_order_submissions')
+        .where({ order_id: orderId, state: 'sending' })
+        .update({ last_error: kind.slice(0, 200) });
     },
   };
 }

@@ -14,10 +14,19 @@ import {
   type PatientGender,
   type TeamScope,
 } from '@meridian/domain';
-import type { LabAdapter, LabOrderRequest, LabOrderSubmission, LabOrderTest } from '@meridian/lab-partners';
+import {
+  LabOrderRejectedError,
+  LabTransportError,
+  type LabAdapter,
+  type LabOrderRequest,
+  type LabOrderSubmission,
+  type LabOrderTest,
+} from '@meridian/lab-partners';
 import { createLabOrdersRepository, type OrderRecord } from '../lab-orders/lab-orders.repository';
 import { createLabTestsRepository, type LabTestRecord } from '../lab-tests/lab-tests.repository';
 import { createLabResultsRepository } from './lab-results.repository';
+
+export type TestCoding = 'lab' | 'loinc';
 
 export interface LabOrderRouting {
   /** The adapter of `labSlug`'s order interface for `environment` (sandbox: one sending MSH-11 `T`). */
@@ -26,7 +35,7 @@ export interface LabOrderRouting {
    * The code each marker is ordered by: the lab's own compendium code (`provider_id`, coding system `L`, the
    * default) or its LOINC code (`LN`) for a lab whose interface takes LOINC orderables.
    */
-  testCoding?: 'lab' | 'loinc';
+  testCoding?: TestCoding | ((labSlug: string) => TestCoding);
   /** MSH-10 of a first attempt (default: a random id). */
   newControlId?: () => string;
 }
@@ -66,7 +75,8 @@ export async function submitOrderToLab(
       acceptedAt: existing.acceptedAt!,
     };
   }
-  const request = labOrderRequestOf(order, labTest, routing.testCoding ?? 'lab', args.collectedAt ?? null);
+  const coding = typeof routing.testCoding === 'function' ? routing.testCoding(lab.slug) : routing.testCoding;
+  const request = labOrderRequestOf(order, labTest, coding ?? 'lab', args.collectedAt ?? null);
   const claimed = await withTransaction(db, (trx) =>
     createLabResultsRepository(trx).claimSubmission(
       scope,
@@ -76,7 +86,18 @@ export async function submitOrderToLab(
       args.now,
     ),
   );
-  const submission = await adapter.submitOrder(request, { messageControlId: claimed.messageControlId });
+  let submission: LabOrderSubmission;
+  try {
+    submission = await adapter.submitOrder(request, { messageControlId: claimed.messageControlId });
+  } catch (error) {
+    // Remembered for the gateway's sweep and for people: the lab's refusal (it stays refused), or the kind of
+    // transport failure (the submission stays `sending` and is retried).
+    const repo = createLabResultsRepository(db);
+    if (error instanceof LabOrderRejectedError)
+      await repo.markSubmissionRejected(order.id, error.ackCode, error.reason, args.now);
+    else if (error instanceof LabTransportError) await repo.recordSubmissionFailure(order.id, error.failure);
+    throw error;
+  }
   await createLabResultsRepository(db).markSubmissionAccepted(
     order.id,
     submission.accessionNumber,

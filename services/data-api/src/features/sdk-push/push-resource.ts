@@ -126,6 +126,34 @@ export async function writeResource(
   return { ...written, historical };
 }
 
+/**
+ * Every resource of a batch through the one ingestion path in one write (the batch's transaction, which the
+ * caller rolls back whole on any error: no savepoint), the activity days they touch derived once; then the
+ * historical pulls this push ends closed, in the batch's order.
+ */
+export async function writeResources(
+  trx: Knex.Transaction,
+  pushes: readonly ResourcePush[],
+  pulls: ReadonlyMap<string, HistoricalPullState>,
+): Promise<ResourceWrite[]> {
+  if (pushes.length === 0) return [];
+  const historical = pushes.map((p) => pulls.get(p.resource)!.status !== 'success');
+  const written = await createIngestion({ db: trx, clock: () => pushes[0]!.now }).ingestMany(
+    pushes.map((p, i) => ({
+      userId: p.owner.id,
+      mode: historical[i] ? 'historical' : 'daily',
+      timeseries: p.mapped.timeseries,
+      summaries: p.mapped.summaries,
+      workoutStreams: p.mapped.workoutStreams,
+    })),
+    { savepoint: false },
+  );
+  for (const [i, p] of pushes.entries()) {
+    if (historical[i] && !p.moreHistory) await closeHistory(trx, p);
+  }
+  return written.map((w, i) => ({ ...w, historical: historical[i]! }));
+}
+
 /** The checkpoint a stored push writes. */
 export const storedCheckpoint = (p: ResourcePush, w: ResourceWrite) => ({
   deviceId: p.deviceId,

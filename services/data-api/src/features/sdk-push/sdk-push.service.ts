@@ -23,9 +23,8 @@ import {
   storedCheckpoint,
   storedResult,
   storeResourcePush,
-  writeResource,
+  writeResources,
   type ResourcePush,
-  type ResourceWrite,
 } from './push-resource';
 import { createSdkConnectionsRepository, type PushOwner } from './sdk-connections.repository';
 import { mapBatch, type Mapped } from './push-validation';
@@ -203,8 +202,7 @@ export function createSdkPushService(deps: SdkPushDeps) {
         } else if (resources.some((r) => !pulls.has(r))) {
           pulls = await connections.lockHistoricalPulls(c.owner.id, c.provider, resources, c.now, traceId);
         }
-        const writes: ResourceWrite[] = [];
-        for (const p of pushes) writes.push(await writeResource(trx, p, pulls.get(p.resource)!));
+        const writes = await writeResources(trx, pushes, pulls);
         checkpoints = pushes.map((p, i) => storedCheckpoint(p, writes[i]!));
         // A push that sends its anchor has it acknowledged; one that sends null keeps the stored one (read back).
         const acknowledged = pushes.every((p) => p.anchor !== null)

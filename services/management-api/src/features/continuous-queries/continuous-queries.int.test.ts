@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { parseQuery, queryToWire } from '@meridian/query-language';
 import { seedManagementKey, seedOrg, seedTeam, type SeededOrg, type SeededTeam } from '@meridian/test-utils';
 import request from 'supertest';
@@ -406,6 +407,39 @@ describe('continuous queries (management API)', () => {
       expect(patch.body.detail).toMatchObject({ error_type: 'invalid_state', status: 'archived' });
     });
 
+    it('ends the pending tasks as skipped (task history shows nothing more will run)', async () => {
+      const created = await create(definition('pending-runs'));
+      const userId = randomUUID();
+      await h.db.knex('users').insert({
+        id: userId,
+        team_id: team.teamId,
+        environment: 'sandbox',
+        client_user_id: `c-${userId}`,
+      });
+      const at = new Date('2026-01-01T00:00:00Z');
+      const task = (status: string, extra: object = {}) => ({
+        id: randomUUID(),
+        query_id: created.body.id,
+        user_id: userId,
+        status,
+        scheduled_at: at,
+        ...extra,
+      });
+      await h.db.knex('continuous_query_tasks').insert([
+        task('completed', { started_at: at, ended_at: at }),
+        task('started', { started_at: at }),
+        task('scheduled', { scheduled_at: new Date('2099-01-01T00:00:00Z') }),
+      ]);
+      expect((await as().delete(one(created.body.id))).status).toBe(200);
+      const rows = await h.db
+        .knex('continuous_query_tasks')
+        .where({ query_id: created.body.id })
+        .orderBy('scheduled_at')
+        .select('status', 'ended_at');
+      expect(rows.map((r: { status: string }) => r.status)).toEqual(['completed', 'started', 'skipped']);
+      expect(rows[2].ended_at).toBeInstanceOf(Date);
+    });
+
     it('answers 404 for an unknown query', async () => {
       const res = await as().delete(one('6f1d1c9e-8a3b-4a53-9a1e-2b6c5d4e3f21'));
       expect(res.status).toBe(404);
@@ -425,7 +459,11 @@ describe('continuous queries (management API)', () => {
       expect(res.body).toEqual({
         result_table_schema: parsed.derived.resultTableSchema,
         resource_dependencies: parsed.derived.resourceDependencies,
-        fhir_observation_previews: null,
+        fhir_observation_previews: {
+          'vital-signs#8867-4#meridian-heart-rate-1': expect.objectContaining({
+            value_columns: expect.any(Array),
+          }),
+        },
       });
       expect(await rowCounts()).toEqual(before);
       const bad = await validate(definition('x', { select: [] }));
@@ -445,12 +483,28 @@ describe('continuous queries (management API)', () => {
       const hr = previews['vital-signs#8867-4#meridian-heart-rate-1'];
       // count is not a heart rate; mean and max are.
       expect(hr.value_columns).toEqual(['mean.heartrate.value', 'max.heartrate.value']);
+      // A real Observation, built by the runs' code from an example row (the week holding the validation time).
       expect(hr.observation).toMatchObject({
         resourceType: 'Observation',
+        status: 'preliminary',
+        category: [{ coding: [{ code: 'vital-signs' }] }],
         code: { coding: [{ system: 'http://loinc.org', code: '8867-4' }] },
-        effectiveDateTime: '{group_key.0}',
-        valueQuantity: { code: '/min' },
+        subject: { reference: 'Patient/example' },
+        valueQuantity: { value: 62, code: '/min', system: 'http://unitsofmeasure.org' },
+        extension: [
+          {
+            url: 'urn:meridian:fhir:group-key',
+            extension: [
+              { url: 'column', valueString: 'group_key.1' },
+              { url: 'value', valueString: 'example' },
+            ],
+          },
+        ],
       });
+      const { start, end } = hr.observation.effectivePeriod;
+      expect(start).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      expect(new Date(`${start}T00:00:00Z`).getUTCDay()).toBe(1); // weeks start on Monday
+      expect(Date.parse(end) - Date.parse(start)).toBe(6 * 86_400_000); // the last day, inclusive
       const weight = await validate({
         ...definition('w', WEIGHT_BY_MONTH),
         export_preferences: { fhir_observations: true },
@@ -458,8 +512,19 @@ describe('continuous queries (management API)', () => {
       expect(Object.keys(weight.body.fhir_observation_previews)).toEqual([
         'vital-signs#29463-7#meridian-body-weight-1',
       ]);
+      expect(
+        weight.body.fhir_observation_previews['vital-signs#29463-7#meridian-body-weight-1'],
+      ).toMatchObject({
+        value_columns: ['newest.weight_kilogram'],
+        observation: { valueQuantity: { value: 70.5, unit: 'kg', code: 'kg' } },
+      });
+      // Previews show what the mappers would build, whether or not the query asks runs to build them.
+      const off = await validate({ ...definition('w', WEIGHT_BY_MONTH) });
+      expect(Object.keys(off.body.fhir_observation_previews)).toEqual([
+        'vital-signs#29463-7#meridian-body-weight-1',
+      ]);
       const none = await validate({ ...definition('s'), export_preferences: { fhir_observations: true } });
-      expect(none.body.fhir_observation_previews).toEqual({});
+      expect(none.body.fhir_observation_previews).toBeNull();
     });
   });
 

@@ -141,8 +141,16 @@ export function createContinuousQueriesRepository(db: Knex) {
       return created as ContinuousQueryRow;
     },
 
+    /**
+     * Archiving also ends the query's pending tasks (`scheduled`, not started) as `skipped`, in the same
+     * transaction: task history shows at once that nothing more will run, and no deferred task is left.
+     */
     async update(id: string, changes: ContinuousQueryChanges): Promise<ContinuousQueryRow> {
       const [row] = await db('continuous_queries').where({ id }).update(toDbValues(changes)).returning('*');
+      if (changes.status === 'archived')
+        await db('continuous_query_tasks')
+          .where({ query_id: id, status: 'scheduled' })
+          .update({ status: 'skipped', ended_at: changes.archived_at ?? changes.updated_at });
       return row as ContinuousQueryRow;
     },
   };

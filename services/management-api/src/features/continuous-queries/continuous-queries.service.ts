@@ -190,9 +190,7 @@ export function createContinuousQueriesService(deps: {
       return {
         result_table_schema: definition.derived.resultTableSchema,
         resource_dependencies: definition.derived.resourceDependencies,
-        fhir_observation_previews: definition.exports.fhir_observations
-          ? fhirObservationPreviews(definition.query, definition.derived)
-          : null,
+        fhir_observation_previews: fhirObservationPreviews(definition.query, definition.derived, clock()),
       };
     },
 

@@ -80,7 +80,8 @@ describe('FHIR observation previews', () => {
   it('maps each mapper to the value-preserving columns that feed it, in the mappers’ order', () => {
     const parsed = parseQuery(SLEEP_VITALS, { basePath: ['body', 'query'] });
     if (!parsed.ok) throw new Error(JSON.stringify(parsed.issues));
-    const previews = fhirObservationPreviews(parsed.query, parsed.derived);
+    const previews = fhirObservationPreviews(parsed.query, parsed.derived, new Date('2026-03-05T12:00:00Z'));
+    if (previews === null) throw new Error('the sleep vitals query has mappers');
     expect(Object.keys(previews)).toEqual(parsed.derived.fhirObservationMappers);
     expect(Object.keys(previews)).toEqual([
       'vital-signs#8867-4#meridian-heart-rate-1',
@@ -94,7 +95,13 @@ describe('FHIR observation previews', () => {
       value_columns: ['mean.respiratory_rate'],
       observation: expect.objectContaining({
         code: expect.objectContaining({ coding: [expect.objectContaining({ code: '9279-1' })] }),
-        effectiveDateTime: '{group_key.0}',
+        // The week holding 2026-03-05 (Thursday): Monday 2 March to Sunday 8 March.
+        effectivePeriod: { start: '2026-03-02', end: '2026-03-08' },
+        valueQuantity: expect.objectContaining({
+          value: 14,
+          system: 'http://unitsofmeasure.org',
+          code: '/min',
+        }),
       }),
     });
   });

@@ -12,6 +12,7 @@ import {
   ValidationError,
   type ValidationIssue,
 } from '@meridian/domain';
+import { unsupportedIssues } from '@meridian/query-engine';
 import {
   MAX_ISSUES,
   parseQuery,
@@ -100,7 +101,8 @@ export function readContinuousQueryDefinition(input: CreateContinuousQueryInput)
   throwIfAny([
     slugIssue(input.slug),
     titleIssue(input.title),
-    ...(parsed.ok ? [] : parsed.issues),
+    // Columns Meridian does not store: 422 not_supported at the element (query engine).
+    ...(parsed.ok ? unsupportedIssues(parsed.query) : parsed.issues),
     ...(config.ok ? [] : config.issues),
     gapIssue(gap),
   ]);

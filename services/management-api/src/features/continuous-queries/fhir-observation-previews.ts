@@ -1,97 +1,69 @@
 /**
- * `fhir_observation_previews` of the validate endpoint: for each FHIR observation mapper a query outputs,
- * the output columns feeding it and a template of the FHIR R4 vital-signs Observation written per result
- * row and value column. `{…}` placeholders stand for values known only when the query runs.
+ * `fhir_observation_previews` of the validate endpoint: for each FHIR observation mapper the query outputs,
+ * the output columns feeding it and one FHIR R4 vital-signs Observation built by the same code the
+ * scheduler's runs use (`buildFhirObservations`), from an example row: the bucket containing the validation
+ * time, an example value of the quantity, `Patient/example` as the subject and `example` for any partition
+ * key. Only the example values differ from what a run writes.
  */
 import {
-  deriveQuery,
+  buildFhirObservations,
+  fhirObservationPlan,
   FHIR_MAPPERS,
   type DerivedQuery,
+  type FhirObservation,
   type FhirObservationMapper,
+  type FhirObservationPlan,
   type QueryAst,
-  type SelectItemNode,
 } from '@meridian/query-language';
-
-interface VitalSign {
-  loinc: string;
-  display: string;
-  /** UCUM code and its human-readable unit. */
-  ucum: string;
-  unit: string;
-}
-
-const VITAL_SIGNS: Record<FhirObservationMapper, VitalSign> = {
-  [FHIR_MAPPERS.bodyWeight]: { loinc: '29463-7', display: 'Body weight', ucum: 'kg', unit: 'kg' },
-  [FHIR_MAPPERS.heartRate]: { loinc: '8867-4', display: 'Heart rate', ucum: '/min', unit: 'beats/minute' },
-  [FHIR_MAPPERS.respirationRate]: {
-    loinc: '9279-1',
-    display: 'Respiratory rate',
-    ucum: '/min',
-    unit: 'breaths/minute',
-  },
-};
 
 export interface FhirObservationPreview {
   value_columns: string[];
-  observation: Record<string, unknown>;
+  observation: FhirObservation;
 }
 
-/** Output columns per mapper: each non-key output column, derived on its own, names the mapper it feeds. */
-function valueColumnsByMapper(query: QueryAst, derived: DerivedQuery): Map<FhirObservationMapper, string[]> {
-  const out = new Map<FhirObservationMapper, string[]>();
-  for (const column of derived.outputColumns) {
-    if (column.groupKey !== null) continue;
-    const alone = deriveQuery({ ...query, select: [column.expr as SelectItemNode] });
-    for (const mapper of alone.fhirObservationMappers)
-      out.set(mapper, [...(out.get(mapper) ?? []), column.name]);
-  }
-  return out;
+const EXAMPLE_VALUES: Record<FhirObservationMapper, number> = {
+  [FHIR_MAPPERS.bodyWeight]: 70.5,
+  [FHIR_MAPPERS.heartRate]: 62,
+  [FHIR_MAPPERS.respirationRate]: 14,
+};
+
+/** The start of the (single-unit) bucket holding `now`, as the engine writes group keys (local, no offset). */
+function exampleBucket(unit: NonNullable<FhirObservationPlan['period']>['unit'], now: Date): string {
+  const d = new Date(now.getTime());
+  d.setUTCSeconds(0, 0);
+  if (unit !== 'minute') d.setUTCMinutes(0);
+  if (unit !== 'minute' && unit !== 'hour') d.setUTCHours(0);
+  if (unit === 'week') d.setUTCDate(d.getUTCDate() - ((d.getUTCDay() + 6) % 7)); // Monday
+  if (unit === 'month' || unit === 'year') d.setUTCDate(1);
+  if (unit === 'year') d.setUTCMonth(0);
+  return d.toISOString().slice(0, 19);
 }
 
-function observationTemplate(sign: VitalSign, effectiveColumn: string | null): Record<string, unknown> {
-  return {
-    resourceType: 'Observation',
-    status: 'final',
-    category: [
-      {
-        coding: [
-          {
-            system: 'http://terminology.hl7.org/CodeSystem/observation-category',
-            code: 'vital-signs',
-            display: 'Vital Signs',
-          },
-        ],
-      },
-    ],
-    code: {
-      coding: [{ system: 'http://loinc.org', code: sign.loinc, display: sign.display }],
-      text: sign.display,
-    },
-    subject: { reference: 'Patient/{user_id}' },
-    effectiveDateTime: effectiveColumn === null ? '{evaluated_at}' : `{${effectiveColumn}}`,
-    valueQuantity: {
-      value: '{value}',
-      unit: sign.unit,
-      system: 'http://unitsofmeasure.org',
-      code: sign.ucum,
-    },
-  };
-}
-
+/** Null when the query outputs nothing a mapper knows (no `fhir_observation_mappers`). */
 export function fhirObservationPreviews(
   query: QueryAst,
   derived: DerivedQuery,
-): Record<string, FhirObservationPreview> {
-  const effective = derived.outputColumns.find((c) => c.groupKey !== null && c.expr.kind === 'date_trunc');
+  now: Date = new Date(),
+): Record<string, FhirObservationPreview> | null {
+  const plan = fhirObservationPlan(query, derived);
+  if (plan.columns.length === 0 || plan.period === null) return null;
   const previews: Record<string, FhirObservationPreview> = {};
-  for (const [mapper, columns] of valueColumnsByMapper(query, derived)) {
-    previews[mapper] = {
-      value_columns: columns,
-      observation: observationTemplate(VITAL_SIGNS[mapper], effective?.name ?? null),
+  for (const mapper of derived.fhirObservationMappers) {
+    const columns = plan.columns.filter((c) => c.mapper === mapper);
+    const first = columns[0];
+    if (!first) continue;
+    const table: Record<string, unknown[]> = {
+      [plan.period.column]: [exampleBucket(plan.period.unit, now)],
+      [first.column]: [EXAMPLE_VALUES[mapper]],
+      ...Object.fromEntries(plan.partitionColumns.map((c) => [c, ['example']])),
     };
+    const [observation] = buildFhirObservations({ ...plan, columns: [first] }, table, {
+      queryId: 'example',
+      userId: 'example',
+      issuedAt: now,
+      timeZone: null,
+    });
+    if (observation) previews[mapper] = { value_columns: columns.map((c) => c.column), observation };
   }
-  // In the mappers' order (weight, heart rate, respiration), as `fhir_observation_mappers` lists them.
-  return Object.fromEntries(
-    derived.fhirObservationMappers.filter((m) => m in previews).map((m) => [m, previews[m]!]),
-  );
+  return Object.keys(previews).length === 0 ? null : previews;
 }

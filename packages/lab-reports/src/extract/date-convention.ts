@@ -1,0 +1,57 @@
+/**
+ * The day/month order of a document's numeric dates: first from the dates themselves (a `14/03/2024` anywhere
+ * settles it), else from where the lab is (US → month first; UK, Ireland, Australia, New Zealand, India, South
+ * Africa → day first; Canada prints both, hospitals mostly day first), else month first with low confidence.
+ */
+import type { DateConvention } from './normalise-date';
+import { dateOrderEvidence } from './normalise-date';
+
+export interface DocumentDateConvention {
+  convention: DateConvention;
+  /** How sure the order is: 1 proven by the document's own dates, ~0.8 from the country, 0.5 a default. */
+  confidence: number;
+  source: 'dates' | 'country' | 'default';
+}
+
+/** Signs of a country whose labs print day first. */
+const DAY_FIRST_HINTS: RegExp[] = [
+  /\bNHS\b/,
+  /\b(?:united kingdom|england|scotland|wales|northern ireland)\b/i,
+  /\b[A-Z]{1,2}\d[A-Z\d]? \d[A-Z]{2}\b/, // UK postcode
+  /\b(?:australia|new zealand|NSW|VIC|QLD|ACT|Tas|WA \d{4}|SA \d{4}|NT \d{4})\b/,
+  /\b(?:medicare|ABN|AHPRA|NATA)\b/,
+  /\b(?:india|maharashtra|karnataka|delhi|mumbai|bengaluru|bangalore|chennai|hyderabad|kolkata|pune)\b/i,
+  /\b(?:pvt\.? ltd|private limited|NABL|PIN[ -:]?\d{6}|\+91)\b/i,
+  /\b(?:ireland|south africa)\b/i,
+  /\b(?:haemoglobin|haematology|haematocrit|colour|centre|paediatric|oesinophils|favour)\b/i,
+  /\b(?:ontario|quebec|alberta|manitoba|saskatchewan|nova scotia|british columbia|health card|OHIP)\b/i,
+  /\b[A-Z]\d[A-Z] \d[A-Z]\d\b/, // Canadian postal code
+];
+
+/** Signs of a US lab. */
+const MONTH_FIRST_HINTS: RegExp[] = [
+  /\b(?:AL|AK|AZ|AR|CA|CO|CT|DE|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|NE|NV|NH|NJ|NM|NY|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY) \d{5}(?:-\d{4})?\b/,
+  /\bCLIA\b/,
+  /\b(?:united states|USA|U\.S\.A\.)\b/,
+  /\(\d{3}\) \d{3}-\d{4}/,
+  /\b(?:NPI|CAP accredited)\b/,
+];
+
+export function detectDateConvention(text: string): DocumentDateConvention {
+  const evidence = dateOrderEvidence(text);
+  if (evidence.dmy > 0 && evidence.mdy === 0) return { convention: 'dmy', confidence: 1, source: 'dates' };
+  if (evidence.mdy > 0 && evidence.dmy === 0) return { convention: 'mdy', confidence: 1, source: 'dates' };
+  if (evidence.dmy !== evidence.mdy) {
+    // Contradicting dates (an OCR slip): the majority, less surely.
+    return {
+      convention: evidence.dmy > evidence.mdy ? 'dmy' : 'mdy',
+      confidence: 0.7,
+      source: 'dates',
+    };
+  }
+  const dayFirst = DAY_FIRST_HINTS.filter((hint) => hint.test(text)).length;
+  const monthFirst = MONTH_FIRST_HINTS.filter((hint) => hint.test(text)).length;
+  if (dayFirst > monthFirst) return { convention: 'dmy', confidence: 0.8, source: 'country' };
+  if (monthFirst > dayFirst) return { convention: 'mdy', confidence: 0.8, source: 'country' };
+  return { convention: 'mdy', confidence: 0.5, source: 'default' };
+}

@@ -1,0 +1,247 @@
+/**
+ * Results printed outside a table:
+ * - cards / blocks (patient-portal pages): the test name alone on a line, the value (and units) under it, the
+ *   reference range and a flag on the lines below, several cards side by side in a grid;
+ * - running text: "Hemoglobin A1c was 5.4 % (reference 4.0–5.6)", "Your LDL cholesterol: 3.1 mmol/L, ref < 3.0".
+ * Both are read only for names the LOINC catalog knows, so that prose and letterheads do not become results.
+ */
+import type { Cell, Line } from '../layout/layout-types';
+import { matchLoinc } from '../loinc';
+import type { PrintedRow } from './extract-rows';
+import { readRowBySequence } from './read-row';
+import { isUnitsText, isValueText, parseReferenceRange, readFlag } from './result-fields';
+
+const NUMBER = String.raw`[-+]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?|[-+]?\.\d+`;
+const COMPARATOR = String.raw`(?:<=|>=|≤|≥|<|>)`;
+const QUALITATIVE = String.raw`not detected|none detected|non-reactive|nonreactive|negative|positive|detected|reactive|trace`;
+
+export const normaliseName = (name: string): string => name.toLowerCase().replace(/[^a-z0-9]/g, '');
+
+/** Whether the catalog knows the name well enough to take a free-standing value for its result. */
+function knownTest(name: string, units: string | null): number {
+  if (name.length < 2 || name.length > 60 || !/[A-Za-z]{2}/.test(name)) return 0;
+  const result = matchLoinc({ testName: name, units, limit: 1 });
+  if (result.status === 'no_match') return 0;
+  return result.matches[0]?.confidence_score ?? 0;
+}
+
+// ——— reference ranges and values in free text ——————————————————————————————————————————————————————
+
+const RANGE_PREFIX =
+  /^\(?\s*(?:(?:reference|ref\.?|normal|standard|healthy|target|expected|desirable|optimal)(?:\s+(?:range|interval|values?|limits?))?|range|interval)\s*(?:is|:|=|-)?\s*/i;
+
+/** "Reference: 4.0–5.6 %", "Ref range < 3.0", "(70 - 99 mg/dL)", "Normal: below 5.7" → range and units. */
+export function readRangeText(text: string): { range: string; units: string | null } | null {
+  let t = text.trim().replace(/[)\].;,]+$/, '').trim();
+  const prefixed = RANGE_PREFIX.test(t);
+  t = t.replace(RANGE_PREFIX, '').replace(/^\(/, '').trim();
+  t = t
+    .replace(/^(?:less than|below|under|up to)\s+/i, '<')
+    .replace(/^(?:greater than|above|over|more than|at least)\s+/i, '>')
+    .replace(/(\d)\s*(?:–|—|-|to)\s*(?=[-+]?[\d.])/g, '$1-');
+  const direct = parseReferenceRange(t);
+  if (direct && (direct.min !== null || direct.max !== null || prefixed)) return { range: t, units: null };
+  const cut = t.lastIndexOf(' ');
+  if (cut > 0) {
+    const head = t.slice(0, cut).trim();
+    const tail = t.slice(cut + 1);
+    const parsed = parseReferenceRange(head);
+    if (parsed && (parsed.min !== null || parsed.max !== null) && isUnitsText(tail)) return { range: head, units: tail };
+  }
+  return null;
+}
+
+const VALUE_LINE = new RegExp(
+  String.raw`^(?:(?:your\s+)?(?:result|value)\s*:?\s*)?((?:${COMPARATOR}\s*)?(?:${NUMBER})|${QUALITATIVE}|[1-4]\+)(?:\s*([^\s]+(?:\s?/\s?[^\s]+)?))?(?:\s+(\(?(?:H|L|HH|LL|A|High|Low|Abnormal|Critical)\)?))?$`,
+  'i',
+);
+
+/** "5.4 %", "140 mmol/L H", "Negative", "Result: 3.1 mmol/L" → value, units, flag. */
+function readValueText(text: string): { value: string; units: string | null; flag: string | null } | null {
+  const m = VALUE_LINE.exec(text.trim());
+  if (!m?.[1]) return null;
+  const value = m[1].replace(/\s+/g, '');
+  let units: string | null = m[2] ?? null;
+  let flag: string | null = m[3] ?? null;
+  if (units && !isUnitsText(units)) {
+    if (!flag && readFlag(units)) {
+      flag = units;
+      units = null;
+    } else return null;
+  }
+  if (!isValueText(value) && !/^[1-4]\+$/.test(value)) return null;
+  return { value: /^[a-z]/i.test(value) ? (m[1] as string).trim() : value, units, flag };
+}
+
+// ——— cards ——————————————————————————————————————————————————————————————————————————————————————————
+
+interface Placed {
+  cell: Cell;
+  line: Line;
+  index: number;
+}
+
+/** Cells of `line` inside the column [x0, x1). */
+const inColumn = (line: Line, x0: number, x1: number): Cell[] => line.cells.filter((c) => c.x0 >= x0 && c.x0 < x1);
+
+function readCard(lines: Line[], at: Placed): PrintedRow | null {
+  const { cell, line, index } = at;
+  const name = cell.text.replace(/[:*]+$/, '').trim();
+  if (!/[A-Za-z]{2}/.test(name) || isValueText(name) || /^(?:reference|ref|normal|range|result|value)/i.test(name)) return null;
+  // The card's column ends where the next card's name starts on the same line.
+  const right = line.cells.find((c) => c.x0 > cell.x1);
+  const x0 = cell.x0 - line.height * 1.5;
+  const x1 = right ? right.x0 - line.height * 0.5 : Infinity;
+  let value: ReturnType<typeof readValueText> = null;
+  let range: string | null = null;
+  let rangeUnits: string | null = null;
+  let flag: string | null = null;
+  let previous = line;
+  for (let j = index + 1; j < lines.length && j <= index + 5; j++) {
+    const below = lines[j] as Line;
+    if (below.y0 - previous.y1 > Math.max(line.height, below.height) * 2.2) break;
+    const cells = inColumn(below, x0, x1);
+    if (cells.length === 0) continue;
+    previous = below;
+    const text = cells.map((c) => c.text).join(' ');
+    if (!value) {
+      value = readValueText(text);
+      if (!value) return null;
+      continue;
+    }
+    const r = readRangeText(text);
+    if (r && !range) {
+      range = r.range;
+      rangeUnits = r.units;
+      continue;
+    }
+    const f = text.replace(/^(?:flag|status)\s*:?\s*/i, '').trim();
+    if (readFlag(f) && !flag) {
+      flag = f;
+      continue;
+    }
+    if (/^(?:normal|in range|within range|optimal|ok)$/i.test(f)) continue;
+    break;
+  }
+  if (!value) return null;
+  const units = value.units ?? rangeUnits;
+  if (knownTest(name, units) === 0) return null;
+  return { name, value: value.value, units, range, flag: value.flag ?? flag, panel: null };
+}
+
+// ——— running text ———————————————————————————————————————————————————————————————————————————————————
+
+const SENTENCE = new RegExp(
+  String.raw`([A-Za-z][A-Za-z0-9 ,'()/+-]{1,80}?)\s*(?:\b(?:was|is|were|are|came back(?: at| as)?|measured(?: at)?|measuring|reads?|of|at|level(?: was| is| of)?|result(?: was| is| of)?)\b|:|=)\s*((?:${COMPARATOR}\s*)?(?:${NUMBER})(?![\d/])(?!\s*[-–]\s*\d)|\b(?:${QUALITATIVE})\b)(?:\s*(%|[A-Za-zµμ](?:[A-Za-zµμ0-9/^*]|\.(?=[A-Za-z0-9]))*))?(?:[^.;]*?\b(?:reference|ref|normal|range|target|healthy|expected|desirable)\b[^0-9<>≤≥.;]{0,30}((?:${COMPARATOR}\s*|less than |below |under |greater than |above |over )?(?:${NUMBER})(?:\s*(?:-|–|—|to)\s*(?:${NUMBER}))?))?`,
+  'gi',
+);
+
+const LEADING_FILLER =
+  /^(?:(?:and|but|also|while|whereas|however|the|a|an|your|his|her|their|my|patient's|patient|total|results?|show(?:ed|s)?|that|this|today's|recent|latest|level|levels|of)\s+)+/i;
+
+/** The test named right before the verb: the suffix of the words the catalog matches best. */
+function nameBefore(text: string, units: string | null): string | null {
+  const clause = text.split(/[,;(]|\band\b/i).pop() ?? text;
+  const words = clause.replace(LEADING_FILLER, '').trim().split(/\s+/).filter(Boolean);
+  const scored: { name: string; score: number }[] = [];
+  for (let k = Math.max(0, words.length - 6); k < words.length; k++) {
+    const candidate = words.slice(k).join(' ').replace(LEADING_FILLER, '').replace(/\s+level$/i, '');
+    if (!candidate || !/[A-Za-z]{2}/.test(candidate)) continue;
+    scored.push({ name: candidate, score: knownTest(candidate, units) });
+  }
+  const top = Math.max(0, ...scored.map((s) => s.score));
+  if (top === 0) return null;
+  // The longest name that matches about as well as the best ("LDL cholesterol" rather than "cholesterol").
+  return scored.find((s) => s.score >= top - 0.25 && s.score >= 0.5)?.name ?? null;
+}
+
+/** Results stated in sentences of one paragraph text. */
+export function readSentences(text: string): PrintedRow[] {
+  const rows: PrintedRow[] = [];
+  const pattern = new RegExp(SENTENCE.source, SENTENCE.flags);
+  for (let m = pattern.exec(text); m; m = pattern.exec(text)) {
+    const rawUnits = m[3] ?? null;
+    const units = rawUnits && isUnitsText(rawUnits) ? rawUnits : null;
+    // "The reference range for glucose is 70-99": a range, not a result.
+    if (/\b(?:reference|range|normal|interval|ref|target|goal|between)\b/i.test(m[1] as string)) continue;
+    const name = nameBefore(m[1] as string, units);
+    if (!name) continue;
+    const value = (m[2] as string).replace(/\s+/g, '');
+    const rangeText = m[4] ? readRangeText(m[4]) : null;
+    // "..., which is low." after the value.
+    const after = (/^[^.;]*/.exec(text.slice(pattern.lastIndex)) ?? [''])[0];
+    const flagMatch = /\b(?:which|that) (?:is|was) (?:(?:a )?(?:little|slightly|very|too) )?(high|low|abnormal|critical|elevated)\b/i.exec(after);
+    rows.push({
+      name,
+      value: /^[a-z]/i.test(value) ? (m[2] as string).trim() : value,
+      units: units ?? rangeText?.units ?? null,
+      range: rangeText?.range ?? null,
+      flag: flagMatch?.[1] ?? null,
+      panel: null,
+    });
+  }
+  return rows;
+}
+
+/** Lines of running text joined into paragraphs (a sentence may wrap). */
+function paragraphs(lines: Line[]): string[] {
+  const out: string[] = [];
+  let current: string[] = [];
+  let last: Line | null = null;
+  for (const line of lines) {
+    const text = line.cells.map((c) => c.text).join(' ');
+    const prose = line.cells.length <= 2 && /[a-z]{3,}\s+[a-z]{2,}/i.test(text) && text.length >= 12;
+    const close = last !== null && line.y0 - last.y1 < line.height * 0.9;
+    if (prose && close && current.length > 0) current.push(text);
+    else {
+      if (current.length > 0) out.push(current.join(' '));
+      current = prose ? [text] : [];
+    }
+    last = prose ? line : null;
+  }
+  if (current.length > 0) out.push(current.join(' '));
+  return out;
+}
+
+/**
+ * Results of cards and sentences that the table reader did not already find (by normalised name).
+ */
+export function extractFreeResults(pages: Line[][], known: PrintedRow[]): PrintedRow[] {
+  const seen = new Set(known.map((r) => normaliseName(r.name)));
+  const rows: PrintedRow[] = [];
+  const add = (row: PrintedRow | null): void => {
+    if (!row) return;
+    const key = normaliseName(row.name);
+    if (seen.has(key)) return;
+    seen.add(key);
+    rows.push(row);
+  };
+  for (const lines of pages) {
+    lines.forEach((line, index) => {
+      for (const cell of line.cells) {
+        // A card's name stands alone in its column: nothing right of it up to the next card.
+        if (cell.text.length > 60 || /\d[\d.,]*\s*$/.test(cell.text) && isValueText(cell.text.split(' ').pop() ?? '')) continue;
+        add(readCard(lines, { cell, line, index }));
+      }
+    });
+    for (const paragraph of paragraphs(lines)) for (const row of readSentences(paragraph)) add(row);
+  }
+  return rows;
+}
+
+/**
+ * Last resort before refusing a document as "not a lab report": lines read as `name value [units] [range]` without
+ * a table header and without units or range (a plain printed list), kept only for names the catalog knows well.
+ */
+export function extractLooseRows(pages: Line[][]): PrintedRow[] {
+  const rows: PrintedRow[] = [];
+  const seen = new Set<string>();
+  for (const line of pages.flat()) {
+    const fields = readRowBySequence(line.cells);
+    if (!fields || seen.has(normaliseName(fields.name))) continue;
+    if (knownTest(fields.name, fields.units) < 0.6) continue;
+    seen.add(normaliseName(fields.name));
+    rows.push({ ...fields, panel: null });
+  }
+  return rows;
+}
