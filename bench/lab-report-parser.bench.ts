@@ -15,7 +15,11 @@
  */
 import { writeFileSync } from 'node:fs';
 import { createLabReportParser, type LabReportParser } from '../packages/lab-reports/src/index';
-import { buildCorpus, type CorpusDocument, type CorpusOutcome } from '../packages/lab-reports/src/testing/corpus';
+import {
+  buildCorpus,
+  type CorpusDocument,
+  type CorpusOutcome,
+} from '../packages/lab-reports/src/testing/corpus';
 import {
   FAMILY_IDS,
   planCorpusV2,
@@ -51,7 +55,13 @@ const LEGACY = args.includes('--legacy');
 const log = (msg: string) => process.stdout.write(`${msg}\n`);
 
 /** Issue #15 goals on the evaluation part. */
-const TARGETS = { rowF1: 0.98, metadataField: 0.95, loincTop1: 0.98, secondsPerTextPage: 0.5, secondsPerOcrPage: 3 };
+const TARGETS = {
+  rowF1: 0.98,
+  metadataField: 0.95,
+  loincTop1: 0.98,
+  secondsPerTextPage: 0.5,
+  secondsPerOcrPage: 3,
+};
 
 const pct = (r: number) => `${(100 * r).toFixed(1)}%`;
 const rate = (r: Rate) => `${pct(r.rate).padStart(6)}  (${r.correct}/${r.total})`;
@@ -69,7 +79,10 @@ interface PartResult {
 function perPage(docs: CorpusDocument[], runs: CorpusRun[], scanned: boolean) {
   const set = docs
     .map((doc, i) => ({ doc, run: runs[i] as CorpusRun }))
-    .filter(({ doc, run }) => doc.scanned === scanned && run.outcome.status !== 'rejected' && !doc.tags.includes('too-many-pages'));
+    .filter(
+      ({ doc, run }) =>
+        doc.scanned === scanned && run.outcome.status !== 'rejected' && !doc.tags.includes('too-many-pages'),
+    );
   const pages = set.reduce((s, { doc }) => s + doc.pageCount, 0);
   const seconds = set.reduce((s, { run }) => s + run.parseSeconds, 0);
   return { pages, seconds, perPage: pages === 0 ? 0 : seconds / pages };
@@ -85,12 +98,22 @@ async function runPart(parser: LabReportParser, name: string, docs: CorpusDocume
     runs.push(run);
     if (VERBOSE) {
       const o = run.outcome;
-      const what = o.status === 'completed' ? `completed, ${o.report.results.length} rows` : o.status === 'failed' ? `failed: ${o.failureReason}` : `rejected: ${o.code}`;
-      log(`  ${doc.id.padEnd(36)} ${(doc.scanned ? 'ocr' : 'text').padEnd(5)} ${String(doc.pageCount).padStart(2)}p ${run.parseSeconds.toFixed(2).padStart(6)} s  ${what}`);
+      const what =
+        o.status === 'completed'
+          ? `completed, ${o.report.results.length} rows`
+          : o.status === 'failed'
+            ? `failed: ${o.failureReason}`
+            : `rejected: ${o.code}`;
+      log(
+        `  ${doc.id.padEnd(36)} ${(doc.scanned ? 'ocr' : 'text').padEnd(5)} ${String(doc.pageCount).padStart(2)}p ${run.parseSeconds.toFixed(2).padStart(6)} s  ${what}`,
+      );
     }
   }
   log(`  parsed in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  const score = scoreCorpus(docs, runs.map((r): CorpusOutcome => r.outcome));
+  const score = scoreCorpus(
+    docs,
+    runs.map((r): CorpusOutcome => r.outcome),
+  );
   return { name, docs, runs, score, text: perPage(docs, runs, false), ocr: perPage(docs, runs, true) };
 }
 
@@ -99,7 +122,9 @@ function printPart(r: PartResult): void {
   log('');
   log(`---- ${r.name} ----`);
   log(`result rows: expected ${s.rows.expected}, found ${s.rows.found}, matched ${s.rows.matched}`);
-  log(`  precision ${pct(s.rows.precision)}  recall ${pct(s.rows.recall)}  F1 ${s.rows.f1.toFixed(3)}   goal ≥ ${TARGETS.rowF1}: ${verdict(s.rows.f1 >= TARGETS.rowF1)}`);
+  log(
+    `  precision ${pct(s.rows.precision)}  recall ${pct(s.rows.recall)}  F1 ${s.rows.f1.toFixed(3)}   goal ≥ ${TARGETS.rowF1}: ${verdict(s.rows.f1 >= TARGETS.rowF1)}`,
+  );
   log('field accuracy on matched rows');
   for (const f of ROW_FIELDS) log(`  ${f.padEnd(22)} ${rate(s.fields[f])}`);
   log(`metadata accuracy        ${rate(s.metadata)}`);
@@ -107,12 +132,22 @@ function printPart(r: PartResult): void {
     const fr = s.metadata.byField[f];
     log(`  ${f.padEnd(22)} ${rate(fr)}   ${verdict(fr.rate >= TARGETS.metadataField)}`);
   }
-  log(`LOINC top-1              ${rate(s.loincTop1)}   goal ≥ ${TARGETS.loincTop1}: ${verdict(s.loincTop1.rate >= TARGETS.loincTop1)}`);
-  log(`LOINC top-1 (catalogue)  ${rate(s.loincTop1InCatalogue)}   (rows whose expected code is in the catalogue)`);
+  log(
+    `LOINC top-1              ${rate(s.loincTop1)}   goal ≥ ${TARGETS.loincTop1}: ${verdict(s.loincTop1.rate >= TARGETS.loincTop1)}`,
+  );
+  log(
+    `LOINC top-1 (catalogue)  ${rate(s.loincTop1InCatalogue)}   (rows whose expected code is in the catalogue)`,
+  );
   log(`LOINC top-5              ${rate(s.loincTop5)}   (among the ranked matches returned)`);
-  log(`failure reasons          ${rate(s.failureReasons)}   ${verdict(s.failureReasons.correct === s.failureReasons.total)}`);
-  log(`seconds per text page    ${r.text.perPage.toFixed(2)}  (${r.text.pages} pages, ${r.text.seconds.toFixed(1)} s)   goal ≤ ${TARGETS.secondsPerTextPage}: ${verdict(r.text.perPage <= TARGETS.secondsPerTextPage)}`);
-  log(`seconds per OCR page     ${r.ocr.perPage.toFixed(2)}  (${r.ocr.pages} pages, ${r.ocr.seconds.toFixed(1)} s)   goal ≤ ${TARGETS.secondsPerOcrPage}: ${verdict(r.ocr.perPage <= TARGETS.secondsPerOcrPage || r.ocr.pages === 0)}`);
+  log(
+    `failure reasons          ${rate(s.failureReasons)}   ${verdict(s.failureReasons.correct === s.failureReasons.total)}`,
+  );
+  log(
+    `seconds per text page    ${r.text.perPage.toFixed(2)}  (${r.text.pages} pages, ${r.text.seconds.toFixed(1)} s)   goal ≤ ${TARGETS.secondsPerTextPage}: ${verdict(r.text.perPage <= TARGETS.secondsPerTextPage)}`,
+  );
+  log(
+    `seconds per OCR page     ${r.ocr.perPage.toFixed(2)}  (${r.ocr.pages} pages, ${r.ocr.seconds.toFixed(1)} s)   goal ≤ ${TARGETS.secondsPerOcrPage}: ${verdict(r.ocr.perPage <= TARGETS.secondsPerOcrPage || r.ocr.pages === 0)}`,
+  );
 }
 
 function printFamilies(r: PartResult): void {
@@ -120,12 +155,17 @@ function printFamilies(r: PartResult): void {
   const families = [...new Set(r.docs.map(fam))];
   log('');
   log(`per family (${r.name})`);
-  log(`  ${'family'.padEnd(22)} ${'docs'.padStart(4)} ${'rowP'.padStart(6)} ${'rowR'.padStart(6)} ${'F1'.padStart(6)} ${'meta'.padStart(6)} ${'loinc1'.padStart(6)} ${'reason'.padStart(6)} ${'s/page'.padStart(6)}`);
+  log(
+    `  ${'family'.padEnd(22)} ${'docs'.padStart(4)} ${'rowP'.padStart(6)} ${'rowR'.padStart(6)} ${'F1'.padStart(6)} ${'meta'.padStart(6)} ${'loinc1'.padStart(6)} ${'reason'.padStart(6)} ${'s/page'.padStart(6)}`,
+  );
   for (const f of families) {
     const idx = r.docs.map((d, i) => (fam(d) === f ? i : -1)).filter((i) => i >= 0);
     const docs = idx.map((i) => r.docs[i] as CorpusDocument);
     const runs = idx.map((i) => r.runs[i] as CorpusRun);
-    const s = scoreCorpus(docs, runs.map((x) => x.outcome));
+    const s = scoreCorpus(
+      docs,
+      runs.map((x) => x.outcome),
+    );
     const pages = docs.reduce((n, d) => n + d.pageCount, 0);
     const secs = runs.reduce((n, x) => n + x.parseSeconds, 0);
     const hasRows = s.rows.expected > 0;
@@ -151,7 +191,9 @@ function printFailures(r: PartResult): void {
 async function main(): Promise<void> {
   let started = Date.now();
   const parts: Part[] = PART === 'all' ? ['dev', 'eval'] : [PART];
-  if (FAMILIES) for (const f of FAMILIES) if (!FAMILY_IDS.includes(f)) throw new Error(`unknown family ${f}; families: ${FAMILY_IDS.join(', ')}`);
+  if (FAMILIES)
+    for (const f of FAMILIES)
+      if (!FAMILY_IDS.includes(f)) throw new Error(`unknown family ${f}; families: ${FAMILY_IDS.join(', ')}`);
   const corpora = new Map<Part, CorpusDocument[]>();
   for (const part of parts) {
     let planned = planCorpusV2({ part, families: FAMILIES, limit: LIMIT, kind: KIND });
@@ -161,17 +203,27 @@ async function main(): Promise<void> {
     corpora.set(part, docs);
   }
   const legacy = LEGACY ? await buildCorpus() : [];
-  log(`corpus v2 built in ${((Date.now() - started) / 1000).toFixed(1)} s: ${parts.map((p) => `${p} ${corpora.get(p)?.length ?? 0}`).join(', ')}${LEGACY ? `, legacy ${legacy.length}` : ''}`);
+  log(
+    `corpus v2 built in ${((Date.now() - started) / 1000).toFixed(1)} s: ${parts.map((p) => `${p} ${corpora.get(p)?.length ?? 0}`).join(', ')}${LEGACY ? `, legacy ${legacy.length}` : ''}`,
+  );
 
   const parser = createLabReportParser({ ocrWorkers: OCR_WORKERS });
   const results: PartResult[] = [];
   try {
     if (!NO_WARMUP) {
       const all = [...corpora.values()].flat();
-      for (const doc of [all.find((d) => !d.scanned), all.find((d) => d.scanned)]) if (doc) await runCorpusDocument(parser, doc);
+      for (const doc of [all.find((d) => !d.scanned), all.find((d) => d.scanned)])
+        if (doc) await runCorpusDocument(parser, doc);
     }
     started = Date.now();
-    for (const part of parts) results.push(await runPart(parser, part === 'dev' ? 'development part' : 'evaluation part', corpora.get(part) ?? []));
+    for (const part of parts)
+      results.push(
+        await runPart(
+          parser,
+          part === 'dev' ? 'development part' : 'evaluation part',
+          corpora.get(part) ?? [],
+        ),
+      );
     if (LEGACY) results.push(await runPart(parser, 'legacy corpus (issue #5, baseline)', legacy));
     log(`\nall parsed in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   } finally {
@@ -186,17 +238,25 @@ async function main(): Promise<void> {
     const ratio = (a: number, b: number) => (b === 0 ? '-' : (a / b).toFixed(3));
     log('');
     log('eval / dev ratio (1.000 = no generalisation gap)');
-    log(`  row F1 ${ratio(evaluation.score.rows.f1, dev.score.rows.f1)}   metadata ${ratio(evaluation.score.metadata.rate, dev.score.metadata.rate)}   LOINC top-1 ${ratio(evaluation.score.loincTop1.rate, dev.score.loincTop1.rate)}   failure reasons ${ratio(evaluation.score.failureReasons.rate, dev.score.failureReasons.rate)}`);
+    log(
+      `  row F1 ${ratio(evaluation.score.rows.f1, dev.score.rows.f1)}   metadata ${ratio(evaluation.score.metadata.rate, dev.score.metadata.rate)}   LOINC top-1 ${ratio(evaluation.score.loincTop1.rate, dev.score.loincTop1.rate)}   failure reasons ${ratio(evaluation.score.failureReasons.rate, dev.score.failureReasons.rate)}`,
+    );
   }
   const legacyRun = results.find((r) => r.name.startsWith('legacy'));
   if (legacyRun && evaluation) {
-    log(`  eval / legacy row F1 ${(evaluation.score.rows.f1 / (legacyRun.score.rows.f1 || 1)).toFixed(3)}   metadata ${(evaluation.score.metadata.rate / (legacyRun.score.metadata.rate || 1)).toFixed(3)}`);
+    log(
+      `  eval / legacy row F1 ${(evaluation.score.rows.f1 / (legacyRun.score.rows.f1 || 1)).toFixed(3)}   metadata ${(evaluation.score.metadata.rate / (legacyRun.score.metadata.rate || 1)).toFixed(3)}`,
+    );
   }
   for (const r of results) printFailures(r);
   if (OUT) {
     const dump = results.map((r) => ({
       part: r.name,
-      documents: r.score.documents.map((d, i) => ({ ...d, seconds: r.runs[i]?.parseSeconds, family: (r.docs[i] as Partial<CorpusV2Document>).family })),
+      documents: r.score.documents.map((d, i) => ({
+        ...d,
+        seconds: r.runs[i]?.parseSeconds,
+        family: (r.docs[i] as Partial<CorpusV2Document>).family,
+      })),
     }));
     writeFileSync(OUT, JSON.stringify(dump, null, 1));
     log(`\nper-document results written to ${OUT}`);

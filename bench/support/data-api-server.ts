@@ -30,8 +30,7 @@ async function main() {
   // Statements sent to PostgreSQL (every query knex runs, transaction control included): a benchmark asks
   // for the count with the message 'statements' and divides by what it sent.
   let statements = 0;
-  db.on('query', (q: { sql: string }) => {
-    if (process.env.TMP_LOG_SQL) process.stderr.write(`SQL ${q.sql.replace(/\s+/g, ' ').slice(0, 150)}\n`);
+  db.on('query', () => {
     statements += 1;
   });
   process.on('message', (message) => {

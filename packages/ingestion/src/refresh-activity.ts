@@ -30,6 +30,8 @@ import type { NormalisedSummary } from './validation/normalise-summaries';
 import type { NormalisedSample } from './validation/normalise-timeseries';
 
 const DAY_MS = 24 * 3600 * 1000;
+/** The largest UTC offset a sample may carry (±18 h, see `checkTimezoneOffset`). */
+const MAX_OFFSET_MS = 18 * 3600 * 1000;
 /** Advisory-lock class of activity derivation (two-key form: its own key space). */
 const ACTIVITY_LOCK_CLASS = 724_115_101;
 const activityResources: ReadonlySet<string> = new Set(ACTIVITY_RESOURCES);
@@ -161,13 +163,14 @@ async function deriveProviderActivity(ctx: Context, provider: string, dates: Rea
   const samplesRepo = createSamplesRepository(ctx.trx);
   const summariesRepo = createSummariesRepository(ctx.trx);
   const rows = await samplesRepo.forActivity(ctx.user.id, provider, SAMPLE_RESOURCES, from, to);
-  // Heart rate is instants: a local date's lie within 14 h before its UTC midnight to 12 h after the next.
+  // Heart rate is instants: a local date's lie within 18 h (the largest offset a sample may carry; zones
+  // stay within 14 h) before its UTC midnight to 18 h after the next.
   const heartRate = await samplesRepo.heartRateSlots(
     ctx.user.id,
     provider,
     ctx.user.fallbackTimeZone !== null,
-    new Date(Date.parse(`${first}T00:00:00Z`) - DAY_MS),
-    new Date(Date.parse(`${last}T00:00:00Z`) + 2 * DAY_MS),
+    new Date(Date.parse(`${first}T00:00:00Z`) - MAX_OFFSET_MS),
+    new Date(Date.parse(`${last}T00:00:00Z`) + DAY_MS + MAX_OFFSET_MS),
   );
   const workouts = await summariesRepo.workoutsBetween(
     ctx.user.id,

@@ -86,19 +86,22 @@ export async function writeBatches(ctx: Context, batches: readonly BatchToWrite[
   const activitySamples: NormalisedSample[][] = [];
   const activityWorkouts: NormalisedSummary[][] = [];
   const stats: ResourceStat[] = [];
-  for (const batch of batches) {
-    const samples = lastPerSampleKey(batch.kept.samples);
-    const summaries = [...lastByKey(batch.kept.summaries, (s) => s.id).values()];
-    const streams = [...lastByKey(batch.kept.streams, (s) => s.workoutId).values()];
-
-    // The repository writes rows in key order (its fixed part, then the start), so concurrent batches of one
-    // user lock rows in the same order.
-    const { outcomes, created, updated } = await createSamplesRepository(trx).upsert(
-      user.id,
-      samples,
-      now,
-      batch.perSample,
-    );
+  const kept = batches.map((batch) => ({
+    samples: lastPerSampleKey(batch.kept.samples),
+    summaries: [...lastByKey(batch.kept.summaries, (s) => s.id).values()],
+    streams: [...lastByKey(batch.kept.streams, (s) => s.workoutId).values()],
+  }));
+  // The repository writes rows in key order (its fixed part, then the start), so concurrent batches of one
+  // user lock rows in the same order; every batch's samples first (one savepoint for those that need only
+  // counts), then each batch's summaries and streams.
+  const samplesWritten = await createSamplesRepository(trx).upsertMany(
+    user.id,
+    kept.map((k, i) => ({ samples: k.samples, perSample: batches[i]!.perSample })),
+    now,
+  );
+  for (const [i, batch] of batches.entries()) {
+    const { samples, summaries, streams } = kept[i]!;
+    const { outcomes, created, updated } = samplesWritten[i]!;
     const records = summaries.map(toRecord).sort((a, b) => compareText(a.id, b.id));
     const writtenSummaries =
       records.length === 0 ? [] : await createSummariesRepository(trx).upsert(user.id, records, now);

@@ -39,6 +39,12 @@ export interface CompileOptions {
    * stage is left out, with the same result. Default true.
    */
   prioritise?: boolean;
+  /**
+   * With `prioritise: false` on a grouped query: also group by (local day, provider, source type) in the same
+   * pass (grouping sets), so the caller learns whether ranking would have dropped rows
+   * (`competingSourcesIn`) without a second scan. Ignored for row-level queries (`detectsSources` false).
+   */
+  detectSources?: boolean;
 }
 
 export interface CompiledColumn {
@@ -52,6 +58,8 @@ export interface CompiledQuery {
   statement: Sql;
   columns: CompiledColumn[];
   grouped: boolean;
+  /** Rows with `_pairs = 0` are (day, provider, source type) groups, not results (`detectSources`). */
+  detectsSources: boolean;
 }
 
 export function compileQuery(query: QueryAst, derived: DerivedQuery, opts: CompileOptions): CompiledQuery {
@@ -73,14 +81,23 @@ export function compileQuery(query: QueryAst, derived: DerivedQuery, opts: Compi
   const where = query.where ? predicateSql(query.where, null) : raw('true');
   const flt = sql`select r.* from src r cross join ctx where ${timeframeFilter(opts.timeframe)} and ${where}`;
   const kept = opts.prioritise === false ? raw('select r.* from flt r') : prioritySql(query);
+  const detectsSources =
+    opts.prioritise === false && opts.detectSources === true && grouped && rankingApplies(query);
   const keys = query.groupBy.map((g, i) => sql`${expressionSql(g)} as ${raw(`_g${i}`)}`);
+  if (detectsSources) keys.push(raw('r._local::date as _day'));
   const keyed = sql`select r.*${raw(keys.length ? ', ' : '')}${join(keys, ', ')} from kept r cross join ctx`;
   const outputs = derived.outputColumns.map(
     (c, i) => sql`${formatted(c.type, outputSql(c, columns[i]!.groupKey))} as ${raw(`c${i}`)}`,
   );
+  if (detectsSources) outputs.push(raw(PAIR_COLUMNS));
   const selectList = outputs.length ? join(outputs, ', ') : raw('1 as _none');
   let tail: Sql;
-  if (query.groupBy.length > 0) {
+  if (detectsSources) {
+    // One pass: the result groups (grouping(_day) = 1, first) and the sources of every local day.
+    const keyRefs = query.groupBy.map((_, i) => raw(`r._g${i}`));
+    tail = sql`group by grouping sets ((${join(keyRefs, ', ')}), (r._day, r.provider, r.source_type))
+      order by ${join([raw('grouping(r._day) desc'), ...keyRefs.map((k) => sql`${k} nulls last`)], ', ')}`;
+  } else if (query.groupBy.length > 0) {
     const keyRefs = query.groupBy.map((_, i) => raw(`r._g${i}`));
     tail = sql`group by ${join(keyRefs, ', ')} order by ${join(
       keyRefs.map((k) => sql`${k} nulls last`),
@@ -93,7 +110,31 @@ export function compileQuery(query: QueryAst, derived: DerivedQuery, opts: Compi
   }
   const statement = sql`with ctx as (${ctx}), src as (${src}), flt as (${flt}), kept as (${kept}), keyed as (${keyed})
     select ${selectList} from keyed r cross join ctx ${tail}`;
-  return { statement, columns, grouped };
+  return { statement, columns, grouped, detectsSources };
+}
+
+const PAIR_COLUMNS =
+  "grouping(r._day) as _pairs, to_char(r._day, 'YYYY-MM-DD') as _pair_day, r.provider as _pair_provider, r.source_type as _pair_type";
+
+/** The pair rows of a `detectsSources` statement. */
+export interface PairRow {
+  _pairs: number;
+  _pair_day: string | null;
+  _pair_provider: string | null;
+  _pair_type: string | null;
+}
+
+/** Whether any local day of the pair rows holds sources that ranking would choose between. */
+export function competingSourcesIn(query: QueryAst, rows: readonly PairRow[]): boolean {
+  const byDay = new Map<string, SourcePair[]>();
+  for (const r of rows) {
+    if (r._pairs !== 0 || r._pair_day === null) continue;
+    const pairs = byDay.get(r._pair_day) ?? [];
+    pairs.push({ provider: r._pair_provider ?? '', source_type: r._pair_type ?? '' });
+    byDay.set(r._pair_day, pairs);
+  }
+  for (const pairs of byDay.values()) if (prioritisationNeeded(query, pairs)) return true;
+  return false;
 }
 
 function locOfSource(query: QueryAst): Loc {

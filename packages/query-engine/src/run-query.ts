@@ -15,12 +15,15 @@ import { alignRows, type Row } from './align';
 import {
   alignRangeSql,
   compileQuery,
+  competingSourcesIn,
   MAX_RESULT_ROWS,
   prioritisationNeeded,
   rankingApplies,
   sourcePairsStatement,
   type CompileOptions,
   type CompiledColumn,
+  type CompiledQuery,
+  type PairRow,
   type SourcePair,
 } from './compile-query';
 import { assertSupported } from './unsupported';
@@ -65,18 +68,25 @@ export async function runQueries(db: Knex, input: RunQueriesInput): Promise<Aggr
   // A query needing data Meridian does not store is a 422 before anything is looked up or run.
   assertSupported(input.queries.map((q) => q.query));
   return withTransaction(db, async (trx) => {
-    await trx.raw('set transaction read only');
-    await trx.raw("select set_config('statement_timeout', ?, true)", [
-      `${input.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS}ms`,
-    ]);
-    // Sorts and hashes of a year of minute samples fit in memory instead of spilling to disk.
-    await trx.raw("select set_config('work_mem', ?, true)", [WORK_MEM]);
-    const user = await trx('users')
-      .where({ id: input.userId, team_id: input.teamId, environment: input.environment })
-      .whereNull('deleted_at')
-      .first<{ fallback_time_zone: string | null } | undefined>('fallback_time_zone');
+    // One round trip: read-only, the statement timeout, work_mem (sorts and hashes of a year of minute samples
+    // stay in memory) for this transaction only, and the user's zone (null: not in the team environment).
+    const { rows: settings } = await trx.raw<{ rows: { user: { zone: string | null } | null }[] }>(
+      `select set_config('transaction_read_only', 'on', true) as read_only,
+         set_config('statement_timeout', ?, true) as statement_timeout,
+         set_config('work_mem', ?, true) as work_mem,
+         (select json_build_object('zone', u.fallback_time_zone) from users u
+           where u.id = ?::uuid and u.team_id = ?::uuid and u.environment = ? and u.deleted_at is null) as "user"`,
+      [
+        `${input.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS}ms`,
+        WORK_MEM,
+        input.userId,
+        input.teamId,
+        input.environment,
+      ],
+    );
+    const user = settings[0]?.user;
     if (!user) throw new NotFoundError('User not found.');
-    const zone = user.fallback_time_zone;
+    const zone = user.zone;
     const opts: CompileOptions = {
       tenant: { teamId: input.teamId, environment: input.environment, userId: input.userId },
       timeZone: zone !== null && isIanaTimeZone(zone) ? zone : 'UTC',
@@ -100,14 +110,7 @@ async function runOne(
   opts: CompileOptions,
   now: Date,
 ): Promise<AggregationResult> {
-  const compiled = compileQuery(query, derived, {
-    ...opts,
-    prioritise: await competingSources(trx, query, opts),
-  });
-  const { rows } = await trx.raw<{ rows: Record<string, unknown>[] }>(
-    compiled.statement.text,
-    compiled.statement.bindings as unknown[] as Knex.RawBinding[],
-  );
+  const { compiled, rows } = await runStatement(trx, query, derived, opts);
   if (!compiled.grouped && rows.length > MAX_RESULT_ROWS) {
     throw ValidationError.single(
       [...query.loc],
@@ -122,6 +125,46 @@ async function runOne(
   const out = Object.create(null) as Record<string, unknown[]>;
   compiled.columns.forEach((c, i) => (out[c.name] = table.map((row) => row[i])));
   return { table: { ...out } };
+}
+
+type ResultRow = Record<string, unknown>;
+
+async function execute(trx: Knex.Transaction, compiled: CompiledQuery): Promise<ResultRow[]> {
+  const { rows } = await trx.raw<{ rows: ResultRow[] }>(
+    compiled.statement.text,
+    compiled.statement.bindings as unknown[] as Knex.RawBinding[],
+  );
+  return rows;
+}
+
+/**
+ * Provider priority only when sources compete (README "Performance"). A grouped timeseries query runs once
+ * without ranking, learning each local day's sources in the same pass; only if two of them meet in a ranking
+ * partition does it run again with ranking. A row-level timeseries query asks for the source pairs first;
+ * summaries (a few rows per day) are always ranked.
+ */
+async function runStatement(
+  trx: Knex.Transaction,
+  query: QueryAst,
+  derived: DerivedQuery,
+  opts: CompileOptions,
+): Promise<{ compiled: CompiledQuery; rows: ResultRow[] }> {
+  if (query.source.kind === 'timeseries' && rankingApplies(query)) {
+    const single = compileQuery(query, derived, { ...opts, prioritise: false, detectSources: true });
+    if (single.detectsSources) {
+      const rows = await execute(trx, single);
+      const results = rows.filter((r) => r._pairs !== 0);
+      if (!competingSourcesIn(query, rows as unknown as PairRow[]))
+        return { compiled: single, rows: results };
+      const ranked = compileQuery(query, derived, opts);
+      return { compiled: ranked, rows: await execute(trx, ranked) };
+    }
+  }
+  const compiled = compileQuery(query, derived, {
+    ...opts,
+    prioritise: await competingSources(trx, query, opts),
+  });
+  return { compiled, rows: await execute(trx, compiled) };
 }
 
 /** Whether the rows the query reads come from competing sources (README "Provider priority"). */

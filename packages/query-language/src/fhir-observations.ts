@@ -186,7 +186,15 @@ function zoneFormat(zone: string): Intl.DateTimeFormat | null {
 function offsetAt(format: Intl.DateTimeFormat, utcMs: number): number {
   const parts: Record<string, number> = {};
   for (const p of format.formatToParts(new Date(utcMs))) if (p.type !== 'literal') parts[p.type] = +p.value;
-  const wall = Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!);
+  const part = (type: string) => parts[type] ?? 0;
+  const wall = Date.UTC(
+    part('year'),
+    part('month') - 1,
+    part('day'),
+    part('hour'),
+    part('minute'),
+    part('second'),
+  );
   return Math.round((wall - Math.floor(utcMs / 1000) * 1000) / 60_000);
 }
 
@@ -278,7 +286,7 @@ export function buildFhirObservations(
           url: GROUP_KEY_EXTENSION,
           extension: [
             { url: 'column', valueString: c },
-            { url: 'value', valueString: v === null ? 'null' : String(v) },
+            { url: 'value', valueString: typeof v === 'string' ? v : JSON.stringify(v) },
           ],
         }));
       out.push(observation);

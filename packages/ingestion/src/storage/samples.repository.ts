@@ -332,10 +332,7 @@ class QuotedColumn {
   }
 }
 
-const CREATED = 'c'.charCodeAt(0);
-const UPDATED = 'u'.charCodeAt(0);
-
-/** What an upsert changed: counts always; per sample key only when asked for. */
+/** What an upsert changed: counts always; per sample only when asked for. */
 export interface SamplesWritten {
   created: number;
   updated: number;
@@ -343,13 +340,88 @@ export interface SamplesWritten {
   outcomes: Map<NormalisedSample, WriteOutcome> | null;
 }
 
+/** One set of samples to upsert (unique by key: the caller keeps one per key). */
+export interface SamplesToWrite {
+  samples: readonly NormalisedSample[];
+  /** Whether the outcome of every sample is needed (data events), not just the counts. */
+  perSample: boolean;
+}
+
+interface Chunk {
+  part: number;
+  present: boolean[];
+  /** The user id, the key's fixed part and the created/updated instants. */
+  head: unknown[];
+  /** The array literals of the present row columns. */
+  arrays: unknown[];
+  rows: readonly NormalisedSample[];
+}
+
+const paramsOf = (c: Chunk) => [...c.head, ...c.arrays] as Knex.RawBinding[];
+
+/** PostgreSQL's unique_violation. */
+const UNIQUE_VIOLATION = '23505';
+
+const CREATED = 'c'.charCodeAt(0);
+const UPDATED = 'u'.charCodeAt(0);
+
 export function createSamplesRepository(trx: Knex.Transaction) {
-  return {
+  /**
+   * Plain INSERTs of chunks whose rows are all new, under one savepoint: the number inserted per chunk, or
+   * null (rolled back to the savepoint, nothing written) when a row with one of the keys is stored already.
+   */
+  async function insertAll(chunks: readonly Chunk[]): Promise<number[] | null> {
+    await trx.raw('savepoint samples_insert');
+    const inserted: number[] = [];
+    try {
+      for (const c of chunks) {
+        inserted.push((await trx.raw<{ rowCount: number }>(insertSql(c.present), paramsOf(c))).rowCount);
+      }
+    } catch (err) {
+      if ((err as { code?: unknown }).code !== UNIQUE_VIOLATION) throw err;
+      await trx.raw('rollback to savepoint samples_insert');
+      return null;
+    }
+    await trx.raw('release savepoint samples_insert');
+    return inserted;
+  }
+
+  /** The counts of an upsert of the chunk. */
+  async function upsertCounting(c: Chunk, into: SamplesWritten): Promise<void> {
+    const result = await trx.raw<{ rows: Array<{ created: number; updated: number }> }>(
+      counting(upsertSql(c.present)),
+      paramsOf(c),
+    );
+    into.created += result.rows[0]?.created ?? 0;
+    into.updated += result.rows[0]?.updated ?? 0;
+  }
+
+  /** An upsert of the chunk with the outcome of each row (one letter per row, see `outcomeSql`). */
+  async function upsertPerRow(c: Chunk, into: SamplesWritten): Promise<void> {
+    const result = await trx.raw<{ rows: Array<{ outcomes: string }> }>(outcomeSql(c.present), [
+      ...c.arrays,
+      ...c.head,
+    ] as Knex.RawBinding[]);
+    const letters = result.rows[0]?.outcomes ?? '';
+    if (letters.length !== c.rows.length) throw new Error('samples upsert: one outcome per row expected');
+    for (let i = 0; i < letters.length; i += 1) {
+      const letter = letters.charCodeAt(i);
+      if (letter === CREATED) {
+        into.outcomes?.set(c.rows[i]!, 'created');
+        into.created += 1;
+      } else if (letter === UPDATED) {
+        into.outcomes?.set(c.rows[i]!, 'updated');
+        into.updated += 1;
+      }
+    }
+  }
+
+  const repo = {
     /**
      * Upserts samples (unique by key: the caller keeps one per key), one statement per fixed key part and
      * chunk; a sample whose stored values are identical is not rewritten and counts as neither created nor
-     * updated. With `perSample`, also reports the outcome by sample key (what data events need); without,
-     * only the counts come back.
+     * updated. With `perSample`, also reports the outcome of every created or changed sample (what data
+     * events need); without, only the counts come back.
      */
     async upsert(
       userId: string,
@@ -357,71 +429,48 @@ export function createSamplesRepository(trx: Knex.Transaction) {
       now: Date,
       perSample = true,
     ): Promise<SamplesWritten> {
-      const chunks: Array<{
-        present: boolean[];
-        params: unknown[];
-        arrays: unknown[];
-        head: unknown[];
-        rows: readonly NormalisedSample[];
-      }> = [];
-      for (const group of byKeyPrefix(samples)) {
-        const prefix = keyPrefixOf(group[0]!);
-        for (let i = 0; i < group.length; i += CHUNK) {
-          const rows = group.length <= CHUNK ? group : group.slice(i, i + CHUNK);
-          const arrays = rowArrays(rows);
-          const head = [userId, ...prefix, now, now];
-          const sent = arrays.filter((a) => a !== null);
-          chunks.push({
-            present: arrays.map((a) => a !== null),
-            params: [...head, ...sent],
-            arrays: sent,
-            head,
-            rows,
-          });
-        }
-      }
-      // A historical chunk (counts only) mostly lands where nothing is stored yet: its rows are inserted
-      // first with conflicts skipped (no update to weigh, one statement, no savepoint), and only a chunk
-      // that met stored rows is then upserted whole (its rows just inserted are unchanged there). Daily
-      // batches overlap what is stored (incremental windows start before the last sync): upserted at once.
-      if (!perSample) {
-        const written: SamplesWritten = { created: 0, updated: 0, outcomes: null };
-        for (const { present, params, rows } of chunks) {
-          const fresh = await trx.raw<{ rows: Array<{ created: number }> }>(
-            counting(`${insertSql(present)} on conflict do nothing`),
-            params as Knex.RawBinding[],
-          );
-          const created = fresh.rows[0]?.created ?? 0;
-          written.created += created;
-          if (created === rows.length) continue;
-          const rest = await trx.raw<{ rows: Array<{ created: number; updated: number }> }>(
-            counting(upsertSql(present)),
-            params as Knex.RawBinding[],
-          );
-          written.created += rest.rows[0]?.created ?? 0;
-          written.updated += rest.rows[0]?.updated ?? 0;
-        }
-        return written;
-      }
-      const written = { created: 0, updated: 0, outcomes: new Map<NormalisedSample, WriteOutcome>() };
-      for (const chunk of chunks) {
-        const result = await trx.raw<{ rows: Array<{ outcomes: string }> }>(outcomeSql(chunk.present), [
-          ...chunk.arrays,
-          ...chunk.head,
-        ] as Knex.RawBinding[]);
-        const letters = result.rows[0]?.outcomes ?? '';
-        if (letters.length !== chunk.rows.length)
-          throw new Error('samples upsert: one outcome per row expected');
-        for (let i = 0; i < letters.length; i += 1) {
-          const letter = letters.charCodeAt(i);
-          if (letter === CREATED) {
-            written.outcomes.set(chunk.rows[i]!, 'created');
-            written.created += 1;
-          } else if (letter === UPDATED) {
-            written.outcomes.set(chunk.rows[i]!, 'updated');
-            written.updated += 1;
+      const [written] = await repo.upsertMany(userId, [{ samples, perSample }], now);
+      return written!;
+    },
+
+    /**
+     * `upsert` of several sets at once (one result per set, in order): the sets' chunks are written one
+     * after the other, and those that need only counts are first tried as plain inserts under one savepoint.
+     */
+    async upsertMany(userId: string, parts: readonly SamplesToWrite[], now: Date): Promise<SamplesWritten[]> {
+      const chunks: Chunk[] = [];
+      parts.forEach(({ samples }, part) => {
+        for (const group of byKeyPrefix(samples)) {
+          const head = [userId, ...keyPrefixOf(group[0]!), now, now];
+          for (let i = 0; i < group.length; i += CHUNK) {
+            const rows = group.length <= CHUNK ? group : group.slice(i, i + CHUNK);
+            const arrays = rowArrays(rows);
+            chunks.push({
+              part,
+              present: arrays.map((a) => a !== null),
+              head,
+              arrays: arrays.filter((a) => a !== null),
+              rows,
+            });
           }
         }
+      });
+      const written: SamplesWritten[] = parts.map((p) => ({
+        created: 0,
+        updated: 0,
+        outcomes: p.perSample ? new Map() : null,
+      }));
+      // A historical chunk (counts only) mostly lands where nothing is stored yet: its rows are inserted
+      // outright first (no conflict handling, markedly cheaper for the database), all under one savepoint.
+      // If any row is stored already, that is rolled back and everything upserted. Daily batches overlap
+      // what is stored (incremental windows start before the last sync): upserted at once, so they never
+      // make the database log a conflict.
+      const countsOnly = chunks.filter((c) => !parts[c.part]!.perSample);
+      const inserted = countsOnly.length > 0 ? await insertAll(countsOnly) : null;
+      if (inserted) countsOnly.forEach((c, i) => (written[c.part]!.created += inserted[i]!));
+      for (const c of chunks) {
+        if (parts[c.part]!.perSample) await upsertPerRow(c, written[c.part]!);
+        else if (!inserted) await upsertCounting(c, written[c.part]!);
       }
       return written;
     },
@@ -473,4 +522,5 @@ export function createSamplesRepository(trx: Knex.Transaction) {
         .where('start_at', '<', to);
     },
   };
+  return repo;
 }

@@ -37,16 +37,97 @@ export interface PscEmulatorSite {
 /** Sites near Meridian's emulated areas (the phlebotomy emulators' zips), fictional names and addresses. */
 export const PSC_DEFAULT_SITES: Readonly<Record<PscLab, readonly PscEmulatorSite[]>> = {
   quest: [
-    site('QNY001', 'Midtown PSC', '5 W 34th St', 'New York', 'NY', '10001', 40.7486, -73.9864, 'America/New_York'),
-    site('QNY002', 'Lower East Side PSC', '100 Delancey St', 'New York', 'NY', '10002', 40.7186, -73.9881, 'America/New_York'),
-    site('QBK001', 'Brooklyn Heights PSC', '50 Court St', 'Brooklyn', 'NY', '11201', 40.6936, -73.9906, 'America/New_York'),
-    site('QCH001', 'Loop PSC', '10 S Wacker Dr', 'Chicago', 'IL', '60601', 41.8825, -87.6376, 'America/Chicago'),
-    site('QSF001', 'SoMa PSC', '800 Mission St', 'San Francisco', 'CA', '94103', 37.7839, -122.4048, 'America/Los_Angeles', false),
+    site(
+      'QNY001',
+      'Midtown PSC',
+      '5 W 34th St',
+      'New York',
+      'NY',
+      '10001',
+      40.7486,
+      -73.9864,
+      'America/New_York',
+    ),
+    site(
+      'QNY002',
+      'Lower East Side PSC',
+      '100 Delancey St',
+      'New York',
+      'NY',
+      '10002',
+      40.7186,
+      -73.9881,
+      'America/New_York',
+    ),
+    site(
+      'QBK001',
+      'Brooklyn Heights PSC',
+      '50 Court St',
+      'Brooklyn',
+      'NY',
+      '11201',
+      40.6936,
+      -73.9906,
+      'America/New_York',
+    ),
+    site(
+      'QCH001',
+      'Loop PSC',
+      '10 S Wacker Dr',
+      'Chicago',
+      'IL',
+      '60601',
+      41.8825,
+      -87.6376,
+      'America/Chicago',
+    ),
+    site(
+      'QSF001',
+      'SoMa PSC',
+      '800 Mission St',
+      'San Francisco',
+      'CA',
+      '94103',
+      37.7839,
+      -122.4048,
+      'America/Los_Angeles',
+      false,
+    ),
   ],
   sonora_quest: [
-    site('SQPHX01', 'Downtown Phoenix PSC', '1 N Central Ave', 'Phoenix', 'AZ', '85004', 33.4484, -112.0738, 'America/Phoenix'),
-    site('SQPHX02', 'Midtown Phoenix PSC', '3000 N Central Ave', 'Phoenix', 'AZ', '85012', 33.4842, -112.0739, 'America/Phoenix'),
-    site('SQTUC01', 'Tucson PSC', '1 S Church Ave', 'Tucson', 'AZ', '85701', 32.2217, -110.9713, 'America/Phoenix'),
+    site(
+      'SQPHX01',
+      'Downtown Phoenix PSC',
+      '1 N Central Ave',
+      'Phoenix',
+      'AZ',
+      '85004',
+      33.4484,
+      -112.0738,
+      'America/Phoenix',
+    ),
+    site(
+      'SQPHX02',
+      'Midtown Phoenix PSC',
+      '3000 N Central Ave',
+      'Phoenix',
+      'AZ',
+      '85012',
+      33.4842,
+      -112.0739,
+      'America/Phoenix',
+    ),
+    site(
+      'SQTUC01',
+      'Tucson PSC',
+      '1 S Church Ave',
+      'Tucson',
+      'AZ',
+      '85701',
+      32.2217,
+      -110.9713,
+      'America/Phoenix',
+    ),
   ],
 };
 
@@ -167,12 +248,20 @@ export function createPscEmulator(lab: PscLab, options: PscEmulatorOptions = {})
     updated_at: new Date(a.updatedMs).toISOString(),
   });
   const capacityOf = (siteCode: string, date: string, startMs: number, zone: string) => {
-    const s = slotsOfDay(siteCode, zone, date, { firstHour: 7, lastHour: 16, slotMinutes: 30, ...options.schedule });
+    const s = slotsOfDay(siteCode, zone, date, {
+      firstHour: 7,
+      lastHour: 16,
+      slotMinutes: 30,
+      ...options.schedule,
+    });
     const found = s.find((x) => x.startMs === startMs);
     return found ? found.capacity : 0;
   };
   const remainingOf = (siteCode: string, date: string, startMs: number, zone: string) =>
-    Math.max(0, capacityOf(siteCode, date, startMs, zone) - (bookedCount.get(slotKeyOf(siteCode, startMs)) ?? 0));
+    Math.max(
+      0,
+      capacityOf(siteCode, date, startMs, zone) - (bookedCount.get(slotKeyOf(siteCode, startMs)) ?? 0),
+    );
 
   const app = express();
   app.disable('x-powered-by');
@@ -211,7 +300,8 @@ export function createPscEmulator(lab: PscLab, options: PscEmulatorOptions = {})
 
   const api = express.Router();
   api.use((req, res, next) => {
-    if (req.get('authorization') !== `Bearer ${apiKey}`) return error(res, 401, 'unauthorized', 'Bad API key');
+    if (req.get('authorization') !== `Bearer ${apiKey}`)
+      return error(res, 401, 'unauthorized', 'Bad API key');
     next();
   });
   api.use(responseFaults(faults, { unexpected: true }));
@@ -226,7 +316,8 @@ export function createPscEmulator(lab: PscLab, options: PscEmulatorOptions = {})
             .filter((c) => c !== '');
     const radius = Number(req.query.radius_miles ?? 25);
     if (zip === null && codes === null) return error(res, 422, 'invalid_query', 'zip_code or site_codes');
-    if (zip !== null && !/^\d{5}$/.test(zip)) return error(res, 422, 'invalid_zip_code', 'zip_code must be 5 digits');
+    if (zip !== null && !/^\d{5}$/.test(zip))
+      return error(res, 422, 'invalid_zip_code', 'zip_code must be 5 digits');
     if (!Number.isFinite(radius) || radius <= 0 || radius > 500)
       return error(res, 422, 'invalid_radius', 'radius_miles must be 1-500');
     // The zip's centroid: where the lab has a site in it (this emulator knows no other geography).
@@ -242,9 +333,13 @@ export function createPscEmulator(lab: PscLab, options: PscEmulatorOptions = {})
 
   api.post('/availability', (req, res) => {
     const b = (req.body ?? {}) as { site_codes?: unknown; start_date?: unknown; days?: unknown };
-    const codes = Array.isArray(b.site_codes) ? b.site_codes.filter((c): c is string => typeof c === 'string') : [];
-    const days = typeof b.days === 'number' && Number.isInteger(b.days) && b.days >= 1 && b.days <= 14 ? b.days : 7;
-    if (codes.length === 0 || codes.length > 50) return error(res, 422, 'invalid_sites', 'site_codes: 1-50 codes');
+    const codes = Array.isArray(b.site_codes)
+      ? b.site_codes.filter((c): c is string => typeof c === 'string')
+      : [];
+    const days =
+      typeof b.days === 'number' && Number.isInteger(b.days) && b.days >= 1 && b.days <= 14 ? b.days : 7;
+    if (codes.length === 0 || codes.length > 50)
+      return error(res, 422, 'invalid_sites', 'site_codes: 1-50 codes');
     if (typeof b.start_date !== 'string' || !isCalendarDate(b.start_date))
       return error(res, 422, 'invalid_date', 'start_date must be YYYY-MM-DD');
     const nowMs = now().getTime();
@@ -307,7 +402,11 @@ export function createPscEmulator(lab: PscLab, options: PscEmulatorOptions = {})
     const date = new Date(slot.startMs + zoneOffsetSeconds(s.time_zone, slot.startMs) * 1000)
       .toISOString()
       .slice(0, 10);
-    if (slot.used || faults.takeSlotTaken() || remainingOf(slot.siteCode, date, slot.startMs, s.time_zone) <= 0) {
+    if (
+      slot.used ||
+      faults.takeSlotTaken() ||
+      remainingOf(slot.siteCode, date, slot.startMs, s.time_zone) <= 0
+    ) {
       error(res, 409, 'slot_taken', 'the slot is no longer available');
       return null;
     }
@@ -327,7 +426,11 @@ export function createPscEmulator(lab: PscLab, options: PscEmulatorOptions = {})
       const stored = idempotent.get(key)!;
       return res.status(stored.status).json(stored.body);
     }
-    const b = (req.body ?? {}) as { slot_id?: unknown; reference?: unknown; patient?: Record<string, unknown> };
+    const b = (req.body ?? {}) as {
+      slot_id?: unknown;
+      reference?: unknown;
+      patient?: Record<string, unknown>;
+    };
     if (typeof b.reference !== 'string' || !b.patient || typeof b.patient.last_name !== 'string')
       return error(res, 422, 'validation_failed', 'reference and patient are required');
     const slot = takeSlot(res, b.slot_id);
@@ -430,10 +533,12 @@ export async function startPscEmulators(
   const quest = createPscEmulator('quest', options.quest);
   const sonora = createPscEmulator('sonora_quest', options.sonora_quest);
   const qServer = await listenEmulator(quest.app, options.quest?.port ?? 0);
-  const sServer = await listenEmulator(sonora.app, options.sonora_quest?.port ?? 0).catch(async (err: unknown) => {
-    await qServer.close();
-    throw err;
-  });
+  const sServer = await listenEmulator(sonora.app, options.sonora_quest?.port ?? 0).catch(
+    async (err: unknown) => {
+      await qServer.close();
+      throw err;
+    },
+  );
   return {
     emulators: {
       quest: { emulator: quest, server: qServer },

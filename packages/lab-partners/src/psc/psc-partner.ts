@@ -144,7 +144,8 @@ export function createPscPartner(lab: PscLab, config: PscPartnerConfig): PscPart
     opts: { query?: Obj; json?: unknown; headers?: Record<string, string> } = {},
   ): Promise<unknown> {
     const url = new URL(base + path);
-    for (const [k, v] of Object.entries(opts.query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
+    for (const [k, v] of Object.entries(opts.query ?? {}))
+      if (v !== undefined) url.searchParams.set(k, String(v));
     let res;
     try {
       res = await axios.request<string>({
@@ -202,10 +203,15 @@ export function createPscPartner(lab: PscLab, config: PscPartnerConfig): PscPart
   const str = (o: Obj, k: string, at: string): string =>
     typeof o[k] === 'string' && (o[k] as string).length > 0 ? (o[k] as string) : bad(`${at}.${k}`);
   const optStr = (o: Obj, k: string, at: string): string | null =>
-    o[k] === undefined || o[k] === null ? null : typeof o[k] === 'string' ? (o[k] as string) : bad(`${at}.${k}`);
+    o[k] === undefined || o[k] === null
+      ? null
+      : typeof o[k] === 'string'
+        ? (o[k] as string)
+        : bad(`${at}.${k}`);
   const num = (o: Obj, k: string, at: string): number =>
     typeof o[k] === 'number' && Number.isFinite(o[k]) ? (o[k] as number) : bad(`${at}.${k}`);
-  const arr = (o: Obj, k: string, at: string): unknown[] => (Array.isArray(o[k]) ? (o[k] as unknown[]) : bad(`${at}.${k}`));
+  const arr = (o: Obj, k: string, at: string): unknown[] =>
+    Array.isArray(o[k]) ? (o[k] as unknown[]) : bad(`${at}.${k}`);
   const time = (o: Obj, k: string, at: string): number => {
     const v = o[k];
     const read = typeof v === 'string' ? readIsoDateTime(v) : 'bad';
@@ -332,11 +338,15 @@ export function createPscPartner(lab: PscLab, config: PscPartnerConfig): PscPart
       );
     },
     async reschedule(externalId, slotId) {
-      return readBooking(await call('POST', `/appointments/${id(externalId)}/reschedule`, { json: { slot_id: slotId } }));
+      return readBooking(
+        await call('POST', `/appointments/${id(externalId)}/reschedule`, { json: { slot_id: slotId } }),
+      );
     },
     async cancel(externalId, reason, note) {
       return readBooking(
-        await call('POST', `/appointments/${id(externalId)}/cancel`, { json: { reason: REASON_OF[reason], note } }),
+        await call('POST', `/appointments/${id(externalId)}/cancel`, {
+          json: { reason: REASON_OF[reason], note },
+        }),
       );
     },
     async get(externalId) {

@@ -54,7 +54,8 @@ export interface FulfilmentEmulator {
   shipment(id: string): Readonly<StoredShipment> | undefined;
 }
 
-const trackingNumber = () => `1Z${String(randomInt(0, 1e9)).padStart(9, '0')}${String(randomInt(0, 1e7)).padStart(7, '0')}`;
+const trackingNumber = () =>
+  `1Z${String(randomInt(0, 1e9)).padStart(9, '0')}${String(randomInt(0, 1e7)).padStart(7, '0')}`;
 
 export function createFulfilmentEmulator(
   options: { apiKey?: string; webhookSecret?: string; now?: () => Date } = {},
@@ -120,7 +121,8 @@ export function createFulfilmentEmulator(
 
   const api = express.Router();
   api.use((req, res, next) => {
-    if (req.get('authorization') !== `Bearer ${apiKey}`) return error(res, 401, 'unauthorized', 'Bad API key');
+    if (req.get('authorization') !== `Bearer ${apiKey}`)
+      return error(res, 401, 'unauthorized', 'Bad API key');
     next();
   });
   api.use(responseFaults(faults, { shipments: [] }));
@@ -133,7 +135,11 @@ export function createFulfilmentEmulator(
       outbound?: unknown;
       kit_barcode?: unknown;
     };
-    if (typeof b.reference !== 'string' || typeof b.recipient?.line1 !== 'string' || typeof b.outbound !== 'boolean')
+    if (
+      typeof b.reference !== 'string' ||
+      typeof b.recipient?.line1 !== 'string' ||
+      typeof b.outbound !== 'boolean'
+    )
       return error(res, 422, 'validation_failed', 'reference, recipient and outbound are required');
     const s: StoredShipment = {
       id: randomId('shp'),

@@ -109,7 +109,11 @@ export interface FulfilmentPartnerConfig {
 export const FULFILMENT_SIGNATURE_HEADER = 'x-fulfilment-signature';
 const TOLERANCE_SECONDS = 300;
 
-export function signFulfilmentWebhook(secret: string, timestampSeconds: number, body: string | Buffer): string {
+export function signFulfilmentWebhook(
+  secret: string,
+  timestampSeconds: number,
+  body: string | Buffer,
+): string {
   const mac = createHmac('sha256', secret).update(`${timestampSeconds}.`).update(body).digest('hex');
   return `t=${timestampSeconds},v1=${mac}`;
 }
@@ -121,7 +125,10 @@ const agents = {
 
 type Obj = Record<string, unknown>;
 
-export function createFulfilmentPartner(config: FulfilmentPartnerConfig, provider = 'kitship'): FulfilmentPartner {
+export function createFulfilmentPartner(
+  config: FulfilmentPartnerConfig,
+  provider = 'kitship',
+): FulfilmentPartner {
   const base = config.baseUrl.replace(/\/+$/, '');
   const now = config.now ?? (() => new Date());
   const fail = (code: FulfilmentErrorCode, message: string, retryAfter: number | null = null): never => {
@@ -135,7 +142,12 @@ export function createFulfilmentPartner(config: FulfilmentPartnerConfig, provide
       ? (o[k] as string)
       : bad(`${at}.${k}`);
 
-  async function call(method: 'GET' | 'POST', path: string, json?: unknown, headers: Record<string, string> = {}) {
+  async function call(
+    method: 'GET' | 'POST',
+    path: string,
+    json?: unknown,
+    headers: Record<string, string> = {},
+  ) {
     let res;
     try {
       res = await axios.request<string>({
@@ -158,7 +170,10 @@ export function createFulfilmentPartner(config: FulfilmentPartnerConfig, provide
         ...agents,
       });
     } catch (err) {
-      return fail('unavailable', `request failed (${err instanceof AxiosError ? err.code : 'network error'})`);
+      return fail(
+        'unavailable',
+        `request failed (${err instanceof AxiosError ? err.code : 'network error'})`,
+      );
     }
     const s = res.status;
     if (s === 429) {
@@ -182,9 +197,14 @@ export function createFulfilmentPartner(config: FulfilmentPartnerConfig, provide
   function readLeg(v: unknown, at: string): CourierLeg {
     const o = obj(v, at);
     const status = o.status;
-    if (status !== 'label_created' && !COURIER_STATUSES.includes(status as CourierStatus)) bad(`${at}.status`);
+    if (status !== 'label_created' && !COURIER_STATUSES.includes(status as CourierStatus))
+      bad(`${at}.status`);
     const url = o.tracking_url;
-    if (url !== null && url !== undefined && (typeof url !== 'string' || !/^https?:\/\//.test(url) || url.length > 512))
+    if (
+      url !== null &&
+      url !== undefined &&
+      (typeof url !== 'string' || !/^https?:\/\//.test(url) || url.length > 512)
+    )
       bad(`${at}.tracking_url`);
     return {
       trackingNumber: str(o, 'tracking_number', at),
@@ -240,16 +260,21 @@ export function createFulfilmentPartner(config: FulfilmentPartnerConfig, provide
       const parts = header.split(',').map((p) => p.trim());
       const t = parts.find((p) => p.startsWith('t='))?.slice(2);
       const sigs = parts.filter((p) => p.startsWith('v1=')).map((p) => p.slice(3));
-      if (!t || !/^\d{1,12}$/.test(t) || sigs.length === 0) return fail('signature_invalid', 'signature malformed');
+      if (!t || !/^\d{1,12}$/.test(t) || sigs.length === 0)
+        return fail('signature_invalid', 'signature malformed');
       const ok = config.webhookSecrets.some((secret) => {
-        const expected = Buffer.from(signFulfilmentWebhook(secret, Number(t), rawBody).split('v1=')[1]!, 'hex');
+        const expected = Buffer.from(
+          signFulfilmentWebhook(secret, Number(t), rawBody).split('v1=')[1]!,
+          'hex',
+        );
         return sigs.some((s) => {
           const got = Buffer.from(s, 'hex');
           return got.length === expected.length && timingSafeEqual(got, expected);
         });
       });
       if (!ok) return fail('signature_invalid', 'signature mismatch');
-      if (Math.abs(now().getTime() / 1000 - Number(t)) > TOLERANCE_SECONDS) fail('signature_invalid', 'stale');
+      if (Math.abs(now().getTime() / 1000 - Number(t)) > TOLERANCE_SECONDS)
+        fail('signature_invalid', 'stale');
       let body: Obj;
       try {
         body = obj(JSON.parse(rawBody.toString('utf8')), 'webhook');

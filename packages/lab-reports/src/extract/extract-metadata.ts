@@ -295,6 +295,9 @@ function readLine(ctx: Context, lines: Line[], index: number): void {
       }
     }
   });
+  // Running text: "the results of the blood tests taken on 3 March 2024".
+  const narrative = /\b(?:taken|collected|drawn)\s+on\s+(?:the\s+)?(\S.{5,30})/i.exec(lineText(line));
+  if (narrative?.[1]) offer(ctx, 'collected', 1, narrative[1], PLACEMENT.prefix);
   // A "Patient Information" block heading: the patient's name is printed under it without a label.
   const heading = cells.find((c) =>
     /^(?:patient|patient (?:information|details|demographics|info)|patient's details)\s*:?$/i.test(c.text),

@@ -149,7 +149,6 @@ const VOCABULARY: [MetaField, number, string[]][] = [
       'date of issue',
     ],
   ],
-  ['reported', 0.6, ['printed', 'printed on', 'print date', 'date printed']],
   [
     'specimen',
     1,
@@ -294,6 +293,11 @@ const VOCABULARY: [MetaField, number, string[]][] = [
       'copy to',
       'ordered',
       'order date',
+      // A print date is when someone printed the report, not when the lab reported it.
+      'printed',
+      'printed on',
+      'print date',
+      'date printed',
     ],
   ],
 ];

@@ -116,7 +116,11 @@ function fieldEqual(field: RowField, e: ExpectedResult, a: ReportResult): [boole
       return [e.value === a.value, e.value, a.value];
     case 'units':
       // NFKC: the micro sign (U+00B5) and the Greek mu (U+03BC) are the same printed glyph (pdf.js gives the latter).
-      return [(e.units?.normalize('NFKC') ?? null) === (a.units?.normalize('NFKC') ?? null), e.units, a.units];
+      return [
+        (e.units?.normalize('NFKC') ?? null) === (a.units?.normalize('NFKC') ?? null),
+        e.units,
+        a.units,
+      ];
     case 'range':
       return [
         e.min_reference_range === a.min_reference_range && e.max_reference_range === a.max_reference_range,
@@ -223,8 +227,7 @@ export function scoreCorpus(
         if (CATALOGUE_CODES.has(e.loinc_code)) {
           loincKnown.total += 1;
           if (top === e.loinc_code) loincKnown.correct += 1;
-        }
-        else
+        } else
           score.fieldMismatches.push({
             test_name: e.test_name,
             field: 'loinc_code',

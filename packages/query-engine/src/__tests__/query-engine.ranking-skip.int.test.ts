@@ -118,6 +118,58 @@ describe('ranking left out for one source', () => {
   });
 });
 
+describe('sources detected in the same pass (grouping sets)', () => {
+  it('keeps every row when two sources cover different days, and agrees with the ranked statement', async () => {
+    const userId = await insertUser(db.knex, teamId, { timeZone: 'Europe/Berlin' });
+    await insertSamples(db.knex, userId, [
+      hr('garmin', 'watch', '2025-03-04T10:00:00Z', 80),
+      hr('fitbit', 'phone', '2025-03-05T11:00:00Z', 50),
+      hr('fitbit', 'phone', '2025-03-05T12:00:00Z', 20),
+    ]);
+    const ranked = await compiled(userId, WEEKLY_HR, true);
+    expect(ranked).toEqual([['2025-03-03T00:00:00', 50]]);
+    expect(await viaEngine(userId, WEEKLY_HR)).toEqual({
+      'group_key.0': ['2025-03-03T00:00:00'],
+      'mean.heartrate.value': [50],
+    });
+  });
+
+  it('ranks within each provider when grouping by source_provider, and answers whole-set aggregates', async () => {
+    const userId = await insertUser(db.knex, teamId, { timeZone: 'Europe/Berlin' });
+    await insertSamples(db.knex, userId, [
+      hr('apple', 'watch', '2025-03-04T10:00:00Z', 80),
+      hr('apple', 'phone', '2025-03-04T11:00:00Z', 40), // same day, same provider: the watch wins
+      hr('garmin', 'watch', '2025-03-04T12:00:00Z', 60), // another provider: its own partition
+    ]);
+    const byProvider = {
+      timeframe: { placeholder: true },
+      queries: [
+        {
+          group_by: [
+            { date_trunc: { unit: 'week' }, arg: { index: 'timeseries' } },
+            { source: 'source_provider' },
+          ],
+          select: [{ group_key: '*' }, { func: 'mean', arg: { timeseries: 'heartrate', field: 'value' } }],
+        },
+      ],
+    };
+    expect(await viaEngine(userId, byProvider)).toEqual({
+      'group_key.0': ['2025-03-03T00:00:00', '2025-03-03T00:00:00'],
+      'group_key.1': ['apple', 'garmin'],
+      'mean.heartrate.value': [80, 60],
+    });
+    const whole = {
+      timeframe: { placeholder: true },
+      queries: [{ select: [{ func: 'count', arg: { timeseries: 'heartrate', field: 'value' } }] }],
+    };
+    // Across providers the watch of apple ranks first (then garmin by slug): only its row of that day counts.
+    expect(await viaEngine(userId, whole)).toEqual({ 'count.heartrate.value': [1] });
+    const empty = await insertUser(db.knex, teamId);
+    expect(await viaEngine(empty, whole)).toEqual({ 'count.heartrate.value': [0] });
+    expect(await viaEngine(empty, WEEKLY_HR)).toEqual({ 'group_key.0': [], 'mean.heartrate.value': [] });
+  });
+});
+
 describe('columns backed from stored keys', () => {
   it('reads activity intensity minutes as seconds and meal macros in grams', async () => {
     const userId = await insertUser(db.knex, teamId);

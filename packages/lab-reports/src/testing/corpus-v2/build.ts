@@ -98,7 +98,15 @@ function planPart(part: Part): PlannedDocument[] {
         seed: spec.seed,
         expected,
         scanned: scan !== null,
-        tags: [f.id, `variant-${v.id}`, spec.region, spec.header, spec.results.kind, scan ? 'scan' : 'text', scan?.delivery ?? 'pdf'],
+        tags: [
+          f.id,
+          `variant-${v.id}`,
+          spec.region,
+          spec.header,
+          spec.results.kind,
+          scan ? 'scan' : 'text',
+          scan?.delivery ?? 'pdf',
+        ],
         description: `${f.description} (variant ${v.id}, ${spec.region})`,
         spec,
         scan,
@@ -126,7 +134,8 @@ function planPart(part: Part): PlannedDocument[] {
 }
 
 export function planCorpusV2(options: CorpusV2Options = {}): PlannedDocument[] {
-  const parts: Part[] = options.part === undefined || options.part === 'all' ? ['dev', 'eval'] : [options.part];
+  const parts: Part[] =
+    options.part === undefined || options.part === 'all' ? ['dev', 'eval'] : [options.part];
   return parts.flatMap((part) => {
     let docs = planPart(part);
     if (options.families) docs = docs.filter((d) => options.families?.includes(d.family));
@@ -138,7 +147,8 @@ export function planCorpusV2(options: CorpusV2Options = {}): PlannedDocument[] {
       for (const d of docs) byFamily.set(d.family, [...(byFamily.get(d.family) ?? []), d]);
       const picked: PlannedDocument[] = [];
       for (let k = 0; picked.length < options.limit; k++) {
-        for (const list of byFamily.values()) if (list[k] && picked.length < options.limit) picked.push(list[k] as PlannedDocument);
+        for (const list of byFamily.values())
+          if (list[k] && picked.length < options.limit) picked.push(list[k] as PlannedDocument);
       }
       const keep = new Set(picked);
       docs = docs.filter((d) => keep.has(d));
@@ -147,14 +157,18 @@ export function planCorpusV2(options: CorpusV2Options = {}): PlannedDocument[] {
   });
 }
 
-async function renderScan(d: PlannedDocument, spec: DocSpecV2): Promise<{ files: CorpusFile[]; pageCount: number }> {
+async function renderScan(
+  d: PlannedDocument,
+  spec: DocSpecV2,
+): Promise<{ files: CorpusFile[]; pageCount: number }> {
   const scan = d.scan as NonNullable<PlannedDocument['scan']>;
   const random = createRandom(seedOf(`${d.seed}:pixels`));
   const surface = new CanvasSurface(spec.page, scan.dpi, random.chance(0.5) ? 'dejavu' : 'liberation');
   const pageCount = drawDocumentV2(surface, spec);
   const pages = surface.pages.map((c) => applyEffects(c, scan.profile, random));
   let delivery = scan.delivery;
-  if ((delivery === 'png' || delivery === 'jpeg') && pages.length > 1) delivery = pages.length <= 8 ? 'images' : 'scan-pdf';
+  if ((delivery === 'png' || delivery === 'jpeg') && pages.length > 1)
+    delivery = pages.length <= 8 ? 'images' : 'scan-pdf';
   switch (delivery) {
     case 'scan-pdf': {
       const first = pages[0] as (typeof pages)[number];
@@ -165,16 +179,41 @@ async function renderScan(d: PlannedDocument, spec: DocSpecV2): Promise<{ files:
         if (i > 0) pdf.addPage();
         pdf.image(await c.encode('jpeg', 75));
       }
-      return { files: [{ bytes: await pdf.finish(), mediaType: 'application/pdf', filename: `${d.id}.pdf` }], pageCount };
+      return {
+        files: [{ bytes: await pdf.finish(), mediaType: 'application/pdf', filename: `${d.id}.pdf` }],
+        pageCount,
+      };
     }
     case 'png':
-      return { files: [{ bytes: await (pages[0] as (typeof pages)[number]).encode('png'), mediaType: 'image/png', filename: `${d.id}.png` }], pageCount };
+      return {
+        files: [
+          {
+            bytes: await (pages[0] as (typeof pages)[number]).encode('png'),
+            mediaType: 'image/png',
+            filename: `${d.id}.png`,
+          },
+        ],
+        pageCount,
+      };
     case 'jpeg':
-      return { files: [{ bytes: await (pages[0] as (typeof pages)[number]).encode('jpeg', 80), mediaType: 'image/jpeg', filename: `${d.id}.jpg` }], pageCount };
+      return {
+        files: [
+          {
+            bytes: await (pages[0] as (typeof pages)[number]).encode('jpeg', 80),
+            mediaType: 'image/jpeg',
+            filename: `${d.id}.jpg`,
+          },
+        ],
+        pageCount,
+      };
     case 'images':
       return {
         files: await Promise.all(
-          pages.map(async (c, i): Promise<CorpusFile> => ({ bytes: await c.encode('jpeg', 80), mediaType: 'image/jpeg', filename: `${d.id}-${i + 1}.jpg` })),
+          pages.map(async (c, i): Promise<CorpusFile> => ({
+            bytes: await c.encode('jpeg', 80),
+            mediaType: 'image/jpeg',
+            filename: `${d.id}-${i + 1}.jpg`,
+          })),
         ),
         pageCount,
       };
@@ -185,7 +224,13 @@ export async function renderPlanned(d: PlannedDocument): Promise<CorpusV2Documen
   let files: CorpusFile[];
   let pageCount: number;
   if (d.negative) {
-    files = [{ bytes: await negativePdf(d.negative.kind, d.part, d.negative.index), mediaType: 'application/pdf', filename: `${d.id}.pdf` }];
+    files = [
+      {
+        bytes: await negativePdf(d.negative.kind, d.part, d.negative.index),
+        mediaType: 'application/pdf',
+        filename: `${d.id}.pdf`,
+      },
+    ];
     pageCount = 1;
   } else {
     const spec = d.spec as DocSpecV2;

@@ -5,8 +5,24 @@
  */
 import type { PrintedRow } from '../corpus/ground-truth';
 import { createRandom, seedOf, type Random } from '../corpus/random';
-import { addDaysV2, LABS_V2, makeDatesV2, makePatientIdV2, makePatientV2, makeSpecimenV2, pickPhysicianV2 } from './people';
-import { formatDateV2, makeRowV2, title, type DateStyle, type FlagStyle, type NameStyle, type RangeStyle } from './format';
+import {
+  addDaysV2,
+  LABS_V2,
+  makeDatesV2,
+  makePatientIdV2,
+  makePatientV2,
+  makeSpecimenV2,
+  pickPhysicianV2,
+} from './people';
+import {
+  formatDateV2,
+  makeRowV2,
+  title,
+  type DateStyle,
+  type FlagStyle,
+  type NameStyle,
+  type RangeStyle,
+} from './format';
 import { markersFor, PANEL_TITLES, type Group, type Region } from './markers';
 import type { ColumnKey, DocSpecV2, HeaderKind, Labels, Part, ResultLayout, SentenceKind } from './spec';
 import { A4, landscape, LETTER, type FontFamily, type PageSize } from './surface';
@@ -21,17 +37,34 @@ function fromPool<T>(random: Random, pool: Pool<T>, part: Part): T {
 }
 
 export const LABEL_POOLS = {
-  name: { dev: ['Patient', 'Patient Name', 'Name'], eval: ['Pt Name', 'Patient name', 'Client Name', 'Name of Patient', 'PATIENT NAME'] },
+  name: {
+    dev: ['Patient', 'Patient Name', 'Name'],
+    eval: ['Pt Name', 'Patient name', 'Client Name', 'Name of Patient', 'PATIENT NAME'],
+  },
   split: {
-    dev: [['Last Name', 'First Name'], ['Surname', 'Forename']],
-    eval: [['Surname', 'Given name(s)'], ['Family Name', 'Given Name'], ['Last', 'First']],
+    dev: [
+      ['Last Name', 'First Name'],
+      ['Surname', 'Forename'],
+    ],
+    eval: [
+      ['Surname', 'Given name(s)'],
+      ['Family Name', 'Given Name'],
+      ['Last', 'First'],
+    ],
   },
   dob: { dev: ['DOB', 'Date of Birth', 'D.O.B.'], eval: ['Birth Date', 'DoB', 'Birthdate', 'Born'] },
   age: { dev: ['Age/Sex', 'Age / Gender'], eval: ['Age/Gender', 'Age & Sex'] },
   sex: { dev: ['Sex', 'Gender'], eval: ['Sex', 'Gender'] },
   collected: {
     dev: ['Collected', 'Collection Date', 'Date Collected', 'Sample Collected On'],
-    eval: ['Specimen Collected', 'Coll. Date', 'Date of Collection', 'Drawn', 'Sample Taken', 'Collection Time'],
+    eval: [
+      'Specimen Collected',
+      'Coll. Date',
+      'Date of Collection',
+      'Drawn',
+      'Sample Taken',
+      'Collection Time',
+    ],
   },
   reported: {
     dev: ['Reported', 'Report Date', 'Date Reported', 'Report Released On'],
@@ -42,15 +75,24 @@ export const LABEL_POOLS = {
     dev: ['Specimen ID', 'Accession #', 'Lab No', 'Specimen #'],
     eval: ['Sample No', 'Episode No', 'Lab Ref', 'Accession No.', 'SIN No', 'Lab Number', 'Specimen Number'],
   },
-  physician: { dev: ['Ordering Physician', 'Referring Doctor', 'Ref. By'], eval: ['Requested By', 'Consultant', 'Referred By', 'Doctor'] },
+  physician: {
+    dev: ['Ordering Physician', 'Referring Doctor', 'Ref. By'],
+    eval: ['Requested By', 'Consultant', 'Referred By', 'Doctor'],
+  },
 } satisfies Record<string, Pool<unknown>>;
 
 export const COLUMN_TITLES: Record<'name' | 'value' | 'flag' | 'units' | 'range', Pool<string>> = {
-  name: { dev: ['Test', 'Test Name', 'Tests'], eval: ['Analyte', 'Component', 'Investigation', 'Examination'] },
+  name: {
+    dev: ['Test', 'Test Name', 'Tests'],
+    eval: ['Analyte', 'Component', 'Investigation', 'Examination'],
+  },
   value: { dev: ['Result', 'Results'], eval: ['Value', 'Your Value', 'Observed Value'] },
   flag: { dev: ['Flag'], eval: ['Abnormal', 'Alert', 'H/L'] },
   units: { dev: ['Units'], eval: ['Unit', 'UOM'] },
-  range: { dev: ['Reference Range', 'Reference Interval'], eval: ['Ref. Range', 'Normal Range', 'Bio. Ref. Interval', 'Standard Range', 'Expected Values'] },
+  range: {
+    dev: ['Reference Range', 'Reference Interval'],
+    eval: ['Ref. Range', 'Normal Range', 'Bio. Ref. Interval', 'Standard Range', 'Expected Values'],
+  },
 };
 
 const DATE_STYLES: Record<Region, Pool<DateStyle>> = {
@@ -66,9 +108,12 @@ const NAME_STYLES: Pool<NameStyle> = {
   eval: ['FIRST LAST', 'Title First Last', 'TITLE FIRST LAST', 'LAST, First', 'SPLIT'],
 };
 
-const RANGE_STYLES: Pool<RangeStyle> = { dev: ['dash', 'spaced'], eval: ['endash', 'to', 'paren', 'bracket', 'words'] };
+const RANGE_STYLES: Pool<RangeStyle> = {
+  dev: ['dash', 'spaced'],
+  eval: ['endash', 'to', 'paren', 'bracket', 'words'],
+};
 
-export type Delivery = 'pdf' | 'scan-pdf' | 'png' | 'jpeg' | 'images';
+export type Delivery = 'scan-pdf' | 'png' | 'jpeg' | 'images';
 
 export interface Variant {
   id: string;
@@ -103,7 +148,11 @@ export interface Family {
 const regionPage = (r: Region): PageSize => (r === 'us' || r === 'ca' ? LETTER : A4);
 const land = (r: Region): PageSize => landscape(regionPage(r));
 
-function table(columns: ColumnKey[], frames: 1 | 2 | 3 = 1, opts: { rules?: boolean; band?: boolean; valueTitle?: 'date' } = {}) {
+function table(
+  columns: ColumnKey[],
+  frames: 1 | 2 | 3 = 1,
+  opts: { rules?: boolean; band?: boolean; valueTitle?: 'date' } = {},
+) {
   return (random: Random, part: Part): ResultLayout => {
     const titles: Partial<Record<ColumnKey, string>> = {};
     const t = (k: keyof typeof COLUMN_TITLES) => fromPool(random, COLUMN_TITLES[k], part);
@@ -123,12 +172,32 @@ function table(columns: ColumnKey[], frames: 1 | 2 | 3 = 1, opts: { rules?: bool
 const STD: ColumnKey[] = ['name', 'value', 'flag', 'units', 'range'];
 
 const clean = (random: Random) => ({
-  profile: { skew: random.between(-0.6, 0.6), quarterTurns: 0, perspective: 0, shadow: 0, noise: 10, specks: 0.0003, blur: 0.4, fax: false, fade: 0.05 },
+  profile: {
+    skew: random.between(-0.6, 0.6),
+    quarterTurns: 0,
+    perspective: 0,
+    shadow: 0,
+    noise: 10,
+    specks: 0.0003,
+    blur: 0.4,
+    fax: false,
+    fade: 0.05,
+  },
   dpi: random.pick([200, 220]),
   delivery: random.pick(['scan-pdf', 'png'] as const),
 });
 const fax = (random: Random) => ({
-  profile: { skew: random.between(-1.8, 1.8), quarterTurns: 0, perspective: 0, shadow: 0, noise: 35, specks: 0.002, blur: 0, fax: true, fade: 0 },
+  profile: {
+    skew: random.between(-1.8, 1.8),
+    quarterTurns: 0,
+    perspective: 0,
+    shadow: 0,
+    noise: 35,
+    specks: 0.002,
+    blur: 0,
+    fax: true,
+    fade: 0,
+  },
   dpi: 200,
   delivery: random.pick(['scan-pdf', 'scan-pdf', 'png'] as const),
 });
@@ -148,17 +217,47 @@ const photo = (random: Random) => ({
   delivery: 'jpeg' as const,
 });
 const rotated = (random: Random) => ({
-  profile: { skew: random.between(-0.8, 0.8), quarterTurns: random.pick([1, 2, 3]), perspective: 0, shadow: 0, noise: 12, specks: 0.0005, blur: 0.4, fax: false, fade: 0.05 },
+  profile: {
+    skew: random.between(-0.8, 0.8),
+    quarterTurns: random.pick([1, 2, 3]),
+    perspective: 0,
+    shadow: 0,
+    noise: 12,
+    specks: 0.0005,
+    blur: 0.4,
+    fax: false,
+    fade: 0.05,
+  },
   dpi: 200,
   delivery: random.pick(['scan-pdf', 'png', 'jpeg'] as const),
 });
 const lowDpi = (random: Random) => ({
-  profile: { skew: random.between(-1, 1), quarterTurns: 0, perspective: 0, shadow: 0, noise: 14, specks: 0.0008, blur: 0.5, fax: false, fade: 0.08 },
+  profile: {
+    skew: random.between(-1, 1),
+    quarterTurns: 0,
+    perspective: 0,
+    shadow: 0,
+    noise: 14,
+    specks: 0.0008,
+    blur: 0.5,
+    fax: false,
+    fade: 0.08,
+  },
   dpi: random.pick([110, 120]),
   delivery: random.pick(['scan-pdf', 'jpeg'] as const),
 });
 const hopeless = (random: Random) => ({
-  profile: { skew: random.between(-3, 3), quarterTurns: 0, perspective: 0, shadow: 0.3, noise: 150, specks: 0.05, blur: 2.2, fax: false, fade: 0.55 },
+  profile: {
+    skew: random.between(-3, 3),
+    quarterTurns: 0,
+    perspective: 0,
+    shadow: 0.3,
+    noise: 150,
+    specks: 0.05,
+    blur: 2.2,
+    fax: false,
+    fade: 0.55,
+  },
   dpi: random.pick([60, 72]),
   delivery: random.pick(['scan-pdf', 'jpeg'] as const),
 });
@@ -173,10 +272,31 @@ export const FAMILIES: readonly Family[] = [
     count: { dev: 6, eval: 6 },
     expect: 'completed',
     variants: [
-      v('A', 'dev', { regions: ['us'], headers: ['kv2'], results: table(STD, 1, { band: true }), nameStyles: ['LAST, FIRST', 'First Last'], flags: ['letter'] }),
-      v('B', 'dev', { regions: ['us'], headers: ['grid'], results: table(['name', 'valueFlag', 'units', 'range']), flags: ['letter'] }),
-      v('C', 'eval', { regions: ['us'], headers: ['sidebar'], results: table(['name', 'value', 'units', 'range', 'flag'], 1, { rules: true }), flags: ['word'] }),
-      v('D', 'eval', { regions: ['us'], headers: ['strip'], results: table(['name', 'valueUnits', 'rangeUnits', 'status']), flags: ['letter'] }),
+      v('A', 'dev', {
+        regions: ['us'],
+        headers: ['kv2'],
+        results: table(STD, 1, { band: true }),
+        nameStyles: ['LAST, FIRST', 'First Last'],
+        flags: ['letter'],
+      }),
+      v('B', 'dev', {
+        regions: ['us'],
+        headers: ['grid'],
+        results: table(['name', 'valueFlag', 'units', 'range']),
+        flags: ['letter'],
+      }),
+      v('C', 'eval', {
+        regions: ['us'],
+        headers: ['sidebar'],
+        results: table(['name', 'value', 'units', 'range', 'flag'], 1, { rules: true }),
+        flags: ['word'],
+      }),
+      v('D', 'eval', {
+        regions: ['us'],
+        headers: ['strip'],
+        results: table(['name', 'valueUnits', 'rangeUnits', 'status']),
+        flags: ['letter'],
+      }),
     ],
   },
   {
@@ -185,10 +305,31 @@ export const FAMILIES: readonly Family[] = [
     count: { dev: 6, eval: 6 },
     expect: 'completed',
     variants: [
-      v('A', 'dev', { regions: ['uk'], headers: ['kv2'], results: table(STD), nameStyles: ['split', 'LAST, FIRST'], flags: ['letter'] }),
-      v('B', 'dev', { regions: ['uk'], headers: ['boxed'], results: table(['name', 'value', 'units', 'range', 'flag'], 1, { rules: true }), flags: ['letter', 'none'] }),
-      v('C', 'eval', { regions: ['uk'], headers: ['sidebar'], results: table(['name', 'valueFlag', 'units', 'range'], 1, { band: true }), flags: ['letter'] }),
-      v('D', 'eval', { regions: ['uk'], headers: ['strip'], results: table(['name', 'value', 'flag', 'rangeUnits']), flags: ['word'] }),
+      v('A', 'dev', {
+        regions: ['uk'],
+        headers: ['kv2'],
+        results: table(STD),
+        nameStyles: ['split', 'LAST, FIRST'],
+        flags: ['letter'],
+      }),
+      v('B', 'dev', {
+        regions: ['uk'],
+        headers: ['boxed'],
+        results: table(['name', 'value', 'units', 'range', 'flag'], 1, { rules: true }),
+        flags: ['letter', 'none'],
+      }),
+      v('C', 'eval', {
+        regions: ['uk'],
+        headers: ['sidebar'],
+        results: table(['name', 'valueFlag', 'units', 'range'], 1, { band: true }),
+        flags: ['letter'],
+      }),
+      v('D', 'eval', {
+        regions: ['uk'],
+        headers: ['strip'],
+        results: table(['name', 'value', 'flag', 'rangeUnits']),
+        flags: ['word'],
+      }),
     ],
   },
   {
@@ -197,10 +338,30 @@ export const FAMILIES: readonly Family[] = [
     count: { dev: 5, eval: 5 },
     expect: 'completed',
     variants: [
-      v('A', 'dev', { regions: ['au'], headers: ['kv2'], results: table(['name', 'value', 'flag', 'units', 'range'], 1, { band: true }), flags: ['letter'] }),
-      v('B', 'dev', { regions: ['au'], headers: ['grid'], results: table(['name', 'valueFlag', 'units', 'range'], 1, { rules: true }), flags: ['letter'] }),
-      v('C', 'eval', { regions: ['au'], headers: ['boxed'], results: table(['name', 'value', 'units', 'range', 'flag']), flags: ['word', 'letter'] }),
-      v('D', 'eval', { regions: ['au'], headers: ['sidebar'], results: table(['name', 'valueUnits', 'range']), flags: ['letter'] }),
+      v('A', 'dev', {
+        regions: ['au'],
+        headers: ['kv2'],
+        results: table(['name', 'value', 'flag', 'units', 'range'], 1, { band: true }),
+        flags: ['letter'],
+      }),
+      v('B', 'dev', {
+        regions: ['au'],
+        headers: ['grid'],
+        results: table(['name', 'valueFlag', 'units', 'range'], 1, { rules: true }),
+        flags: ['letter'],
+      }),
+      v('C', 'eval', {
+        regions: ['au'],
+        headers: ['boxed'],
+        results: table(['name', 'value', 'units', 'range', 'flag']),
+        flags: ['word', 'letter'],
+      }),
+      v('D', 'eval', {
+        regions: ['au'],
+        headers: ['sidebar'],
+        results: table(['name', 'valueUnits', 'range']),
+        flags: ['letter'],
+      }),
     ],
   },
   {
@@ -209,10 +370,36 @@ export const FAMILIES: readonly Family[] = [
     count: { dev: 6, eval: 6 },
     expect: 'completed',
     variants: [
-      v('A', 'dev', { regions: ['in'], headers: ['colon'], results: table(['name', 'value', 'units', 'range'], 1, { rules: true }), showDob: 0, upperLab: true, flags: ['none'] }),
-      v('B', 'dev', { regions: ['in'], headers: ['colon'], results: table(['name', 'value', 'flag', 'units', 'range']), showDob: 1, flags: ['letter'] }),
-      v('C', 'eval', { regions: ['in'], headers: ['kv2'], results: table(['name', 'valueFlag', 'units', 'range'], 1, { band: true }), showDob: 0.5, upperLab: true, flags: ['word'] }),
-      v('D', 'eval', { regions: ['in'], headers: ['boxed'], results: table(['name', 'value', 'units', 'range', 'flag'], 1, { rules: true }), showDob: 0, flags: ['letter', 'none'] }),
+      v('A', 'dev', {
+        regions: ['in'],
+        headers: ['colon'],
+        results: table(['name', 'value', 'units', 'range'], 1, { rules: true }),
+        showDob: 0,
+        upperLab: true,
+        flags: ['none'],
+      }),
+      v('B', 'dev', {
+        regions: ['in'],
+        headers: ['colon'],
+        results: table(['name', 'value', 'flag', 'units', 'range']),
+        showDob: 1,
+        flags: ['letter'],
+      }),
+      v('C', 'eval', {
+        regions: ['in'],
+        headers: ['kv2'],
+        results: table(['name', 'valueFlag', 'units', 'range'], 1, { band: true }),
+        showDob: 0.5,
+        upperLab: true,
+        flags: ['word'],
+      }),
+      v('D', 'eval', {
+        regions: ['in'],
+        headers: ['boxed'],
+        results: table(['name', 'value', 'units', 'range', 'flag'], 1, { rules: true }),
+        showDob: 0,
+        flags: ['letter', 'none'],
+      }),
     ],
   },
   {
@@ -222,9 +409,24 @@ export const FAMILIES: readonly Family[] = [
     expect: 'completed',
     variants: [
       v('A', 'dev', { regions: ['ca'], headers: ['kv2'], results: table(STD), flags: ['letter'] }),
-      v('B', 'dev', { regions: ['ca'], headers: ['grid'], results: table(['name', 'valueFlag', 'range', 'units'], 1, { band: true }), flags: ['letter'] }),
-      v('C', 'eval', { regions: ['ca'], headers: ['strip'], results: table(['name', 'value', 'flag', 'rangeUnits'], 1, { rules: true }), flags: ['word'] }),
-      v('D', 'eval', { regions: ['ca'], headers: ['sidebar'], results: table(['name', 'value', 'units', 'range']), flags: ['none', 'letter'] }),
+      v('B', 'dev', {
+        regions: ['ca'],
+        headers: ['grid'],
+        results: table(['name', 'valueFlag', 'range', 'units'], 1, { band: true }),
+        flags: ['letter'],
+      }),
+      v('C', 'eval', {
+        regions: ['ca'],
+        headers: ['strip'],
+        results: table(['name', 'value', 'flag', 'rangeUnits'], 1, { rules: true }),
+        flags: ['word'],
+      }),
+      v('D', 'eval', {
+        regions: ['ca'],
+        headers: ['sidebar'],
+        results: table(['name', 'value', 'units', 'range']),
+        flags: ['none', 'letter'],
+      }),
     ],
   },
   {
@@ -233,10 +435,43 @@ export const FAMILIES: readonly Family[] = [
     count: { dev: 5, eval: 5 },
     expect: 'completed',
     variants: [
-      v('A', 'dev', { regions: ALL, headers: ['kv2', 'grid'], results: table(['name', 'valueFlag', 'units', 'range'], 2), size: [7, 7.5], rows: [5, 9], panels: [3, 5], flags: ['letter'] }),
-      v('B', 'dev', { regions: ALL, headers: ['strip'], results: table(['name', 'value', 'units', 'range'], 2, { rules: true }), size: [7, 7.5], rows: [5, 9], panels: [3, 5], flags: ['none'] }),
-      v('C', 'eval', { regions: ALL, headers: ['sidebar', 'boxed'], results: table(['name', 'valueUnits', 'range'], 2), size: [7, 7.5], rows: [5, 9], panels: [3, 5], flags: ['letter'] }),
-      v('D', 'eval', { regions: ALL, headers: ['kv2'], page: land, results: table(['name', 'valueFlag', 'rangeUnits'], 3), size: [6.5, 7], rows: [5, 9], panels: [4, 6], flags: ['letter'] }),
+      v('A', 'dev', {
+        regions: ALL,
+        headers: ['kv2', 'grid'],
+        results: table(['name', 'valueFlag', 'units', 'range'], 2),
+        size: [7, 7.5],
+        rows: [5, 9],
+        panels: [3, 5],
+        flags: ['letter'],
+      }),
+      v('B', 'dev', {
+        regions: ALL,
+        headers: ['strip'],
+        results: table(['name', 'value', 'units', 'range'], 2, { rules: true }),
+        size: [7, 7.5],
+        rows: [5, 9],
+        panels: [3, 5],
+        flags: ['none'],
+      }),
+      v('C', 'eval', {
+        regions: ALL,
+        headers: ['sidebar', 'boxed'],
+        results: table(['name', 'valueUnits', 'range'], 2),
+        size: [7, 7.5],
+        rows: [5, 9],
+        panels: [3, 5],
+        flags: ['letter'],
+      }),
+      v('D', 'eval', {
+        regions: ALL,
+        headers: ['kv2'],
+        page: land,
+        results: table(['name', 'valueFlag', 'rangeUnits'], 3),
+        size: [6.5, 7],
+        rows: [5, 9],
+        panels: [4, 6],
+        flags: ['letter'],
+      }),
     ],
   },
   {
@@ -245,10 +480,58 @@ export const FAMILIES: readonly Family[] = [
     count: { dev: 5, eval: 5 },
     expect: 'completed',
     variants: [
-      v('A', 'dev', { regions: ALL, headers: ['strip'], results: () => ({ kind: 'cards', perRow: 3, rangeLabel: 'Standard range', badge: true, valueLabel: null }), flags: ['word'], rows: [3, 6] }),
-      v('B', 'dev', { regions: ALL, headers: ['kv2'], results: () => ({ kind: 'cards', perRow: 2, rangeLabel: 'Reference range', badge: false, valueLabel: null }), flags: ['word'], rows: [3, 6] }),
-      v('C', 'eval', { regions: ALL, headers: ['sidebar'], results: () => ({ kind: 'cards', perRow: 2, rangeLabel: 'Normal range', badge: true, valueLabel: 'Your value' }), flags: ['word'], rows: [3, 6] }),
-      v('D', 'eval', { regions: ALL, headers: ['bottom'], results: () => ({ kind: 'cards', perRow: 3, rangeLabel: 'Range', badge: false, valueLabel: 'Result' }), flags: ['word', 'letter'], rows: [3, 6] }),
+      v('A', 'dev', {
+        regions: ALL,
+        headers: ['strip'],
+        results: () => ({
+          kind: 'cards',
+          perRow: 3,
+          rangeLabel: 'Standard range',
+          badge: true,
+          valueLabel: null,
+        }),
+        flags: ['word'],
+        rows: [3, 6],
+      }),
+      v('B', 'dev', {
+        regions: ALL,
+        headers: ['kv2'],
+        results: () => ({
+          kind: 'cards',
+          perRow: 2,
+          rangeLabel: 'Reference range',
+          badge: false,
+          valueLabel: null,
+        }),
+        flags: ['word'],
+        rows: [3, 6],
+      }),
+      v('C', 'eval', {
+        regions: ALL,
+        headers: ['sidebar'],
+        results: () => ({
+          kind: 'cards',
+          perRow: 2,
+          rangeLabel: 'Normal range',
+          badge: true,
+          valueLabel: 'Your value',
+        }),
+        flags: ['word'],
+        rows: [3, 6],
+      }),
+      v('D', 'eval', {
+        regions: ALL,
+        headers: ['bottom'],
+        results: () => ({
+          kind: 'cards',
+          perRow: 3,
+          rangeLabel: 'Range',
+          badge: false,
+          valueLabel: 'Result',
+        }),
+        flags: ['word', 'letter'],
+        rows: [3, 6],
+      }),
     ],
   },
   {
@@ -257,10 +540,54 @@ export const FAMILIES: readonly Family[] = [
     count: { dev: 5, eval: 5 },
     expect: 'completed',
     variants: [
-      v('A', 'dev', { regions: ALL, headers: ['kv2'], results: () => ({ kind: 'blocks', valueLabel: 'Result', rangeLabel: 'Reference range', unitsInline: true }), flags: ['word'], rows: [3, 6] }),
-      v('B', 'dev', { regions: ALL, headers: ['strip'], results: () => ({ kind: 'blocks', valueLabel: 'Value', rangeLabel: 'Normal range', unitsInline: false }), flags: ['word'], rows: [3, 6] }),
-      v('C', 'eval', { regions: ALL, headers: ['sidebar'], results: () => ({ kind: 'blocks', valueLabel: 'Your result', rangeLabel: 'Expected', unitsInline: true }), flags: ['word'], rows: [3, 6] }),
-      v('D', 'eval', { regions: ALL, headers: ['grid'], results: () => ({ kind: 'blocks', valueLabel: 'Measured', rangeLabel: 'Ref. interval', unitsInline: false }), flags: ['letter'], rows: [3, 6] }),
+      v('A', 'dev', {
+        regions: ALL,
+        headers: ['kv2'],
+        results: () => ({
+          kind: 'blocks',
+          valueLabel: 'Result',
+          rangeLabel: 'Reference range',
+          unitsInline: true,
+        }),
+        flags: ['word'],
+        rows: [3, 6],
+      }),
+      v('B', 'dev', {
+        regions: ALL,
+        headers: ['strip'],
+        results: () => ({
+          kind: 'blocks',
+          valueLabel: 'Value',
+          rangeLabel: 'Normal range',
+          unitsInline: false,
+        }),
+        flags: ['word'],
+        rows: [3, 6],
+      }),
+      v('C', 'eval', {
+        regions: ALL,
+        headers: ['sidebar'],
+        results: () => ({
+          kind: 'blocks',
+          valueLabel: 'Your result',
+          rangeLabel: 'Expected',
+          unitsInline: true,
+        }),
+        flags: ['word'],
+        rows: [3, 6],
+      }),
+      v('D', 'eval', {
+        regions: ALL,
+        headers: ['grid'],
+        results: () => ({
+          kind: 'blocks',
+          valueLabel: 'Measured',
+          rangeLabel: 'Ref. interval',
+          unitsInline: false,
+        }),
+        flags: ['letter'],
+        rows: [3, 6],
+      }),
     ],
   },
   {
@@ -269,10 +596,42 @@ export const FAMILIES: readonly Family[] = [
     count: { dev: 5, eval: 5 },
     expect: 'completed',
     variants: [
-      v('A', 'dev', { regions: ALL, headers: ['letter'], results: () => ({ kind: 'inline', sentences: ['was', 'your'] as SentenceKind[] }), flags: ['none'], noPanelTitles: true, rows: [3, 5], panels: [1, 2], nameStyles: ['Title First Last'] }),
-      v('B', 'dev', { regions: ALL, headers: ['kv2'], results: () => ({ kind: 'inline', sentences: ['colon', 'was'] as SentenceKind[] }), flags: ['none'], rows: [3, 5], panels: [1, 3] }),
-      v('C', 'eval', { regions: ALL, headers: ['letter'], results: () => ({ kind: 'inline', sentences: ['came', 'measured'] as SentenceKind[] }), flags: ['none'], noPanelTitles: true, rows: [3, 5], panels: [1, 2], nameStyles: ['Title First Last', 'First Last'] }),
-      v('D', 'eval', { regions: ALL, headers: ['strip'], results: () => ({ kind: 'inline', sentences: ['your', 'came', 'measured'] as SentenceKind[] }), flags: ['none'], rows: [3, 5], panels: [1, 3] }),
+      v('A', 'dev', {
+        regions: ALL,
+        headers: ['letter'],
+        results: () => ({ kind: 'inline', sentences: ['was', 'your'] as SentenceKind[] }),
+        flags: ['none'],
+        noPanelTitles: true,
+        rows: [3, 5],
+        panels: [1, 2],
+        nameStyles: ['Title First Last'],
+      }),
+      v('B', 'dev', {
+        regions: ALL,
+        headers: ['kv2'],
+        results: () => ({ kind: 'inline', sentences: ['colon', 'was'] as SentenceKind[] }),
+        flags: ['none'],
+        rows: [3, 5],
+        panels: [1, 3],
+      }),
+      v('C', 'eval', {
+        regions: ALL,
+        headers: ['letter'],
+        results: () => ({ kind: 'inline', sentences: ['came', 'measured'] as SentenceKind[] }),
+        flags: ['none'],
+        noPanelTitles: true,
+        rows: [3, 5],
+        panels: [1, 2],
+        nameStyles: ['Title First Last', 'First Last'],
+      }),
+      v('D', 'eval', {
+        regions: ALL,
+        headers: ['strip'],
+        results: () => ({ kind: 'inline', sentences: ['your', 'came', 'measured'] as SentenceKind[] }),
+        flags: ['none'],
+        rows: [3, 5],
+        panels: [1, 3],
+      }),
     ],
   },
   {
@@ -281,10 +640,43 @@ export const FAMILIES: readonly Family[] = [
     count: { dev: 4, eval: 4 },
     expect: 'completed',
     variants: [
-      v('A', 'dev', { regions: ALL, headers: ['kv2'], page: land, history: true, results: table(['name', 'value', 'flag', 'prev1', 'prev2', 'units', 'range'], 1, { band: true }), flags: ['letter'] }),
-      v('B', 'dev', { regions: ALL, headers: ['strip'], page: land, history: true, results: table(['name', 'valueFlag', 'prev1', 'prev2', 'rangeUnits'], 1, { rules: true }), flags: ['letter'] }),
-      v('C', 'eval', { regions: ALL, headers: ['grid'], page: land, history: true, results: table(['name', 'prev2', 'prev1', 'value', 'flag', 'units', 'range'], 1, { valueTitle: 'date' }), flags: ['letter'] }),
-      v('D', 'eval', { regions: ALL, headers: ['sidebar'], page: land, history: true, results: table(['name', 'units', 'range', 'value', 'prev1', 'prev2'], 1, { band: true, valueTitle: 'date' }), flags: ['none'] }),
+      v('A', 'dev', {
+        regions: ALL,
+        headers: ['kv2'],
+        page: land,
+        history: true,
+        results: table(['name', 'value', 'flag', 'prev1', 'prev2', 'units', 'range'], 1, { band: true }),
+        flags: ['letter'],
+      }),
+      v('B', 'dev', {
+        regions: ALL,
+        headers: ['strip'],
+        page: land,
+        history: true,
+        results: table(['name', 'valueFlag', 'prev1', 'prev2', 'rangeUnits'], 1, { rules: true }),
+        flags: ['letter'],
+      }),
+      v('C', 'eval', {
+        regions: ALL,
+        headers: ['grid'],
+        page: land,
+        history: true,
+        results: table(['name', 'prev2', 'prev1', 'value', 'flag', 'units', 'range'], 1, {
+          valueTitle: 'date',
+        }),
+        flags: ['letter'],
+      }),
+      v('D', 'eval', {
+        regions: ALL,
+        headers: ['sidebar'],
+        page: land,
+        history: true,
+        results: table(['name', 'units', 'range', 'value', 'prev1', 'prev2'], 1, {
+          band: true,
+          valueTitle: 'date',
+        }),
+        flags: ['none'],
+      }),
     ],
   },
   {
@@ -293,22 +685,64 @@ export const FAMILIES: readonly Family[] = [
     count: { dev: 4, eval: 4 },
     expect: 'completed',
     variants: [
-      v('A', 'dev', { regions: ALL, headers: ['kv2'], page: land, results: table(['name', 'value', 'flag', 'units', 'range', 'status'], 1, { band: true }), flags: ['letter'] }),
-      v('B', 'dev', { regions: ALL, headers: ['grid'], page: land, results: table(['name', 'value', 'units', 'range'], 2), size: [8, 8.5], flags: ['letter'] }),
-      v('C', 'eval', { regions: ALL, headers: ['boxed'], page: land, results: table(['status', 'name', 'value', 'units', 'flag', 'range'], 1, { rules: true }), flags: ['word'] }),
-      v('D', 'eval', { regions: ALL, headers: ['strip'], page: land, results: table(['name', 'valueUnits', 'range'], 2), size: [8, 8.5], flags: ['letter'] }),
+      v('A', 'dev', {
+        regions: ALL,
+        headers: ['kv2'],
+        page: land,
+        results: table(['name', 'value', 'flag', 'units', 'range', 'status'], 1, { band: true }),
+        flags: ['letter'],
+      }),
+      v('B', 'dev', {
+        regions: ALL,
+        headers: ['grid'],
+        page: land,
+        results: table(['name', 'value', 'units', 'range'], 2),
+        size: [8, 8.5],
+        flags: ['letter'],
+      }),
+      v('C', 'eval', {
+        regions: ALL,
+        headers: ['boxed'],
+        page: land,
+        results: table(['status', 'name', 'value', 'units', 'flag', 'range'], 1, { rules: true }),
+        flags: ['word'],
+      }),
+      v('D', 'eval', {
+        regions: ALL,
+        headers: ['strip'],
+        page: land,
+        results: table(['name', 'valueUnits', 'range'], 2),
+        size: [8, 8.5],
+        flags: ['letter'],
+      }),
     ],
   },
   {
     id: 'header-places',
-    description: 'Patient / specimen block in unusual places: after the results, in a side box, in a ruled table',
+    description:
+      'Patient / specimen block in unusual places: after the results, in a side box, in a ruled table',
     count: { dev: 6, eval: 6 },
     expect: 'completed',
     variants: [
       v('A', 'dev', { regions: ALL, headers: ['bottom'], results: table(STD), flags: ['letter'] }),
-      v('B', 'dev', { regions: ALL, headers: ['sidebar'], results: table(['name', 'valueFlag', 'units', 'range'], 1, { rules: true }), flags: ['letter'] }),
-      v('C', 'eval', { regions: ALL, headers: ['bottom'], results: table(['name', 'value', 'units', 'range', 'flag'], 1, { band: true }), flags: ['word'] }),
-      v('D', 'eval', { regions: ALL, headers: ['boxed', 'colon'], results: table(['name', 'value', 'flag', 'rangeUnits']), flags: ['letter'] }),
+      v('B', 'dev', {
+        regions: ALL,
+        headers: ['sidebar'],
+        results: table(['name', 'valueFlag', 'units', 'range'], 1, { rules: true }),
+        flags: ['letter'],
+      }),
+      v('C', 'eval', {
+        regions: ALL,
+        headers: ['bottom'],
+        results: table(['name', 'value', 'units', 'range', 'flag'], 1, { band: true }),
+        flags: ['word'],
+      }),
+      v('D', 'eval', {
+        regions: ALL,
+        headers: ['boxed', 'colon'],
+        results: table(['name', 'value', 'flag', 'rangeUnits']),
+        flags: ['letter'],
+      }),
     ],
   },
   {
@@ -317,10 +751,47 @@ export const FAMILIES: readonly Family[] = [
     count: { dev: 4, eval: 4 },
     expect: 'completed',
     variants: [
-      v('A', 'dev', { regions: ALL, headers: ['lis'], results: () => ({ kind: 'lis' }), fonts: ['mono'], size: [8, 8.5], upperLab: true, nameStyles: ['LAST, FIRST'], flags: ['letter'] }),
-      v('B', 'dev', { regions: ALL, headers: ['lis'], results: () => ({ kind: 'lis' }), fonts: ['mono'], size: [8, 8.5], upperLab: true, nameStyles: ['FIRST LAST', 'LAST, FIRST'], flags: ['letter'] }),
-      v('C', 'eval', { regions: ALL, headers: ['lis'], results: () => ({ kind: 'lis' }), fonts: ['mono'], size: [7.5, 8], upperLab: true, nameStyles: ['LAST, FIRST', 'FIRST LAST'], flags: ['letter'], repeat: 'full' }),
-      v('D', 'eval', { regions: ALL, headers: ['lis'], results: () => ({ kind: 'lis' }), fonts: ['mono'], size: [8, 8.5], upperLab: false, nameStyles: ['LAST, FIRST'], flags: ['letter'] }),
+      v('A', 'dev', {
+        regions: ALL,
+        headers: ['lis'],
+        results: () => ({ kind: 'lis' }),
+        fonts: ['mono'],
+        size: [8, 8.5],
+        upperLab: true,
+        nameStyles: ['LAST, FIRST'],
+        flags: ['letter'],
+      }),
+      v('B', 'dev', {
+        regions: ALL,
+        headers: ['lis'],
+        results: () => ({ kind: 'lis' }),
+        fonts: ['mono'],
+        size: [8, 8.5],
+        upperLab: true,
+        nameStyles: ['FIRST LAST', 'LAST, FIRST'],
+        flags: ['letter'],
+      }),
+      v('C', 'eval', {
+        regions: ALL,
+        headers: ['lis'],
+        results: () => ({ kind: 'lis' }),
+        fonts: ['mono'],
+        size: [7.5, 8],
+        upperLab: true,
+        nameStyles: ['LAST, FIRST', 'FIRST LAST'],
+        flags: ['letter'],
+        repeat: 'full',
+      }),
+      v('D', 'eval', {
+        regions: ALL,
+        headers: ['lis'],
+        results: () => ({ kind: 'lis' }),
+        fonts: ['mono'],
+        size: [8, 8.5],
+        upperLab: false,
+        nameStyles: ['LAST, FIRST'],
+        flags: ['letter'],
+      }),
     ],
   },
   {
@@ -329,10 +800,46 @@ export const FAMILIES: readonly Family[] = [
     count: { dev: 4, eval: 4 },
     expect: 'completed',
     variants: [
-      v('A', 'dev', { regions: ALL, headers: ['kv2'], results: table(STD, 1, { band: true }), panels: [8, 11], rows: [8, 14], size: [11, 12], repeat: 'full', flags: ['letter'] }),
-      v('B', 'dev', { regions: ALL, headers: ['grid'], results: table(['name', 'valueFlag', 'units', 'range'], 1, { rules: true }), panels: [8, 11], rows: [8, 14], size: [11, 12], repeat: 'compact', flags: ['letter'] }),
-      v('C', 'eval', { regions: ALL, headers: ['strip'], results: table(['name', 'value', 'units', 'range', 'flag']), panels: [8, 11], rows: [8, 14], size: [11, 12], repeat: 'compact', flags: ['word'] }),
-      v('D', 'eval', { regions: ALL, headers: ['colon', 'sidebar'], results: table(['name', 'value', 'flag', 'rangeUnits'], 1, { band: true }), panels: [8, 11], rows: [8, 14], size: [11, 12], repeat: 'full', flags: ['letter'] }),
+      v('A', 'dev', {
+        regions: ALL,
+        headers: ['kv2'],
+        results: table(STD, 1, { band: true }),
+        panels: [8, 11],
+        rows: [8, 14],
+        size: [11, 12],
+        repeat: 'full',
+        flags: ['letter'],
+      }),
+      v('B', 'dev', {
+        regions: ALL,
+        headers: ['grid'],
+        results: table(['name', 'valueFlag', 'units', 'range'], 1, { rules: true }),
+        panels: [8, 11],
+        rows: [8, 14],
+        size: [11, 12],
+        repeat: 'compact',
+        flags: ['letter'],
+      }),
+      v('C', 'eval', {
+        regions: ALL,
+        headers: ['strip'],
+        results: table(['name', 'value', 'units', 'range', 'flag']),
+        panels: [8, 11],
+        rows: [8, 14],
+        size: [11, 12],
+        repeat: 'compact',
+        flags: ['word'],
+      }),
+      v('D', 'eval', {
+        regions: ALL,
+        headers: ['colon', 'sidebar'],
+        results: table(['name', 'value', 'flag', 'rangeUnits'], 1, { band: true }),
+        panels: [8, 11],
+        rows: [8, 14],
+        size: [11, 12],
+        repeat: 'full',
+        flags: ['letter'],
+      }),
     ],
   },
   {
@@ -341,10 +848,46 @@ export const FAMILIES: readonly Family[] = [
     count: { dev: 2, eval: 2 },
     expect: 'completed',
     variants: [
-      v('A', 'dev', { regions: ALL, headers: ['kv2'], results: table(STD), size: [10, 10.5], rows: [4, 7], panels: [1, 3], scan: clean, flags: ['letter'] }),
-      v('B', 'dev', { regions: ALL, headers: ['grid'], results: table(['name', 'valueFlag', 'units', 'range']), size: [10, 10.5], rows: [4, 7], panels: [1, 3], scan: clean, flags: ['letter'] }),
-      v('C', 'eval', { regions: ALL, headers: ['sidebar'], results: table(['name', 'value', 'units', 'range', 'flag']), size: [10, 10.5], rows: [4, 7], panels: [1, 3], scan: clean, flags: ['word'] }),
-      v('D', 'eval', { regions: ALL, headers: ['strip'], results: () => ({ kind: 'blocks', valueLabel: 'Result', rangeLabel: 'Reference', unitsInline: true }), size: [10, 10.5], rows: [3, 5], panels: [1, 2], scan: clean, flags: ['word'] }),
+      v('A', 'dev', {
+        regions: ALL,
+        headers: ['kv2'],
+        results: table(STD),
+        size: [10, 10.5],
+        rows: [4, 7],
+        panels: [1, 3],
+        scan: clean,
+        flags: ['letter'],
+      }),
+      v('B', 'dev', {
+        regions: ALL,
+        headers: ['grid'],
+        results: table(['name', 'valueFlag', 'units', 'range']),
+        size: [10, 10.5],
+        rows: [4, 7],
+        panels: [1, 3],
+        scan: clean,
+        flags: ['letter'],
+      }),
+      v('C', 'eval', {
+        regions: ALL,
+        headers: ['sidebar'],
+        results: table(['name', 'value', 'units', 'range', 'flag']),
+        size: [10, 10.5],
+        rows: [4, 7],
+        panels: [1, 3],
+        scan: clean,
+        flags: ['word'],
+      }),
+      v('D', 'eval', {
+        regions: ALL,
+        headers: ['strip'],
+        results: () => ({ kind: 'blocks', valueLabel: 'Result', rangeLabel: 'Reference', unitsInline: true }),
+        size: [10, 10.5],
+        rows: [3, 5],
+        panels: [1, 2],
+        scan: clean,
+        flags: ['word'],
+      }),
     ],
   },
   {
@@ -353,10 +896,46 @@ export const FAMILIES: readonly Family[] = [
     count: { dev: 3, eval: 3 },
     expect: 'completed',
     variants: [
-      v('A', 'dev', { regions: ALL, headers: ['kv2'], results: table(STD), size: [10, 10.5], rows: [4, 7], panels: [1, 3], scan: fax, flags: ['letter'] }),
-      v('B', 'dev', { regions: ALL, headers: ['strip'], results: table(['name', 'valueFlag', 'units', 'range']), size: [10.5, 11], rows: [4, 7], panels: [1, 2], scan: fax, flags: ['letter'] }),
-      v('C', 'eval', { regions: ALL, headers: ['boxed'], results: table(['name', 'value', 'units', 'range', 'flag']), size: [10, 10.5], rows: [4, 7], panels: [1, 3], scan: fax, flags: ['letter'] }),
-      v('D', 'eval', { regions: ALL, headers: ['colon'], results: table(['name', 'value', 'flag', 'rangeUnits']), size: [10.5, 11], rows: [4, 7], panels: [1, 2], scan: fax, flags: ['word'] }),
+      v('A', 'dev', {
+        regions: ALL,
+        headers: ['kv2'],
+        results: table(STD),
+        size: [10, 10.5],
+        rows: [4, 7],
+        panels: [1, 3],
+        scan: fax,
+        flags: ['letter'],
+      }),
+      v('B', 'dev', {
+        regions: ALL,
+        headers: ['strip'],
+        results: table(['name', 'valueFlag', 'units', 'range']),
+        size: [10.5, 11],
+        rows: [4, 7],
+        panels: [1, 2],
+        scan: fax,
+        flags: ['letter'],
+      }),
+      v('C', 'eval', {
+        regions: ALL,
+        headers: ['boxed'],
+        results: table(['name', 'value', 'units', 'range', 'flag']),
+        size: [10, 10.5],
+        rows: [4, 7],
+        panels: [1, 3],
+        scan: fax,
+        flags: ['letter'],
+      }),
+      v('D', 'eval', {
+        regions: ALL,
+        headers: ['colon'],
+        results: table(['name', 'value', 'flag', 'rangeUnits']),
+        size: [10.5, 11],
+        rows: [4, 7],
+        panels: [1, 2],
+        scan: fax,
+        flags: ['word'],
+      }),
     ],
   },
   {
@@ -365,10 +944,52 @@ export const FAMILIES: readonly Family[] = [
     count: { dev: 3, eval: 3 },
     expect: 'completed',
     variants: [
-      v('A', 'dev', { regions: ALL, headers: ['kv2'], results: table(STD), size: [11, 11.5], rows: [3, 6], panels: [1, 2], scan: photo, flags: ['letter'] }),
-      v('B', 'dev', { regions: ALL, headers: ['strip'], results: () => ({ kind: 'cards', perRow: 2, rangeLabel: 'Reference range', badge: false, valueLabel: null }), size: [11, 11.5], rows: [3, 4], panels: [1, 2], scan: photo, flags: ['word'] }),
-      v('C', 'eval', { regions: ALL, headers: ['grid'], results: table(['name', 'valueFlag', 'units', 'range']), size: [11, 11.5], rows: [3, 6], panels: [1, 2], scan: photo, flags: ['letter'] }),
-      v('D', 'eval', { regions: ALL, headers: ['sidebar'], results: table(['name', 'value', 'units', 'range']), size: [11, 11.5], rows: [3, 6], panels: [1, 2], scan: photo, flags: ['none'] }),
+      v('A', 'dev', {
+        regions: ALL,
+        headers: ['kv2'],
+        results: table(STD),
+        size: [11, 11.5],
+        rows: [3, 6],
+        panels: [1, 2],
+        scan: photo,
+        flags: ['letter'],
+      }),
+      v('B', 'dev', {
+        regions: ALL,
+        headers: ['strip'],
+        results: () => ({
+          kind: 'cards',
+          perRow: 2,
+          rangeLabel: 'Reference range',
+          badge: false,
+          valueLabel: null,
+        }),
+        size: [11, 11.5],
+        rows: [3, 4],
+        panels: [1, 2],
+        scan: photo,
+        flags: ['word'],
+      }),
+      v('C', 'eval', {
+        regions: ALL,
+        headers: ['grid'],
+        results: table(['name', 'valueFlag', 'units', 'range']),
+        size: [11, 11.5],
+        rows: [3, 6],
+        panels: [1, 2],
+        scan: photo,
+        flags: ['letter'],
+      }),
+      v('D', 'eval', {
+        regions: ALL,
+        headers: ['sidebar'],
+        results: table(['name', 'value', 'units', 'range']),
+        size: [11, 11.5],
+        rows: [3, 6],
+        panels: [1, 2],
+        scan: photo,
+        flags: ['none'],
+      }),
     ],
   },
   {
@@ -377,10 +998,47 @@ export const FAMILIES: readonly Family[] = [
     count: { dev: 3, eval: 3 },
     expect: 'completed',
     variants: [
-      v('A', 'dev', { regions: ALL, headers: ['kv2'], results: table(STD), size: [10, 10.5], rows: [4, 7], panels: [1, 2], scan: rotated, flags: ['letter'] }),
-      v('B', 'dev', { regions: ALL, headers: ['grid'], results: table(['name', 'valueFlag', 'units', 'range']), size: [10, 10.5], rows: [4, 7], panels: [1, 2], scan: rotated, flags: ['letter'] }),
-      v('C', 'eval', { regions: ALL, headers: ['strip'], results: table(['name', 'value', 'units', 'range', 'flag']), size: [10, 10.5], rows: [4, 7], panels: [1, 2], scan: rotated, flags: ['word'] }),
-      v('D', 'eval', { regions: ALL, headers: ['boxed'], page: land, results: table(['name', 'value', 'flag', 'units', 'range']), size: [10, 10.5], rows: [4, 6], panels: [1, 2], scan: rotated, flags: ['letter'] }),
+      v('A', 'dev', {
+        regions: ALL,
+        headers: ['kv2'],
+        results: table(STD),
+        size: [10, 10.5],
+        rows: [4, 7],
+        panels: [1, 2],
+        scan: rotated,
+        flags: ['letter'],
+      }),
+      v('B', 'dev', {
+        regions: ALL,
+        headers: ['grid'],
+        results: table(['name', 'valueFlag', 'units', 'range']),
+        size: [10, 10.5],
+        rows: [4, 7],
+        panels: [1, 2],
+        scan: rotated,
+        flags: ['letter'],
+      }),
+      v('C', 'eval', {
+        regions: ALL,
+        headers: ['strip'],
+        results: table(['name', 'value', 'units', 'range', 'flag']),
+        size: [10, 10.5],
+        rows: [4, 7],
+        panels: [1, 2],
+        scan: rotated,
+        flags: ['word'],
+      }),
+      v('D', 'eval', {
+        regions: ALL,
+        headers: ['boxed'],
+        page: land,
+        results: table(['name', 'value', 'flag', 'units', 'range']),
+        size: [10, 10.5],
+        rows: [4, 6],
+        panels: [1, 2],
+        scan: rotated,
+        flags: ['letter'],
+      }),
     ],
   },
   {
@@ -389,10 +1047,46 @@ export const FAMILIES: readonly Family[] = [
     count: { dev: 2, eval: 2 },
     expect: 'completed',
     variants: [
-      v('A', 'dev', { regions: ALL, headers: ['kv2'], results: table(STD), size: [10.5, 11], rows: [4, 6], panels: [1, 2], scan: lowDpi, flags: ['letter'] }),
-      v('B', 'dev', { regions: ALL, headers: ['strip'], results: table(['name', 'valueFlag', 'units', 'range']), size: [10.5, 11], rows: [4, 6], panels: [1, 2], scan: lowDpi, flags: ['letter'] }),
-      v('C', 'eval', { regions: ALL, headers: ['grid'], results: table(['name', 'value', 'units', 'range', 'flag']), size: [10.5, 11], rows: [4, 6], panels: [1, 2], scan: lowDpi, flags: ['word'] }),
-      v('D', 'eval', { regions: ALL, headers: ['colon'], results: table(['name', 'value', 'units', 'range']), size: [10.5, 11], rows: [4, 6], panels: [1, 2], scan: lowDpi, flags: ['none'] }),
+      v('A', 'dev', {
+        regions: ALL,
+        headers: ['kv2'],
+        results: table(STD),
+        size: [10.5, 11],
+        rows: [4, 6],
+        panels: [1, 2],
+        scan: lowDpi,
+        flags: ['letter'],
+      }),
+      v('B', 'dev', {
+        regions: ALL,
+        headers: ['strip'],
+        results: table(['name', 'valueFlag', 'units', 'range']),
+        size: [10.5, 11],
+        rows: [4, 6],
+        panels: [1, 2],
+        scan: lowDpi,
+        flags: ['letter'],
+      }),
+      v('C', 'eval', {
+        regions: ALL,
+        headers: ['grid'],
+        results: table(['name', 'value', 'units', 'range', 'flag']),
+        size: [10.5, 11],
+        rows: [4, 6],
+        panels: [1, 2],
+        scan: lowDpi,
+        flags: ['word'],
+      }),
+      v('D', 'eval', {
+        regions: ALL,
+        headers: ['colon'],
+        results: table(['name', 'value', 'units', 'range']),
+        size: [10.5, 11],
+        rows: [4, 6],
+        panels: [1, 2],
+        scan: lowDpi,
+        flags: ['none'],
+      }),
     ],
   },
   {
@@ -401,10 +1095,38 @@ export const FAMILIES: readonly Family[] = [
     count: { dev: 2, eval: 2 },
     expect: 'low_quality',
     variants: [
-      v('A', 'dev', { regions: ALL, headers: ['kv2'], results: table(STD), size: [6, 6.5], scan: hopeless, flags: ['letter'] }),
-      v('B', 'dev', { regions: ALL, headers: ['grid'], results: table(STD), size: [5.5, 6], scan: hopeless, flags: ['letter'] }),
-      v('C', 'eval', { regions: ALL, headers: ['strip'], results: table(STD), size: [6, 6.5], scan: hopeless, flags: ['letter'] }),
-      v('D', 'eval', { regions: ALL, headers: ['sidebar'], results: table(STD), size: [5.5, 6], scan: hopeless, flags: ['letter'] }),
+      v('A', 'dev', {
+        regions: ALL,
+        headers: ['kv2'],
+        results: table(STD),
+        size: [6, 6.5],
+        scan: hopeless,
+        flags: ['letter'],
+      }),
+      v('B', 'dev', {
+        regions: ALL,
+        headers: ['grid'],
+        results: table(STD),
+        size: [5.5, 6],
+        scan: hopeless,
+        flags: ['letter'],
+      }),
+      v('C', 'eval', {
+        regions: ALL,
+        headers: ['strip'],
+        results: table(STD),
+        size: [6, 6.5],
+        scan: hopeless,
+        flags: ['letter'],
+      }),
+      v('D', 'eval', {
+        regions: ALL,
+        headers: ['sidebar'],
+        results: table(STD),
+        size: [5.5, 6],
+        scan: hopeless,
+        flags: ['letter'],
+      }),
     ],
   },
 ];
@@ -416,7 +1138,7 @@ const NOTES: Pool<string> = {
     'Results have been reviewed by the duty biochemist.',
   ],
   eval: [
-    'Please interpret lipid results in the light of the patient\'s overall cardiovascular risk.',
+    "Please interpret lipid results in the light of the patient's overall cardiovascular risk.",
     'Sample received outside the recommended stability window; interpret with caution.',
     'Method change for creatinine: enzymatic assay in use.',
   ],
@@ -428,7 +1150,12 @@ function spelling(random: Random, names: readonly string[], part: Part, used: Se
   const even = names.filter((_, i) => i % 2 === 0);
   const odd = names.filter((_, i) => i % 2 === 1);
   const order = part === 'dev' ? even : random.chance(0.6) ? [...odd, ...even] : [...names];
-  const start = part === 'dev' ? random.int(0, Math.max(0, order.length - 1)) : random.chance(0.5) ? 0 : random.int(0, order.length - 1);
+  const start =
+    part === 'dev'
+      ? random.int(0, Math.max(0, order.length - 1))
+      : random.chance(0.5)
+        ? 0
+        : random.int(0, order.length - 1);
   for (let k = 0; k < order.length; k++) {
     const n = order[(start + k) % order.length] as string;
     if (!used.has(norm(n))) {
@@ -445,7 +1172,14 @@ function groupsOf(region: Region): Group[] {
   return [...seen];
 }
 
-function makePanels(random: Random, region: Region, part: Part, variant: Variant, flags: FlagStyle, micro: boolean): { title: string | null; rows: PrintedRow[] }[] {
+function makePanels(
+  random: Random,
+  region: Region,
+  part: Part,
+  variant: Variant,
+  flags: FlagStyle,
+  micro: boolean,
+): { title: string | null; rows: PrintedRow[] }[] {
   const pool = groupsOf(region);
   const [pmin, pmax] = variant.panels ?? [1, 4];
   const want = Math.min(pool.length, random.int(pmin, pmax));
@@ -465,7 +1199,14 @@ function makePanels(random: Random, region: Region, part: Part, variant: Variant
     for (const mk of keep) {
       const name = spelling(random, mk.names, part, used);
       if (name === null) continue;
-      rows.push(makeRowV2(random, mk, name, { flags, abnormalRate: 0.22, micro, emptyQualRange: random.chance(0.15) }));
+      rows.push(
+        makeRowV2(random, mk, name, {
+          flags,
+          abnormalRate: 0.22,
+          micro,
+          emptyQualRange: random.chance(0.15),
+        }),
+      );
     }
     if (rows.length === 0) continue;
     const titles = PANEL_TITLES[region][g] ?? ['Other tests'];
@@ -500,10 +1241,11 @@ export function makeSpec(family: Family, variant: Variant, part: Part, index: nu
   const patient = makePatientV2(random, region);
   const dateStyle = fromPool(random, DATE_STYLES[region], part);
   const { collected, reported } = makeDatesV2(random, region !== 'us');
-  const flags = random.pick(variant.flags ?? ['letter']);
+  const flags: FlagStyle = random.pick(variant.flags ?? (['letter'] as const));
   const micro = region !== 'us' && random.chance(0.35);
   const panels = makePanels(random, region, part, variant, flags, micro);
-  const labelPick = <K extends keyof typeof LABEL_POOLS>(k: K) => fromPool(random, LABEL_POOLS[k] as Pool<unknown>, part);
+  const labelPick = <K extends keyof typeof LABEL_POOLS>(k: K) =>
+    fromPool(random, LABEL_POOLS[k] as Pool<unknown>, part);
   const labels: Labels = {
     name: labelPick('name') as string,
     split: labelPick('split') as [string, string],
@@ -516,7 +1258,9 @@ export function makeSpec(family: Family, variant: Variant, part: Part, index: nu
     specimen: labelPick('specimen') as string,
     physician: labelPick('physician') as string,
   };
-  const nameStyle = variant.nameStyles ? random.pick(variant.nameStyles) : fromPool(random, NAME_STYLES, part);
+  const nameStyle = variant.nameStyles
+    ? random.pick(variant.nameStyles)
+    : fromPool(random, NAME_STYLES, part);
   const header = random.pick(variant.headers);
   const showDob = random.chance(variant.showDob ?? 1);
   const [smin, smax] = variant.size ?? [8.5, 9.5];
@@ -530,7 +1274,8 @@ export function makeSpec(family: Family, variant: Variant, part: Part, index: nu
     lab,
     labName: variant.upperLab ? lab.name.toUpperCase() : lab.name,
     patient,
-    nameStyle: header === 'letter' && (nameStyle === 'split' || nameStyle === 'SPLIT') ? 'First Last' : nameStyle,
+    nameStyle:
+      header === 'letter' && (nameStyle === 'split' || nameStyle === 'SPLIT') ? 'First Last' : nameStyle,
     labels,
     showDob,
     sexStyle: random.pick(['letter', 'word', 'word', 'none'] as const),

@@ -19,7 +19,20 @@ export type DateStyle =
   | 'y-mon-d'; // 2024-Mar-14
 
 const MON = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const MONTH = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTH = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 export function formatDateV2(iso: string, style: DateStyle): string {
   const [y, m, d] = iso.split('-') as [string, string, string];
@@ -71,7 +84,11 @@ export function title(p: PatientV2, region: string): string {
 }
 
 /** The printed name (single field) and the ground-truth first / last name (as printed, case kept). */
-export function printName(p: PatientV2, style: NameStyle, region: string): { text: string; first: string; last: string } {
+export function printName(
+  p: PatientV2,
+  style: NameStyle,
+  region: string,
+): { text: string; first: string; last: string } {
   const F = p.first.toUpperCase();
   const L = p.last.toUpperCase();
   switch (style) {
@@ -206,7 +223,9 @@ export function makeRowV2(
     if (ok) break;
     if (attempt === 19) {
       want = 'normal';
-      value = fmt(min !== null && max !== null ? (min + max) / 2 : max !== null ? max / 2 : (min as number) * 1.5);
+      value = fmt(
+        min !== null && max !== null ? (min + max) / 2 : max !== null ? max / 2 : (min as number) * 1.5,
+      );
     }
   }
   let flag = '';

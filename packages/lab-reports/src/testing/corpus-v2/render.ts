@@ -62,7 +62,10 @@ function metaPairs(s: DocSpecV2): { left: [string, string][]; right: [string, st
   if (!s.showDob) left.push([L.age, `${age} Yrs${sex ? ` / ${sex}` : ''}`]);
   else if (sex) left.push([L.sex, sex]);
   if (s.patientId) left.push([s.patientId.label, s.patientId.value]);
-  const right: [string, string][] = [[L.specimen, s.specimen], [L.collected, dt(s, s.collected, '08:42')]];
+  const right: [string, string][] = [
+    [L.specimen, s.specimen],
+    [L.collected, dt(s, s.collected, '08:42')],
+  ];
   if (s.received) right.push([L.received, dt(s, s.received, '11:05')]);
   right.push([L.reported, dt(s, s.reported, '16:20')]);
   right.push([L.physician, s.physician]);
@@ -78,7 +81,12 @@ function drawHeader(p: Surface, s: DocSpecV2, page: number, pages: number): numb
   const brand: TextStyle = { family: f, size: s.header === 'lis' ? hs + 1 : 15, bold: true };
   let y = 28;
   if (s.faxBanner) {
-    p.text(`${s.faxBanner}   P.${String(page).padStart(3, '0')}/${String(pages).padStart(3, '0')}`, M - 10, 10, { family: 'mono', size: 7 });
+    p.text(
+      `${s.faxBanner}   P.${String(page).padStart(3, '0')}/${String(pages).padStart(3, '0')}`,
+      M - 10,
+      10,
+      { family: 'mono', size: 7 },
+    );
     y = 34;
   }
   const pageLabel = pages > 1 ? `Page ${page} of ${pages}` : '';
@@ -100,7 +108,11 @@ function drawHeader(p: Surface, s: DocSpecV2, page: number, pages: number): numb
       p.text(`${s.lab.address}  Tel ${s.lab.phone}`, M, y + 19, { family: f, size: hs - 1.5 });
       if (pageLabel) p.text(pageLabel, p.width - M - p.widthOf(pageLabel, st), y + 2, st);
       y += 36;
-      p.text(s.header === 'bottom' ? 'RESULTS' : 'LABORATORY REPORT', M, y, { family: f, size: hs + 2, bold: true });
+      p.text(s.header === 'bottom' ? 'RESULTS' : 'LABORATORY REPORT', M, y, {
+        family: f,
+        size: hs + 2,
+        bold: true,
+      });
       y += hs + 10;
       if (s.header === 'bottom') {
         p.line(M, y, p.width - M, y, 0.8);
@@ -204,9 +216,17 @@ function drawHeader(p: Surface, s: DocSpecV2, page: number, pages: number): numb
       return y;
     }
     case 'colon': {
-      p.text(s.labName.toUpperCase() === s.labName ? s.labName : s.labName, (p.width - p.widthOf(s.labName, brand)) / 2, y, brand);
+      p.text(
+        s.labName.toUpperCase() === s.labName ? s.labName : s.labName,
+        (p.width - p.widthOf(s.labName, brand)) / 2,
+        y,
+        brand,
+      );
       const addr = s.lab.address;
-      p.text(addr, (p.width - p.widthOf(addr, { family: f, size: hs - 1.5 })) / 2, y + 19, { family: f, size: hs - 1.5 });
+      p.text(addr, (p.width - p.widthOf(addr, { family: f, size: hs - 1.5 })) / 2, y + 19, {
+        family: f,
+        size: hs - 1.5,
+      });
       y += 38;
       p.line(M, y, p.width - M, y, 1);
       y += 6;
@@ -264,7 +284,13 @@ function drawHeader(p: Surface, s: DocSpecV2, page: number, pages: number): numb
         '-'.repeat(Math.floor((p.width - 2 * M) / (hs * 0.6))),
       ];
       lines.forEach((t, i) => p.text(t, M, y + i * (hs + 3), i === 0 ? { ...mono, bold: true } : mono));
-      if (pages > 1) p.text(`PAGE ${page} OF ${pages}`, p.width - M - p.widthOf(`PAGE ${page} OF ${pages}`, mono), y, mono);
+      if (pages > 1)
+        p.text(
+          `PAGE ${page} OF ${pages}`,
+          p.width - M - p.widthOf(`PAGE ${page} OF ${pages}`, mono),
+          y,
+          mono,
+        );
       return y + lines.length * (hs + 3) + 4;
     }
   }
@@ -351,7 +377,10 @@ function titleOf(s: DocSpecV2, key: ColumnKey): string {
 }
 
 function sentence(kind: SentenceKind, r: PrintedRow, s: DocSpecV2, i: number): string {
-  const range = formatRange(r.range, s.rangeStyle === 'paren' || s.rangeStyle === 'bracket' ? 'endash' : s.rangeStyle);
+  const range = formatRange(
+    r.range,
+    s.rangeStyle === 'paren' || s.rangeStyle === 'bracket' ? 'endash' : s.rangeStyle,
+  );
   const u = r.units ? ` ${r.units}` : '';
   const ref = range ? range : 'not established';
   const name = i % 3 === 1 && kind !== 'colon' ? r.name : r.name;
@@ -386,7 +415,12 @@ function resultBlocks(p: Surface, s: DocSpecV2, frameWidth: number): Block[] {
   for (const panel of s.panels) {
     if (panel.title !== null) {
       const t = panel.title;
-      blocks.push({ height: lh + 8, keep: true, table: res.kind === 'table', draw: (q, x, y) => q.text(t, x, y + 4, { ...bold, size: size + 0.5 }) });
+      blocks.push({
+        height: lh + 8,
+        keep: true,
+        table: res.kind === 'table',
+        draw: (q, x, y) => q.text(t, x, y + 4, { ...bold, size: size + 0.5 }),
+      });
     }
     switch (res.kind) {
       case 'table': {
@@ -432,7 +466,8 @@ function resultBlocks(p: Surface, s: DocSpecV2, frameWidth: number): Block[] {
                 if (res.valueLabel) {
                   q.greyText(res.valueLabel, cx + 8, yy + 3, { ...body, size: size - 1 }, 0.35);
                 }
-                const vx = cx + 8 + (res.valueLabel ? q.widthOf(res.valueLabel, { ...body, size: size - 1 }) + 6 : 0);
+                const vx =
+                  cx + 8 + (res.valueLabel ? q.widthOf(res.valueLabel, { ...body, size: size - 1 }) + 6 : 0);
                 q.text(r.value, vx, yy, big);
                 if (r.units) q.text(r.units, vx + q.widthOf(r.value, big) + 4, yy + 4, body);
                 if (res.badge) {
@@ -445,7 +480,13 @@ function resultBlocks(p: Surface, s: DocSpecV2, frameWidth: number): Block[] {
                 } else if (r.flag) q.text(r.flag, cx + cw - 8 - q.widthOf(r.flag, bold), yy + 4, bold);
                 yy += lh + 10;
                 const range = formatRange(r.range, s.rangeStyle);
-                q.greyText(`${res.rangeLabel}: ${range || '-'}${range && r.units && !/^[A-Za-z]/.test(range) ? ` ${r.units}` : ''}`, cx + 8, yy, { ...body, size: size - 1 }, 0.3);
+                q.greyText(
+                  `${res.rangeLabel}: ${range || '-'}${range && r.units && !/^[A-Za-z]/.test(range) ? ` ${r.units}` : ''}`,
+                  cx + 8,
+                  yy,
+                  { ...body, size: size - 1 },
+                  0.3,
+                );
               });
             },
           });
@@ -471,7 +512,9 @@ function resultBlocks(p: Surface, s: DocSpecV2, frameWidth: number): Block[] {
         break;
       }
       case 'inline': {
-        const text = panel.rows.map((r, i) => sentence(res.sentences[i % res.sentences.length] as SentenceKind, r, s, i)).join(' ');
+        const text = panel.rows
+          .map((r, i) => sentence(res.sentences[i % res.sentences.length] as SentenceKind, r, s, i))
+          .join(' ');
         const lines = wrap(p, text, frameWidth, body);
         // Paragraphs split across pages line by line.
         for (const l of lines) blocks.push({ height: lh + 1, draw: (q, x, y) => q.text(l, x, y, body) });
@@ -524,7 +567,12 @@ function resultBlocks(p: Surface, s: DocSpecV2, frameWidth: number): Block[] {
 function drawColumnHeads(p: Surface, s: DocSpecV2, x: number, y: number, w: number): number {
   if (s.results.kind === 'lis') {
     const st: TextStyle = { family: 'mono', size: s.size, bold: true };
-    p.text(`${'TEST'.padEnd(28)} ${'RESULT'.padStart(9)} ${'FLAG'.padEnd(4)} ${'UNITS'.padEnd(14)} REFERENCE`, x, y, st);
+    p.text(
+      `${'TEST'.padEnd(28)} ${'RESULT'.padStart(9)} ${'FLAG'.padEnd(4)} ${'UNITS'.padEnd(14)} REFERENCE`,
+      x,
+      y,
+      st,
+    );
     return y + s.size + 8;
   }
   if (s.results.kind !== 'table') return y;
@@ -571,7 +619,8 @@ export function drawDocumentV2(p: Surface, s: DocSpecV2): number {
     fl.forEach((frame, fi) => {
       const x = M + fi * (frameWidth + gap);
       let fy = top;
-      if (frame.some((b) => b.table) || s.results.kind === 'lis') fy = drawColumnHeads(p, s, x, fy, frameWidth);
+      if (frame.some((b) => b.table) || s.results.kind === 'lis')
+        fy = drawColumnHeads(p, s, x, fy, frameWidth);
       for (const b of frame) {
         b.draw(p, x, fy, frameWidth);
         fy += b.height;

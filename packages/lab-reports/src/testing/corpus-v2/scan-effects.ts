@@ -27,7 +27,17 @@ export interface ScanProfile {
   fade: number;
 }
 
-export const NO_EFFECTS: ScanProfile = { skew: 0, quarterTurns: 0, perspective: 0, shadow: 0, noise: 0, specks: 0, blur: 0, fax: false, fade: 0 };
+export const NO_EFFECTS: ScanProfile = {
+  skew: 0,
+  quarterTurns: 0,
+  perspective: 0,
+  shadow: 0,
+  noise: 0,
+  specks: 0,
+  blur: 0,
+  fax: false,
+  fade: 0,
+};
 
 function blank(w: number, h: number, grey = 255): Canvas {
   const c = createCanvas(w, h);
@@ -75,7 +85,8 @@ function homography(from: [number, number][], to: [number, number][]): number[] 
   const n = 8;
   for (let c = 0; c < n; c++) {
     let piv = c;
-    for (let r = c + 1; r < n; r++) if (Math.abs((a[r] as number[])[c] as number) > Math.abs((a[piv] as number[])[c] as number)) piv = r;
+    for (let r = c + 1; r < n; r++)
+      if (Math.abs((a[r] as number[])[c] as number) > Math.abs((a[piv] as number[])[c] as number)) piv = r;
     [a[c], a[piv]] = [a[piv] as number[], a[c] as number[]];
     [b[c], b[piv]] = [b[piv] as number, b[c] as number];
     const rc = a[c] as number[];
@@ -113,7 +124,16 @@ function perspective(page: Canvas, strength: number, random: Random): Canvas {
   const octx = out.getContext('2d');
   const img = octx.createImageData(w, h);
   const dst = img.data;
-  const [h0, h1, h2, h3, h4, h5, h6, h7] = H as [number, number, number, number, number, number, number, number];
+  const [h0, h1, h2, h3, h4, h5, h6, h7] = H as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   const desk = 96;
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
@@ -121,7 +141,10 @@ function perspective(page: Canvas, strength: number, random: Random): Canvas {
       const sx = Math.round((h0 * x + h1 * y + h2) / z);
       const sy = Math.round((h3 * x + h4 * y + h5) / z);
       const o = 4 * (y * w + x);
-      const v = sx >= 0 && sy >= 0 && sx < w && sy < h ? (src[4 * (sy * w + sx)] as number) : desk + ((x * 7 + y * 3) % 23);
+      const v =
+        sx >= 0 && sy >= 0 && sx < w && sy < h
+          ? (src[4 * (sy * w + sx)] as number)
+          : desk + ((x * 7 + y * 3) % 23);
       dst[o] = v;
       dst[o + 1] = v;
       dst[o + 2] = v;
@@ -137,7 +160,9 @@ function shadow(page: Canvas, darkness: number, random: Random): void {
   const w = page.width;
   const h = page.height;
   const fromLeft = random.chance(0.5);
-  const g = fromLeft ? ctx.createLinearGradient(0, 0, w * 0.6, h * 0.3) : ctx.createLinearGradient(w, h, w * 0.35, h * 0.5);
+  const g = fromLeft
+    ? ctx.createLinearGradient(0, 0, w * 0.6, h * 0.3)
+    : ctx.createLinearGradient(w, h, w * 0.35, h * 0.5);
   g.addColorStop(0, `rgba(0,0,0,${darkness.toFixed(2)})`);
   g.addColorStop(1, 'rgba(0,0,0,0)');
   ctx.globalCompositeOperation = 'multiply';

@@ -28,7 +28,14 @@ export type HeaderKind =
   | 'lis';
 
 export type ResultLayout =
-  | { kind: 'table'; columns: ColumnKey[]; titles: Partial<Record<ColumnKey, string>>; frames: 1 | 2 | 3; rules: boolean; band: boolean }
+  | {
+      kind: 'table';
+      columns: ColumnKey[];
+      titles: Partial<Record<ColumnKey, string>>;
+      frames: 1 | 2 | 3;
+      rules: boolean;
+      band: boolean;
+    }
   | { kind: 'cards'; perRow: 2 | 3; rangeLabel: string; badge: boolean; valueLabel: string | null }
   | { kind: 'blocks'; valueLabel: string; rangeLabel: string; unitsInline: boolean }
   | { kind: 'inline'; sentences: SentenceKind[] }

@@ -48,7 +48,12 @@ export class PdfSurface implements Surface {
     this.doc = new PDFDocument({
       size: [size.width, size.height],
       margin: 0,
-      info: { Title: title, Producer: 'Meridian corpus v2', Creator: 'Meridian corpus v2', CreationDate: FIXED_DATE },
+      info: {
+        Title: title,
+        Producer: 'Meridian corpus v2',
+        Creator: 'Meridian corpus v2',
+        CreationDate: FIXED_DATE,
+      },
     });
     this.done = new Promise((resolve, reject) => {
       this.doc.on('data', (c: Buffer) => this.chunks.push(c));
@@ -63,7 +68,11 @@ export class PdfSurface implements Surface {
 
   greyText(s: string, x: number, y: number, style: TextStyle, gray: number): void {
     const g = Math.round(gray * 255);
-    this.doc.font(pdfFont(style)).fontSize(style.size).fillColor([g, g, g]).text(s, x, y, { lineBreak: false });
+    this.doc
+      .font(pdfFont(style))
+      .fontSize(style.size)
+      .fillColor([g, g, g])
+      .text(s, x, y, { lineBreak: false });
     this.doc.fillColor('black');
   }
 

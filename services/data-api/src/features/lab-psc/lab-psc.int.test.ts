@@ -58,8 +58,8 @@ describe('walk-in / patient service center appointments (/v3/order/.../psc/...)'
       labPartners: withPsc
         ? {
             psc: createPscPartners({
-              quest: { ...labs.config.quest, timeoutMs: 3000 },
-              sonora_quest: { ...labs.config.sonora_quest, timeoutMs: 3000 },
+              quest: { ...labs.config.quest, timeoutMs: 15_000 },
+              sonora_quest: { ...labs.config.sonora_quest, timeoutMs: 15_000 },
             }),
           }
         : undefined,
@@ -73,7 +73,9 @@ describe('walk-in / patient service center appointments (/v3/order/.../psc/...)'
     other = await seedTeam(db.knex, org.orgId);
     // One app at a time: each compiles its OpenAPI validator in the background on creation.
     app = makeApp(true);
-    await request(app).get('/v3/order/psc/appointment/cancellation-reasons').set('x-service-api-key', key(team));
+    await request(app)
+      .get('/v3/order/psc/appointment/cancellation-reasons')
+      .set('x-service-api-key', key(team));
   });
 
   afterAll(async () => {
@@ -108,7 +110,10 @@ describe('walk-in / patient service center appointments (/v3/order/.../psc/...)'
   }
 
   /** A walk-in order created through the API, walked to Requisition Ready by the sandbox `/test`. */
-  async function walkInOrder(t: SeededTeam, opts: { ready?: boolean; method?: string } = {}): Promise<string> {
+  async function walkInOrder(
+    t: SeededTeam,
+    opts: { ready?: boolean; method?: string } = {},
+  ): Promise<string> {
     const k = key(t);
     const tests = await get(k, '/v3/lab_tests');
     expect(tests.status).toBe(200);
@@ -125,7 +130,13 @@ describe('walk-in / patient service center appointments (/v3/order/.../psc/...)'
         phone_number: '+12125550100',
         email: 'ada@example.com',
       },
-      patient_address: { first_line: '350 5th Ave', city: 'New York', state: 'NY', zip: '10001', country: 'US' },
+      patient_address: {
+        first_line: '350 5th Ave',
+        city: 'New York',
+        state: 'NY',
+        zip: '10001',
+        country: 'US',
+      },
     });
     expect(created.status).toBe(200);
     const id = (created.body as { order: { id: string } }).order.id;
@@ -143,7 +154,11 @@ describe('walk-in / patient service center appointments (/v3/order/.../psc/...)'
 
   const orderLows = async (orderId: string) =>
     (
-      await db.knex('lab_order_events').where({ order_id: orderId }).orderBy('id').select<{ status: string }[]>('status')
+      await db
+        .knex('lab_order_events')
+        .where({ order_id: orderId })
+        .orderBy('id')
+        .select<{ status: string }[]>('status')
     ).map((e) => e.status.split('.').pop());
 
   const outboxTypes = async (orderId: string) =>
@@ -175,7 +190,10 @@ describe('walk-in / patient service center appointments (/v3/order/.../psc/...)'
     // Area info counts the lab's service centers within the radius, as the site directory lists them.
     const area = await get(k, '/v3/order/area/info?zip_code=10001&lab=quest');
     expect(area.status).toBe(200);
-    const questInfo = area.body.central_labs.quest as { lab_id: number; patient_service_centers: { within_radius: number } };
+    const questInfo = area.body.central_labs.quest as {
+      lab_id: number;
+      patient_service_centers: { within_radius: number };
+    };
     const info = await get(k, `/v3/order/psc/info?zip_code=10001&lab_id=${questInfo.lab_id}`);
     expect(info.status).toBe(200);
     expect(info.body.centers.length).toBeGreaterThan(1);
@@ -239,10 +257,16 @@ describe('walk-in / patient service center appointments (/v3/order/.../psc/...)'
     // One active appointment per order.
     const again = await send('post', k, psc(orderId, 'book'), { booking_key: second!.booking_key });
     expect(again.status).toBe(409);
-    expect(again.body.detail).toMatchObject({ error_type: 'appointment_exists', appointment_id: appointmentId });
+    expect(again.body.detail).toMatchObject({
+      error_type: 'appointment_exists',
+      appointment_id: appointmentId,
+    });
 
     const order = await get(k, `/v3/order/${orderId}`);
-    expect(order.body.details).toMatchObject({ type: 'walk_in_test', data: { appointment_id: appointmentId } });
+    expect(order.body.details).toMatchObject({
+      type: 'walk_in_test',
+      data: { appointment_id: appointmentId },
+    });
     expect(order.body.last_event.status).toBe('collecting_sample.walk_in_test.appointment_scheduled');
 
     // Reschedule to another site of the lab: time, address and location follow the new slot.
@@ -257,7 +281,10 @@ describe('walk-in / patient service center appointments (/v3/order/.../psc/...)'
       event_data: { is_reschedule: true, site_code: 'QNY002' },
       appointment_notes: 'fasting',
     });
-    expect((moved.body.events as { status: string }[]).map((e) => e.status)).toEqual(['scheduled', 'scheduled']);
+    expect((moved.body.events as { status: string }[]).map((e) => e.status)).toEqual([
+      'scheduled',
+      'scheduled',
+    ]);
 
     // Cancel with the camelCase body; the snake_case one of the at-home route is refused.
     const reason = CANCELLATION_REASONS[0]!;
@@ -271,7 +298,11 @@ describe('walk-in / patient service center appointments (/v3/order/.../psc/...)'
       note: 'travelling',
     });
     expect(cancelled.status).toBe(200);
-    expect(cancelled.body).toMatchObject({ status: 'cancelled', event_status: 'cancelled', can_reschedule: false });
+    expect(cancelled.body).toMatchObject({
+      status: 'cancelled',
+      event_status: 'cancelled',
+      can_reschedule: false,
+    });
     expect(labs.emulators.quest.emulator.appointment(booked.body.external_id)?.status).toBe('cancelled');
     expect((await get(k, psc(orderId))).status).toBe(404);
 
@@ -356,7 +387,11 @@ describe('walk-in / patient service center appointments (/v3/order/.../psc/...)'
 
   describe('book', () => {
     it.each([
-      ['an at-home order', { method: 'at_home_phlebotomy' }, 'received.at_home_phlebotomy.requisition_created'],
+      [
+        'an at-home order',
+        { method: 'at_home_phlebotomy' },
+        'received.at_home_phlebotomy.requisition_created',
+      ],
       ['a walk-in order before Requisition Ready', { ready: false }, 'received.walk_in_test.ordered'],
     ])('refuses %s with 409 invalid_state', async (_name, opts, status) => {
       const orderId = await walkInOrder(team, opts);
@@ -416,9 +451,12 @@ describe('walk-in / patient service center appointments (/v3/order/.../psc/...)'
     const orderId = await walkInOrder(team);
     const k = key(team);
     const [a, b] = bookable(await slotsOf(k));
-    expect((await send('patch', k, psc(orderId, 'reschedule'), { booking_key: a!.booking_key })).status).toBe(404);
+    expect((await send('patch', k, psc(orderId, 'reschedule'), { booking_key: a!.booking_key })).status).toBe(
+      404,
+    );
     expect(
-      (await send('patch', k, psc(orderId, 'cancel'), { cancellationReasonId: CANCELLATION_REASONS[0]!.id })).status,
+      (await send('patch', k, psc(orderId, 'cancel'), { cancellationReasonId: CANCELLATION_REASONS[0]!.id }))
+        .status,
     ).toBe(404);
     const booked = await send('post', k, psc(orderId, 'book'), { booking_key: a!.booking_key });
     expect(booked.status).toBe(200);
@@ -435,16 +473,28 @@ describe('walk-in / patient service center appointments (/v3/order/.../psc/...)'
   it('lists the site directory by lab id; unknown labs are 404, labs without PSC scheduling list none', async () => {
     const k = key(team);
     const ids = new Map(
-      ((await db.knex('labs').select('id', 'slug')) as { id: number; slug: string }[]).map((l) => [l.slug, l.id]),
+      ((await db.knex('labs').select('id', 'slug')) as { id: number; slug: string }[]).map((l) => [
+        l.slug,
+        l.id,
+      ]),
     );
-    const sonora = await get(k, `/v3/order/psc/info?zip_code=85004&lab_id=${ids.get('sonora_quest')}&radius=10`);
+    const sonora = await get(
+      k,
+      `/v3/order/psc/info?zip_code=85004&lab_id=${ids.get('sonora_quest')}&radius=10`,
+    );
     expect(sonora.status).toBe(200);
     expect(sonora.body.centers.map((c: { code: string }) => c.code)).toEqual(['SQPHX01', 'SQPHX02']);
-    const far = await get(k, `/v3/order/psc/info?zip_code=85004&lab_id=${ids.get('sonora_quest')}&radius=100`);
+    const far = await get(
+      k,
+      `/v3/order/psc/info?zip_code=85004&lab_id=${ids.get('sonora_quest')}&radius=100`,
+    );
     expect(far.body.centers).toHaveLength(2); // Tucson is ~105 miles away
     const labcorp = await get(k, `/v3/order/psc/info?zip_code=10001&lab_id=${ids.get('labcorp')}`);
     expect(labcorp.status).toBe(200);
-    expect(labcorp.body).toMatchObject({ centers: [], patient_service_centers: { appointment_with_meridian: false } });
+    expect(labcorp.body).toMatchObject({
+      centers: [],
+      patient_service_centers: { appointment_with_meridian: false },
+    });
     const notOffered = await get(
       k,
       `/v3/order/psc/info?zip_code=85004&lab_id=${ids.get('sonora_quest')}&capabilities=stat`,
@@ -465,10 +515,15 @@ describe('walk-in / patient service center appointments (/v3/order/.../psc/...)'
       expect((await get(k, psc(orderId))).status).toBe(404);
       expect((await get(k, `/v3/order/${orderId}/psc/info`)).status).toBe(404);
       expect((await send('post', k, psc(orderId, 'book'), { booking_key: b!.booking_key })).status).toBe(404);
-      expect((await send('patch', k, psc(orderId, 'reschedule'), { booking_key: b!.booking_key })).status).toBe(404);
       expect(
-        (await send('patch', k, psc(orderId, 'cancel'), { cancellationReasonId: CANCELLATION_REASONS[0]!.id }))
-          .status,
+        (await send('patch', k, psc(orderId, 'reschedule'), { booking_key: b!.booking_key })).status,
+      ).toBe(404);
+      expect(
+        (
+          await send('patch', k, psc(orderId, 'cancel'), {
+            cancellationReasonId: CANCELLATION_REASONS[0]!.id,
+          })
+        ).status,
       ).toBe(404);
     }
     // Another team's booking key is unknown on its own order.

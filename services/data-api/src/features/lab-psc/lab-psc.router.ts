@@ -57,7 +57,12 @@ export function createLabPscRouter(service: LabPscService): Router {
   });
 
   router.post(`${base}/book`, async (req, res) => {
-    const answer = await service.book(principalOf(res), req.params.order_id, req.body, str(req.get('x-idempotency-key')));
+    const answer = await service.book(
+      principalOf(res),
+      req.params.order_id,
+      req.body,
+      str(req.get('x-idempotency-key')),
+    );
     if (answer.replayed) res.set('x-idempotency-replayed', 'true');
     res.json(answer.body);
   });

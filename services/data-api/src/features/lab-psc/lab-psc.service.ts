@@ -38,7 +38,11 @@ import {
   type AppointmentOrder,
   type AppointmentRecord,
 } from '../lab-appointments/lab-appointments.repository';
-import { appointmentEvent, toAppointmentWire, toUsAddressWire } from '../lab-appointments/lab-appointments.presenter';
+import {
+  appointmentEvent,
+  toAppointmentWire,
+  toUsAddressWire,
+} from '../lab-appointments/lab-appointments.presenter';
 import {
   PartnerOutageError,
   bookingKeyExpired,
@@ -71,7 +75,10 @@ export type PscRadius = (typeof RADII)[number];
 
 /** PSC terms of the labs with a service-center scheduling API (quest's are the area-info terms). */
 export const PSC_LAB_TERMS: Readonly<
-  Record<PscLab, { appointmentWithMeridian: boolean; capabilities: PscCapability[]; supportedBillTypes: BillingType[] }>
+  Record<
+    PscLab,
+    { appointmentWithMeridian: boolean; capabilities: PscCapability[]; supportedBillTypes: BillingType[] }
+  >
 > = {
   quest: CENTRAL_LAB_TERMS.quest,
   sonora_quest: {
@@ -241,7 +248,12 @@ export function createLabPscService(deps: LabPscDeps) {
       const change = nextAppointmentState(status, action, 'patient_service_center');
       await r.appendEvent(scope, a.id, change.eventStatus, data, now);
       if (change.orderTrigger && opts.moveOrder !== false) {
-        await applyOrderTransition(trx, { ...scope, orderId: a.orderId, to: { trigger: change.orderTrigger }, now });
+        await applyOrderTransition(trx, {
+          ...scope,
+          orderId: a.orderId,
+          to: { trigger: change.orderTrigger },
+          now,
+        });
       }
       status = change.status;
       last = change;
@@ -264,7 +276,10 @@ export function createLabPscService(deps: LabPscDeps) {
     return a;
   }
 
-  async function sitesOf(partner: PscPartner, q: { zipCode?: string; radius: PscRadius; siteCodes?: string[] }) {
+  async function sitesOf(
+    partner: PscPartner,
+    q: { zipCode?: string; radius: PscRadius; siteCodes?: string[] },
+  ) {
     return callLab(() =>
       partner.sites({ zipCode: q.zipCode, radiusMiles: Number(q.radius), siteCodes: q.siteCodes }),
     );
@@ -325,15 +340,16 @@ export function createLabPscService(deps: LabPscDeps) {
     async availability(scope: TeamScope, input: PscAvailabilityInput) {
       const partner = partnerOrThrow(input.lab);
       if (!input.zipCode && (!input.siteCodes || input.siteCodes.length === 0)) {
-        throw ValidationError.single(
-          ['query', 'zip_code'],
-          'Give zip_code or site_codes.',
-          'missing',
-          null,
-        );
+        throw ValidationError.single(['query', 'zip_code'], 'Give zip_code or site_codes.', 'missing', null);
       }
       const now = deps.clock();
-      const cacheKey = JSON.stringify([input.lab, input.zipCode ?? null, input.radius, input.siteCodes ?? [], input.startDate ?? null]);
+      const cacheKey = JSON.stringify([
+        input.lab,
+        input.zipCode ?? null,
+        input.radius,
+        input.siteCodes ?? [],
+        input.startDate ?? null,
+      ]);
       let cached = input.allowStale ? cache.get(cacheKey) : undefined;
       if (cached && now.getTime() - cached.at > STALE_AVAILABILITY_MS) cached = undefined;
       let sites: PscSite[];
@@ -342,7 +358,8 @@ export function createLabPscService(deps: LabPscDeps) {
         ({ sites, answer } = cached);
       } else {
         sites = (await sitesOf(partner, input)).filter((s) => s.acceptsAppointments);
-        if (sites.length === 0) throw new NoSlotsError('No service center of this lab takes appointments here.');
+        if (sites.length === 0)
+          throw new NoSlotsError('No service center of this lab takes appointments here.');
         const startDate = input.startDate ?? localDateInZone(now.getTime(), sites[0]!.timezone);
         answer = await callLab(() =>
           partner.availability(
@@ -386,12 +403,15 @@ export function createLabPscService(deps: LabPscDeps) {
                 num_appointments_available: s.remaining,
               };
             });
-          if (slots.length > 0) out.push({ location: locationWire(site, site.distanceMiles), date: day.date, slots });
+          if (slots.length > 0)
+            out.push({ location: locationWire(site, site.distanceMiles), date: day.date, slots });
         }
       }
       if (keys.length === 0) throw new NoSlotsError();
       await repo.insertBookingKeys(scope, keys, now);
-      out.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : (a.location.distance ?? 0) - (b.location.distance ?? 0)));
+      out.sort((a, b) =>
+        a.date < b.date ? -1 : a.date > b.date ? 1 : (a.location.distance ?? 0) - (b.location.distance ?? 0),
+      );
       const zones = new Set(sites.map((s) => s.timezone));
       return { slots: out, timezone: zones.size === 1 ? [...zones][0]! : null };
     },
@@ -408,7 +428,12 @@ export function createLabPscService(deps: LabPscDeps) {
     ): Promise<{ replayed: boolean; body: unknown }> {
       const idemKey = idempotencyKey ? `psc_book:${orderId}:${idempotencyKey}` : null;
       if (idemKey) {
-        const claimed = await idempotency.claim(scope, idemKey, requestHashOf({ orderId, body }), deps.clock());
+        const claimed = await idempotency.claim(
+          scope,
+          idemKey,
+          requestHashOf({ orderId, body }),
+          deps.clock(),
+        );
         if (claimed.kind === 'replay') return { replayed: true, body: claimed.answer.body };
       }
       try {
@@ -426,7 +451,11 @@ export function createLabPscService(deps: LabPscDeps) {
       return toAppointmentWire(a);
     },
 
-    async reschedule(scope: TeamScope, orderId: string, body: { booking_key: string; appointment_notes?: string | null }) {
+    async reschedule(
+      scope: TeamScope,
+      orderId: string,
+      body: { booking_key: string; appointment_notes?: string | null },
+    ) {
       const current = await activePscOrThrow(scope, orderId);
       if (!current.canReschedule || !canRescheduleAppointment(current.status))
         throw new InvalidStateError(current.status, 'This appointment cannot be rescheduled.');
@@ -438,7 +467,9 @@ export function createLabPscService(deps: LabPscDeps) {
       }
       let moved: PscBooking;
       try {
-        moved = await callLab(() => partner.reschedule(current.externalId!, key.partnerKey), { status: current.status });
+        moved = await callLab(() => partner.reschedule(current.externalId!, key.partnerKey), {
+          status: current.status,
+        });
       } catch (err) {
         if (err instanceof PartnerOutageError) await repo.releaseBookingKey(scope, key.keyHash, current.id);
         throw err;
@@ -463,7 +494,9 @@ export function createLabPscService(deps: LabPscDeps) {
           });
           await createLabPscRepository(trx).moveAppointment(scope, a.id, key.site);
           const saved = (await r.findById(scope, a.id))!;
-          await createOutboxRepository(trx).append([appointmentEvent('labtest.appointment.updated', saved, order.clientUserId)]);
+          await createOutboxRepository(trx).append([
+            appointmentEvent('labtest.appointment.updated', saved, order.clientUserId),
+          ]);
           return toAppointmentWire(saved);
         });
       } catch (err) {
@@ -476,7 +509,11 @@ export function createLabPscService(deps: LabPscDeps) {
       }
     },
 
-    async cancel(scope: TeamScope, orderId: string, body: { cancellationReasonId: string; note?: string | null }) {
+    async cancel(
+      scope: TeamScope,
+      orderId: string,
+      body: { cancellationReasonId: string; note?: string | null },
+    ) {
       const reason = cancellationReasonById(body.cancellationReasonId);
       if (!reason) {
         throw ValidationError.single(
@@ -493,7 +530,8 @@ export function createLabPscService(deps: LabPscDeps) {
       try {
         cancelled = await partner.cancel(current.externalId!, reason.code, body.note ?? null);
       } catch (err) {
-        if (!(err instanceof PscPartnerError && err.code === 'not_found')) throw fromPscError(err, current.status);
+        if (!(err instanceof PscPartnerError && err.code === 'not_found'))
+          throw fromPscError(err, current.status);
       }
       const now = deps.clock();
       return withTransaction(deps.db, async (trx) => {
@@ -505,12 +543,18 @@ export function createLabPscService(deps: LabPscDeps) {
           eventStatus: change.eventStatus,
           canReschedule: false,
           cancellationReasonId: reason.id,
-          eventData: { ...(a.eventData ?? {}), ...data, ...(cancelled ? { partner_status: cancelled.partnerStatus } : {}) },
+          eventData: {
+            ...(a.eventData ?? {}),
+            ...data,
+            ...(cancelled ? { partner_status: cancelled.partnerStatus } : {}),
+          },
           partnerUpdatedAt: cancelled ? new Date(cancelled.updatedAtMs) : undefined,
           now,
         });
         const saved = (await r.findById(scope, a.id))!;
-        await createOutboxRepository(trx).append([appointmentEvent('labtest.appointment.updated', saved, order.clientUserId)]);
+        await createOutboxRepository(trx).append([
+          appointmentEvent('labtest.appointment.updated', saved, order.clientUserId),
+        ]);
         return toAppointmentWire(saved);
       });
     },
@@ -518,14 +562,16 @@ export function createLabPscService(deps: LabPscDeps) {
     /** After the order was cancelled: its active PSC appointment is cancelled at the lab and here. */
     async cancelForCancelledOrder(scope: TeamScope, orderId: string) {
       const current = await appointments.findActive(scope, orderId);
-      if (!current || current.type !== 'patient_service_center' || current.status === 'in_progress') return null;
+      if (!current || current.type !== 'patient_service_center' || current.status === 'in_progress')
+        return null;
       const reason = CANCELLATION_REASONS.find((r) => r.code === 'order_cancelled')!;
       const partner = partnerOf(current.provider);
       if (partner && current.externalId) {
         try {
           await partner.cancel(current.externalId, reason.code, null);
         } catch (err) {
-          if (!(err instanceof PscPartnerError && err.code === 'not_found')) throw fromPscError(err, current.status);
+          if (!(err instanceof PscPartnerError && err.code === 'not_found'))
+            throw fromPscError(err, current.status);
         }
       }
       const now = deps.clock();
@@ -542,7 +588,9 @@ export function createLabPscService(deps: LabPscDeps) {
           now,
         });
         const saved = (await r.findById(scope, a.id))!;
-        await createOutboxRepository(trx).append([appointmentEvent('labtest.appointment.updated', saved, order.clientUserId)]);
+        await createOutboxRepository(trx).append([
+          appointmentEvent('labtest.appointment.updated', saved, order.clientUserId),
+        ]);
         return toAppointmentWire(saved);
       });
     },
@@ -644,7 +692,9 @@ export function createLabPscService(deps: LabPscDeps) {
         if (change.orderTrigger)
           await applyOrderTransition(trx, { ...scope, orderId, to: { trigger: change.orderTrigger }, now });
         const saved = (await r.findById(scope, id))!;
-        await createOutboxRepository(trx).append([appointmentEvent('labtest.appointment.created', saved, order.clientUserId)]);
+        await createOutboxRepository(trx).append([
+          appointmentEvent('labtest.appointment.created', saved, order.clientUserId),
+        ]);
         const wire = toAppointmentWire(saved);
         if (idemKey) {
           await idempotency.complete(

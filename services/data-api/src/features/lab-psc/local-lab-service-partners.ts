@@ -11,7 +11,8 @@ import {
 } from '@meridian/lab-partners';
 
 export const TESTKIT_PROVIDER = 'kitship';
-export const testkitWebhookPath = (provider = TESTKIT_PROVIDER) => `/v2/provider_webhooks/testkit/${provider}`;
+export const testkitWebhookPath = (provider = TESTKIT_PROVIDER) =>
+  `/v2/provider_webhooks/testkit/${provider}`;
 
 export async function startLocalLabServicePartners(opts: { dataApiPublicUrl: string }): Promise<{
   psc: PscPartnersConfig;

@@ -64,11 +64,13 @@ describe('test-kit orders (/v3/order/testkit...)', () => {
       region: 'us',
       readiness: {},
       validateResponses: true,
-      labPartners: { fulfilment: createFulfilmentPartner({ ...kits.config, timeoutMs: 3000 }) },
+      labPartners: { fulfilment: createFulfilmentPartner({ ...kits.config, timeoutMs: 15_000 }) },
     });
     server = http.createServer(app);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    kits.emulator.setWebhookTarget(`http://127.0.0.1:${(server.address() as AddressInfo).port}${testkitWebhookPath()}`);
+    kits.emulator.setWebhookTarget(
+      `http://127.0.0.1:${(server.address() as AddressInfo).port}${testkitWebhookPath()}`,
+    );
     await request(app).get('/v3/lab_tests').set('x-service-api-key', team.apiKeys.sandbox);
   });
 
@@ -82,11 +84,14 @@ describe('test-kit orders (/v3/order/testkit...)', () => {
 
   const key = (t: SeededTeam, env: Environment = 'sandbox') => t.apiKeys[env];
   const get = (k: string, path: string) => request(app).get(path).set('x-service-api-key', k);
-  const post = (k: string, path: string, body: object) => request(app).post(path).set('x-service-api-key', k).send(body);
+  const post = (k: string, path: string, body: object) =>
+    request(app).post(path).set('x-service-api-key', k).send(body);
 
   async function newUser(t: SeededTeam): Promise<string> {
     const id = newId();
-    await db.knex('users').insert({ id, team_id: t.teamId, environment: 'sandbox', client_user_id: `c-${id}` });
+    await db
+      .knex('users')
+      .insert({ id, team_id: t.teamId, environment: 'sandbox', client_user_id: `c-${id}` });
     return id;
   }
   async function userOf(t: SeededTeam): Promise<string> {
@@ -126,9 +131,13 @@ describe('test-kit orders (/v3/order/testkit...)', () => {
   const lows = (o: WireOrder) => o.events.map((e) => e.status.split('.').pop());
   const read = async (id: string, t = team) => (await get(key(t), `/v3/order/${id}`)).body as WireOrder;
   const externalOf = async (orderId: string) =>
-    ((await db.knex('lab_testkit_shipments').where({ order_id: orderId }).first('external_id')) as { external_id: string })
-      .external_id;
-  const orderCount = async () => Number((await db.knex('lab_orders').count<{ n: string }[]>({ n: '*' }))[0]!.n);
+    (
+      (await db.knex('lab_testkit_shipments').where({ order_id: orderId }).first('external_id')) as {
+        external_id: string;
+      }
+    ).external_id;
+  const orderCount = async () =>
+    Number((await db.knex('lab_orders').count<{ n: string }[]>({ n: '*' }))[0]!.n);
 
   it('ships a kit, follows the courier both ways, and completes with results', async () => {
     const order = await orderKit(team);
@@ -143,7 +152,7 @@ describe('test-kit orders (/v3/order/testkit...)', () => {
     const ext = await externalOf(order.id);
     expect(kits.emulator.shipment(ext)?.reference).toBe(order.id);
 
-    const scans: [('outbound' | 'inbound'), Parameters<typeof kits.emulator.advance>[2], string][] = [
+    const scans: ['outbound' | 'inbound', Parameters<typeof kits.emulator.advance>[2], string][] = [
       ['outbound', 'in_transit', 'collecting_sample.testkit.transit_customer'],
       ['outbound', 'out_for_delivery', 'collecting_sample.testkit.out_for_delivery'],
       ['outbound', 'delivered', 'collecting_sample.testkit.with_customer'],
@@ -160,7 +169,11 @@ describe('test-kit orders (/v3/order/testkit...)', () => {
     expect(cancel.status).toBe(409);
     expect(cancel.body.detail.error_type).toBe('invalid_state');
 
-    const walked = await post(key(team), `/v3/order/${order.id}/test?final_status=completed.testkit.completed`, {});
+    const walked = await post(
+      key(team),
+      `/v3/order/${order.id}/test?final_status=completed.testkit.completed`,
+      {},
+    );
     expect(walked.status).toBe(200);
     const done = await read(order.id);
     expect(done.status).toBe('completed');
@@ -180,7 +193,11 @@ describe('test-kit orders (/v3/order/testkit...)', () => {
     const order = await orderKit(team);
     const ext = await externalOf(order.id);
     await kits.emulator.advance(ext, 'outbound', 'delivered');
-    expect(lows(await read(order.id)).slice(2)).toEqual(['transit_customer', 'out_for_delivery', 'with_customer']);
+    expect(lows(await read(order.id)).slice(2)).toEqual([
+      'transit_customer',
+      'out_for_delivery',
+      'with_customer',
+    ]);
     // The same delivery once more (same updated_at): nothing changes.
     const payload = JSON.stringify({
       id: 'evt_repeat',
@@ -207,6 +224,7 @@ describe('test-kit orders (/v3/order/testkit...)', () => {
     // A kit that is lost on the way back ends there; a later scan cannot revive it.
     await kits.emulator.advance(ext, 'inbound', 'lost');
     expect((await read(order.id)).last_event.status).toBe('failed.testkit.lost');
+    expect(lows(await read(order.id)).slice(5)).toEqual(['transit_lab', 'lost']);
     await kits.emulator.advance(ext, 'inbound', 'delivered');
     expect((await read(order.id)).last_event.status).toBe('failed.testkit.lost');
   });
@@ -238,10 +256,17 @@ describe('test-kit orders (/v3/order/testkit...)', () => {
     const order = await orderKit(team, '?awaiting_registration=true&sample_id=KIT-OFFLINE-1');
     expect(order.sample_id).toBe('KIT-OFFLINE-1');
     expect(lows(order)).toEqual(['ordered', 'awaiting_registration']);
-    expect(order.details.data.shipment).toMatchObject({ outbound_tracking_number: null, outbound_courier: null });
+    expect(order.details.data.shipment).toMatchObject({
+      outbound_tracking_number: null,
+      outbound_courier: null,
+    });
     expect(order.details.data.shipment!.inbound_tracking_number).toMatch(/^1Z/);
 
-    const dup = await post(key(team), '/v3/order/testkit?awaiting_registration=true&sample_id=KIT-OFFLINE-1', await body(team));
+    const dup = await post(
+      key(team),
+      '/v3/order/testkit?awaiting_registration=true&sample_id=KIT-OFFLINE-1',
+      await body(team),
+    );
     expect(dup.status).toBe(409);
     expect(dup.body.detail.error_type).toBe('duplicate_sample_id');
 
@@ -253,13 +278,22 @@ describe('test-kit orders (/v3/order/testkit...)', () => {
       patient_address: { ...address, zip: '60602' },
       consents: [{ consentType: 'hipaa-authorization' }],
     };
-    const notFound = await post(key(team), '/v3/order/testkit/register', { ...registration, sample_id: 'KIT-NONE' });
+    const notFound = await post(key(team), '/v3/order/testkit/register', {
+      ...registration,
+      sample_id: 'KIT-NONE',
+    });
     expect(notFound.status).toBe(404);
-    const otherTeam = await post(key(other), '/v3/order/testkit/register', { ...registration, user_id: await userOf(other) });
+    const otherTeam = await post(key(other), '/v3/order/testkit/register', {
+      ...registration,
+      user_id: await userOf(other),
+    });
     expect(otherTeam.status).toBe(404);
     const production = await post(key(team, 'production'), '/v3/order/testkit/register', registration);
     expect(production.status).toBe(404);
-    const unknownUser = await post(key(team), '/v3/order/testkit/register', { ...registration, user_id: newId() });
+    const unknownUser = await post(key(team), '/v3/order/testkit/register', {
+      ...registration,
+      user_id: newId(),
+    });
     expect(unknownUser.status).toBe(404);
     const invalid = await post(key(team), '/v3/order/testkit/register', {
       ...registration,
@@ -277,11 +311,18 @@ describe('test-kit orders (/v3/order/testkit...)', () => {
     const registered = await post(key(team), '/v3/order/testkit/register', registration);
     expect(registered.status).toBe(200);
     const bound = registered.body.order as WireOrder;
-    expect(bound).toMatchObject({ id: order.id, user_id: patientUser, patient_details: { first_name: 'Katherine' } });
+    expect(bound).toMatchObject({
+      id: order.id,
+      user_id: patientUser,
+      patient_details: { first_name: 'Katherine' },
+    });
     expect(bound.last_event.status).toBe('received.testkit.registered');
     const twice = await post(key(team), '/v3/order/testkit/register', registration);
     expect(twice.status).toBe(409);
-    expect(twice.body.detail).toMatchObject({ error_type: 'invalid_state', status: 'received.testkit.registered' });
+    expect(twice.body.detail).toMatchObject({
+      error_type: 'invalid_state',
+      status: 'received.testkit.registered',
+    });
     const event = (await db
       .knex('outbox')
       .whereRaw(`payload->'data'->>'id' = ?`, [order.id])
@@ -297,16 +338,28 @@ describe('test-kit orders (/v3/order/testkit...)', () => {
 
   it('refuses what it cannot order, storing nothing', async () => {
     const before = await orderCount();
-    const walkIn = await post(key(team), '/v3/order/testkit', await body(team, { collection_method: 'walk_in_test' }));
+    const walkIn = await post(
+      key(team),
+      '/v3/order/testkit',
+      await body(team, { collection_method: 'walk_in_test' }),
+    );
     expect(walkIn.status).toBe(422);
-    const wrongTest = await post(key(team), '/v3/order/testkit', await body(team, { lab_test_id: await labTestOf(team, 'walk_in_test') }));
+    const wrongTest = await post(
+      key(team),
+      '/v3/order/testkit',
+      await body(team, { lab_test_id: await labTestOf(team, 'walk_in_test') }),
+    );
     expect(wrongTest.status).toBe(422);
     const sampleAlone = await post(key(team), '/v3/order/testkit?sample_id=KIT-1', await body(team));
     expect(sampleAlone.status).toBe(422);
     expect(sampleAlone.body.detail[0].loc).toEqual(['query', 'sample_id']);
     const unknownUser = await post(key(team), '/v3/order/testkit', await body(team, { user_id: newId() }));
     expect(unknownUser.status).toBe(404);
-    const otherUser = await post(key(team), '/v3/order/testkit', await body(team, { user_id: await userOf(other) }));
+    const otherUser = await post(
+      key(team),
+      '/v3/order/testkit',
+      await body(team, { user_id: await userOf(other) }),
+    );
     expect(otherUser.status).toBe(404);
     kits.emulator.faults.set({ serverError: 503 });
     const down = await post(key(team), '/v3/order/testkit', await body(team));
@@ -334,5 +387,11 @@ describe('test-kit orders (/v3/order/testkit...)', () => {
     expect(courierPath('cancelled', 'transit_customer')).toBeNull();
     expect(courierPath('awaiting_registration', 'transit_lab')).toBeNull();
     expect(courierPath('delivered_to_lab', 'transit_customer')).toBeNull();
+    expect(courierPath('with_customer', 'lost')).toEqual(['transit_lab', 'lost']);
+    expect(courierPath('requisition_created', 'problem_in_transit_customer')).toEqual([
+      'transit_customer',
+      'problem_in_transit_customer',
+    ]);
+    expect(courierPath('transit_lab', 'completed')).toBeNull();
   });
 });

@@ -107,14 +107,26 @@ export function createLabTestkitRepository(db: Knex | Knex.Transaction) {
     },
 
     async lockLink(orderId: string): Promise<ShipmentLink | null> {
-      const row = await db('lab_testkit_shipments').where({ order_id: orderId }).forUpdate().first<LinkRow | undefined>();
+      const row = await db('lab_testkit_shipments')
+        .where({ order_id: orderId })
+        .forUpdate()
+        .first<LinkRow | undefined>();
       return row ? toLink(row) : null;
     },
 
-    async touchLink(orderId: string, partnerStatus: string, partnerUpdatedAt: Date, now: Date): Promise<void> {
+    async touchLink(
+      orderId: string,
+      partnerStatus: string,
+      partnerUpdatedAt: Date,
+      now: Date,
+    ): Promise<void> {
       await db('lab_testkit_shipments')
         .where({ order_id: orderId })
-        .update({ partner_status: partnerStatus.slice(0, 64), partner_updated_at: partnerUpdatedAt, updated_at: now });
+        .update({
+          partner_status: partnerStatus.slice(0, 64),
+          partner_updated_at: partnerUpdatedAt,
+          updated_at: now,
+        });
     },
 
     /** Registration: the kit's order now belongs to its patient. */

@@ -24,7 +24,8 @@ export function createLabTestkitRouter(service: LabTestkitService): Router {
   router.post('/v3/order/testkit', async (req, res) => {
     const q = req.query;
     const order = await service.create(principalOf(res), req.body as CreateOrderBody, {
-      awaitingRegistration: q.awaiting_registration === 'true' || (q.awaiting_registration as unknown) === true,
+      awaitingRegistration:
+        q.awaiting_registration === 'true' || (q.awaiting_registration as unknown) === true,
       sampleId: typeof q.sample_id === 'string' && q.sample_id !== '' ? q.sample_id : undefined,
     });
     res.json(toPostOrderResponse(order, 'Test kit ordered.'));
@@ -55,7 +56,8 @@ export function createTestkitWebhooksRouter(service: LabTestkitService): Router 
     try {
       outcome = await service.courierWebhook(req.params.provider as string, req.headers, body);
     } catch (err) {
-      if (err instanceof FulfilmentError && err.code === 'signature_invalid') throw new WebhookSignatureRefused();
+      if (err instanceof FulfilmentError && err.code === 'signature_invalid')
+        throw new WebhookSignatureRefused();
       if (err instanceof FulfilmentError)
         throw new BadRequestError('invalid_webhook', 'The webhook body is not a valid courier update.');
       throw err;

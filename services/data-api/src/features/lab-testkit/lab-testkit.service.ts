@@ -21,7 +21,11 @@ import {
 } from '@meridian/lab-partners';
 import type { CursorCodec, Logger } from '@meridian/platform';
 import { PartnerOutageError, providerNotAvailable } from '../lab-appointments/partner-errors';
-import { createLabOrdersService, type CreateOrderBody, type PatientDetailsInput } from '../lab-orders/lab-orders.service';
+import {
+  createLabOrdersService,
+  type CreateOrderBody,
+  type PatientDetailsInput,
+} from '../lab-orders/lab-orders.service';
 import { applyOrderTransition, findOrderForUpdate, loadOrderWire } from '../lab-orders/order-transitions';
 import {
   ageInYears,
@@ -101,21 +105,38 @@ export function shipmentWire(id: string, s: FulfilmentShipment): ShipmentWire {
   };
 }
 
-/** The statuses a scan moves the order through: the direct edge, or the missed happy-path steps before it. */
-export function courierPath(from: OrderLowLevelStatus, to: OrderLowLevelStatus): OrderLowLevelStatus[] | null {
+/**
+ * The statuses a courier scan moves a kit order through: the direct edge, else the missed steps of the usual
+ * course (`ORDER_HAPPY_PATHS.testkit`) up to the first one the scan's status may follow (a kit reported lost on
+ * its way back was picked up first: `with_customer → transit_lab → lost`). Null: the order cannot follow.
+ */
+export function courierPath(
+  from: OrderLowLevelStatus,
+  to: OrderLowLevelStatus,
+): OrderLowLevelStatus[] | null {
   if (from === to) return [];
   if (canTransitionOrder('testkit', from, to)) return [to];
   const happy = ORDER_HAPPY_PATHS.testkit;
   const i = happy.indexOf(from === 'registered' ? 'with_customer' : from);
+  if (i < 0) return null;
   const j = happy.indexOf(to);
-  if (i < 0 || j <= i) return null;
-  const path = happy.slice(i + 1, j + 1);
-  let at = from;
-  for (const next of path) {
-    if (!canTransitionOrder('testkit', at, next)) return null;
-    at = next;
+  if (j > i && to !== 'completed') {
+    const walk = happy.slice(i + 1, j + 1);
+    return walk.every((s, k) => canTransitionOrder('testkit', k === 0 ? from : walk[k - 1]!, s))
+      ? walk
+      : null;
   }
-  return path;
+  const path: OrderLowLevelStatus[] = [];
+  let at = from;
+  for (const next of happy.slice(i + 1)) {
+    // Never past the lab's door: results are the lab's to report, not the courier's.
+    if (next === 'completed' || !canTransitionOrder('testkit', at, next)) return null;
+    path.push(next);
+    at = next;
+    if (next === to) return path;
+    if (canTransitionOrder('testkit', at, to)) return [...path, to];
+  }
+  return null;
 }
 
 export function createLabTestkitService(deps: LabTestkitDeps) {
@@ -135,11 +156,15 @@ export function createLabTestkitService(deps: LabTestkitDeps) {
       return new ConflictError('invalid_state', 'The fulfilment partner does not allow this change now.', {
         status: 'unknown',
       });
-    return new PartnerOutageError(err.retryAfterSeconds ?? 5, 'The fulfilment partner is not reachable; retry later.');
+    return new PartnerOutageError(
+      err.retryAfterSeconds ?? 5,
+      'The fulfilment partner is not reachable; retry later.',
+    );
   }
 
   async function minorsAllowed(scope: TeamScope): Promise<boolean> {
-    const row = await deps.db('teams')
+    const row = await deps
+      .db('teams')
       .where({ id: scope.teamId })
       .first<{ minors: boolean | null } | undefined>(
         deps.db.raw(`(settings -> ? ->> 'minor_ordering_enabled')::boolean as minors`, [scope.environment]),
@@ -188,52 +213,62 @@ export function createLabTestkitService(deps: LabTestkitDeps) {
         );
       }
       if (opts.sampleId !== undefined && (await repo.findKitOrder(scope, opts.sampleId))) {
-        throw new ConflictError('duplicate_sample_id', 'A test-kit order with this sample_id exists already.');
+        throw new ConflictError(
+          'duplicate_sample_id',
+          'A test-kit order with this sample_id exists already.',
+        );
       }
       const sent: { shipment?: FulfilmentShipment } = {};
       const now = deps.clock();
       let orderId: string;
       try {
-        const created = await orders.create(scope, { ...body, collection_method: 'testkit' }, async (trx, order) => {
-          const a = order.patient_address!;
-          let dispatched: FulfilmentShipment;
-          try {
-            dispatched = await partner.createShipment({
-              reference: order.id,
-              recipient: {
-                name: a.receiver_name ? String(a.receiver_name) : `${order.patient_details.first_name} ${order.patient_details.last_name}`,
-                line1: a.first_line,
-                line2: a.second_line,
-                city: a.city,
-                state: a.state,
-                zip: a.zip,
-                country: a.country,
-                phone: a.phone_number ?? order.patient_details.phone_number,
-              },
-              outbound: !opts.awaitingRegistration,
-              kitBarcode: opts.sampleId ?? null,
-              idempotencyKey: order.id,
+        const created = await orders.create(
+          scope,
+          { ...body, collection_method: 'testkit' },
+          async (trx, order) => {
+            const a = order.patient_address!;
+            let dispatched: FulfilmentShipment;
+            try {
+              dispatched = await partner.createShipment({
+                reference: order.id,
+                recipient: {
+                  name: a.receiver_name
+                    ? String(a.receiver_name)
+                    : `${order.patient_details.first_name} ${order.patient_details.last_name}`,
+                  line1: a.first_line,
+                  line2: a.second_line,
+                  city: a.city,
+                  state: a.state,
+                  zip: a.zip,
+                  country: a.country,
+                  phone: a.phone_number ?? order.patient_details.phone_number,
+                },
+                outbound: !opts.awaitingRegistration,
+                kitBarcode: opts.sampleId ?? null,
+                idempotencyKey: order.id,
+              });
+            } catch (err) {
+              throw fromFulfilmentError(err);
+            }
+            sent.shipment = dispatched;
+            const shipmentId = (order.details as { data: { shipment: { id: string } | null } }).data.shipment
+              ?.id;
+            const r = createLabTestkitRepository(trx);
+            await r.setShipment(scope, order.id, {
+              shipment: shipmentWire(shipmentId ?? order.id, dispatched),
+              sampleId: dispatched.kitBarcode,
+              now,
             });
-          } catch (err) {
-            throw fromFulfilmentError(err);
-          }
-          sent.shipment = dispatched;
-          const shipmentId = (order.details as { data: { shipment: { id: string } | null } }).data.shipment?.id;
-          const r = createLabTestkitRepository(trx);
-          await r.setShipment(scope, order.id, {
-            shipment: shipmentWire(shipmentId ?? order.id, dispatched),
-            sampleId: dispatched.kitBarcode,
-            now,
-          });
-          await r.insertShipmentLink(scope, order.id, partner.provider, dispatched, now);
-          await applyOrderTransition(trx, {
-            ...scope,
-            orderId: order.id,
-            // A dispatched kit carries its requisition; a kit handed out offline waits for its patient.
-            to: opts.awaitingRegistration ? 'awaiting_registration' : 'requisition_created',
-            now,
-          });
-        });
+            await r.insertShipmentLink(scope, order.id, partner.provider, dispatched, now);
+            await applyOrderTransition(trx, {
+              ...scope,
+              orderId: order.id,
+              // A dispatched kit carries its requisition; a kit handed out offline waits for its patient.
+              to: opts.awaitingRegistration ? 'awaiting_registration' : 'requisition_created',
+              now,
+            });
+          },
+        );
         orderId = created.id;
       } catch (err) {
         if (sent.shipment) await compensate(partner, sent.shipment);
@@ -244,7 +279,8 @@ export function createLabTestkitService(deps: LabTestkitDeps) {
 
     /** POST /v3/order/testkit/register: binds a kit awaiting registration to its patient. */
     async register(scope: TeamScope, body: RegisterKitBody) {
-      const user = await deps.db('users')
+      const user = await deps
+        .db('users')
         .where({ id: body.user_id, team_id: scope.teamId, environment: scope.environment })
         .whereNull('deleted_at')
         .first<{ id: string } | undefined>('id');
@@ -256,14 +292,18 @@ export function createLabTestkitService(deps: LabTestkitDeps) {
       const p = body.patient_details;
       const loc = ['body', 'patient_details'];
       const issues: ValidationIssue[] = [];
-      if (p.first_name.trim() === '') issues.push(issue([...loc, 'first_name'], 'Must not be blank.', p.first_name));
-      if (p.last_name.trim() === '') issues.push(issue([...loc, 'last_name'], 'Must not be blank.', p.last_name));
+      if (p.first_name.trim() === '')
+        issues.push(issue([...loc, 'first_name'], 'Must not be blank.', p.first_name));
+      if (p.last_name.trim() === '')
+        issues.push(issue([...loc, 'last_name'], 'Must not be blank.', p.last_name));
       issues.push(...checkDob(p.dob, today, [...loc, 'dob'], { minorsAllowed: await minorsAllowed(scope) }));
       const phone = normalizePhone(p.phone_number);
       if (!phone) issues.push(issue([...loc, 'phone_number'], 'Not a phone number (E.164).', p.phone_number));
       if (!isEmail(p.email.trim())) issues.push(issue([...loc, 'email'], 'Not an e-mail address.', p.email));
       if (isRealDate(p.dob) && ageInYears(p.dob, today) < 18 && !p.medical_proxy)
-        issues.push(issue([...loc, 'medical_proxy'], 'A minor patient needs a medical proxy.', null, 'missing'));
+        issues.push(
+          issue([...loc, 'medical_proxy'], 'A minor patient needs a medical proxy.', null, 'missing'),
+        );
       const address = checkAddress(body.patient_address, ['body', 'patient_address'], { requireUs: false });
       issues.push(...address.issues);
       if (body.physician && !isValidNpi(body.physician.npi.trim()))
@@ -345,7 +385,11 @@ export function createLabTestkitService(deps: LabTestkitDeps) {
      * the last one applied; moves the order to the scan's status through the state machine, walking missed
      * happy-path steps; a scan the order cannot follow is recorded and ignored.
      */
-    async courierWebhook(provider: string, headers: Record<string, string | string[] | undefined>, rawBody: Buffer) {
+    async courierWebhook(
+      provider: string,
+      headers: Record<string, string | string[] | undefined>,
+      rawBody: Buffer,
+    ) {
       if (!deps.fulfilment || deps.fulfilment.provider !== provider)
         throw new NotFoundError('No fulfilment partner with this name is configured.');
       const update: CourierUpdate = deps.fulfilment.parseWebhook(headers, rawBody);
@@ -359,7 +403,12 @@ export function createLabTestkitService(deps: LabTestkitDeps) {
         const locked = await r.lockLink(link.orderId);
         if (locked?.partnerUpdatedAt && locked.partnerUpdatedAt.getTime() >= update.shipment.updatedAtMs)
           return 'ignored' as const;
-        await r.touchLink(link.orderId, `${update.leg}:${update.status}`, new Date(update.shipment.updatedAtMs), now);
+        await r.touchLink(
+          link.orderId,
+          `${update.leg}:${update.status}`,
+          new Date(update.shipment.updatedAtMs),
+          now,
+        );
         const wire = await loadOrderWire(trx, order);
         const current = (wire.details as { data: { shipment: ShipmentWire | null } }).data.shipment;
         await r.setShipment(scope, order.id, {

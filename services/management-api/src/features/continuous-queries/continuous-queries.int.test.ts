@@ -425,11 +425,13 @@ describe('continuous queries (management API)', () => {
         scheduled_at: at,
         ...extra,
       });
-      await h.db.knex('continuous_query_tasks').insert([
-        task('completed', { started_at: at, ended_at: at }),
-        task('started', { started_at: at }),
-        task('scheduled', { scheduled_at: new Date('2099-01-01T00:00:00Z') }),
-      ]);
+      await h.db
+        .knex('continuous_query_tasks')
+        .insert([
+          task('completed', { started_at: at, ended_at: at }),
+          task('started', { started_at: at }),
+          task('scheduled', { scheduled_at: new Date('2099-01-01T00:00:00Z') }),
+        ]);
       expect((await as().delete(one(created.body.id))).status).toBe(200);
       const rows = await h.db
         .knex('continuous_query_tasks')

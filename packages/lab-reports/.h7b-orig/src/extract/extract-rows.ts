@@ -1,0 +1,256 @@
+/**
+ * Walks the lines of a document and collects result rows: follows table headers (and two-table lines), panel
+ * headers (kept across page breaks), wrapped test names, and skips repeated page headers/footers and comments.
+ */
+import { toCell } from '../layout/build-lines';
+import type { Cell, Line, PositionedText } from '../layout/layout-types';
+import { readTableHeader } from '../layout/table-header';
+import type { TableColumns } from '../layout/table-header';
+import type { PrintedFields } from './read-row';
+import { readRowByColumns, readRowBySequence } from './read-row';
+import { isValueText } from './result-fields';
+
+export interface PrintedRow extends PrintedFields {
+  panel: string | null;
+}
+
+export const lineText = (line: Line): string => line.cells.map((c) => c.text).join('  ');
+
+const normaliseRepeated = (text: string): string =>
+  text.toLowerCase().replace(/\d+/g, '#').replace(/\s+/g, ' ').trim();
+
+/** Texts that repeat on several pages (letterheads, patient banners, footers) are not results or panels. */
+function repeatedLineTexts(pages: Line[][]): Set<string> {
+  const seen = new Map<string, Set<number>>();
+  pages.forEach((lines, page) => {
+    for (const line of lines) {
+      const key = normaliseRepeated(lineText(line));
+      if (!seen.has(key)) seen.set(key, new Set());
+      seen.get(key)?.add(page);
+    }
+  });
+  return new Set([...seen].filter(([, onPages]) => onPages.size > 1).map(([key]) => key));
+}
+
+const FOOTER =
+  /^(?:page \d+ ?(?:of|\/) ?\d+|page \d+|\d+ of \d+|final report|end of report|continued|\(continued\)|-+ ?end of (?:report|page)\b)/i;
+/** Footer and letterhead text anywhere in a line. */
+const FOOTER_ANYWHERE = /\bpage \d+ ?(?:of|\/) ?\d+\b|\bclia\b|\bfinal report\b|\bend of (?:report|page)\b/i;
+
+const PANEL_WORDS =
+  /\b(?:panel|profile|count|cbc|cmp|bmp|chemistry|chemistries|hematology|urinalysis|lipid|lipids|thyroid|metabolic|differential|serology|immunology|endocrinology|coagulation|microscopic|macroscopic|iron|vitamins?|hepatic|liver|renal|kidney|electrolytes|cardiac|infectious|diabetes|hormones?|screen|studies|function|analysis|dipstick|sediment|chemical|physical)\b/i;
+
+/** Whether a text on its own line can be a panel header. */
+function isPanelText(text: string): boolean {
+  if (text.length < 3 || text.length > 70 || !/[A-Za-z]{2}/.test(text)) return false;
+  if (FOOTER.test(text) || /:/.test(text) || /\.$/.test(text) || /\d{1,2}\/\d{1,2}\/\d{2,4}/.test(text))
+    return false;
+  if (isValueText(text)) return false;
+  const letters = text.replace(/[^A-Za-z]/g, '');
+  const upper = letters.replace(/[^A-Z]/g, '').length / Math.max(1, letters.length);
+  return (
+    upper > 0.8 || PANEL_WORDS.test(text) || /^[A-Z][A-Za-z]*(?:[ ,&/()-]+[A-Za-z0-9()]+){0,6}$/.test(text)
+  );
+}
+
+interface Slot {
+  /** Items starting at or right of this x belong to the slot (until the next slot). */
+  x0: number;
+  table: TableColumns | null;
+}
+
+interface RowRef {
+  row: PrintedRow;
+  /** The last line of the row (its wrapped name may continue below). */
+  line: Line;
+  firstLine: Line;
+  nameX0: number;
+}
+
+interface SlotState {
+  panel: string | null;
+  lastRow: RowRef | null;
+  /** Name-column-only lines since the last row: panel headers, comments, or the start of a wrapped name. */
+  pending: { text: string; line: Line; x0: number }[];
+}
+
+function slotsFor(tables: TableColumns[] | null, height: number): Slot[] {
+  if (!tables || tables.length === 0) return [{ x0: -Infinity, table: null }];
+  return tables.map((table, i) => ({ x0: i === 0 ? -Infinity : table.x0 - height, table }));
+}
+
+/** The cells of a line that fall in one slot (a cell straddling two tables is split between its items). */
+function cellsIn(line: Line, slots: Slot[], index: number): Cell[] {
+  const slot = slots[index] as Slot;
+  const next = slots[index + 1];
+  const inSlot = (item: PositionedText): boolean => item.x0 >= slot.x0 && (!next || item.x0 < next.x0);
+  const cells: Cell[] = [];
+  for (const cell of line.cells) {
+    const parts = cell.parts.filter(inSlot);
+    if (parts.length === cell.parts.length) cells.push(cell);
+    else if (parts.length > 0) {
+      cells.push(toCell({ parts, x0: parts[0]?.x0 ?? 0, x1: Math.max(...parts.map((p) => p.x1)) }));
+    }
+  }
+  return cells;
+}
+
+interface Walk {
+  /** Usual top-to-top distance of two consecutive one-line rows; null until measured. */
+  pitch: number | null;
+  /** Samples of that distance seen while walking. */
+  samples: number[];
+}
+
+/**
+ * Collects result rows from the lines of all pages in reading order: on a two-table page the left table top to
+ * bottom, then the right one. A first walk measures the row pitch (a wrapped name's next line is closer than the
+ * next row), the second uses it.
+ */
+export function extractRows(pages: Line[][]): PrintedRow[] {
+  const first: Walk = { pitch: null, samples: [] };
+  walkRows(pages, first);
+  const samples = first.samples.sort((a, b) => a - b);
+  const pitch = samples.length >= 3 ? (samples[Math.floor(samples.length * 0.25)] ?? null) : null;
+  return walkRows(pages, { pitch, samples: [] });
+}
+
+function walkRows(pages: Line[][], walk: Walk): PrintedRow[] {
+  const repeated = pages.length > 1 ? repeatedLineTexts(pages) : new Set<string>();
+  const rows: PrintedRow[] = [];
+  const state: SlotState = { panel: null, lastRow: null, pending: [] };
+  let tables: TableColumns[] | null = null;
+  for (const lines of pages) {
+    // The tables in effect for each line (a header line changes them for the lines below). A page that prints its
+    // own column headers starts without the previous page's (its letterhead is above them).
+    const headers = lines.map(readTableHeader);
+    if (headers.some((h) => h !== null)) tables = null;
+    const context = lines.map((line, i) => {
+      const header = headers[i] ?? null;
+      if (header) tables = header;
+      return { line, header, tables };
+    });
+    const slotCount = Math.max(1, ...context.map((c) => c.tables?.length ?? 1));
+    for (let index = 0; index < slotCount; index++) {
+      for (const { line, header, tables: inEffect } of context) {
+        if (header) {
+          state.lastRow = null;
+          continue;
+        }
+        const text = lineText(line);
+        if (FOOTER.test(text.trim()) || FOOTER_ANYWHERE.test(text)) continue;
+        // Letterheads and banners repeat on every page; a result row may too (serial results), so it is still read.
+        const banner = repeated.has(normaliseRepeated(text));
+        const slots = slotsFor(inEffect, line.height);
+        if (index >= slots.length) continue;
+        const cells = cellsIn(line, slots, index);
+        if (cells.length === 0) continue;
+        readSlotLine(cells, line, slots[index] as Slot, state, rows, walk, banner);
+      }
+      state.pending = [];
+      state.lastRow = null;
+    }
+  }
+  return rows;
+}
+
+/** Outside a table, a "name value" line (a phone number, an invoice total) is only a result with units or a range. */
+function plausibleWithoutHeader(fields: PrintedFields | null): PrintedFields | null {
+  return fields && (fields.units !== null || fields.range !== null) ? fields : null;
+}
+
+function valueColumnStart(slot: Slot): number {
+  const column = slot.table?.columns.find((c) => c.kind !== 'name');
+  return column ? column.x0 : Infinity;
+}
+
+function isTight(above: Line, below: Line, walk: Walk): boolean {
+  const pitch = below.y0 - above.y0;
+  if (walk.pitch !== null) return pitch < walk.pitch * 0.93;
+  return below.y0 - above.y1 < below.height * 0.45;
+}
+
+function readSlotLine(
+  cells: Cell[],
+  line: Line,
+  slot: Slot,
+  state: SlotState,
+  out: PrintedRow[],
+  walk: Walk,
+  banner: boolean,
+): void {
+  const fields = slot.table
+    ? (readRowByColumns(cells, slot.table.columns, line.height) ?? readRowBySequence(cells))
+    : plausibleWithoutHeader(readRowBySequence(cells));
+  const first = cells[0] as Cell;
+  if (fields) {
+    const previous = state.lastRow;
+    if (previous && previous.line === previous.firstLine && state.pending.length === 0) {
+      const pitch = line.y0 - previous.line.y0;
+      if (pitch > 0 && pitch < 4 * line.height) walk.samples.push(pitch);
+    }
+    const prefix = takeNamePrefix(state, line, first.x0, walk);
+    const row: PrintedRow = { ...fields, name: joinName(prefix, fields.name), panel: state.panel };
+    out.push(row);
+    state.lastRow = { row, line, firstLine: line, nameX0: first.x0 };
+    return;
+  }
+  if (banner) return;
+  const text = cells
+    .map((c) => c.text)
+    .join(' ')
+    .trim();
+  // A panel title may run past the name column; what matters is that nothing starts in the other columns.
+  const nameOnly = slot.table
+    ? cells.every((c) => c.x0 < valueColumnStart(slot) - line.height)
+    : cells.length === 1;
+  if (!nameOnly) {
+    state.pending = [];
+    state.lastRow = null;
+    return;
+  }
+  const last = state.lastRow;
+  if (
+    last &&
+    state.pending.length === 0 &&
+    Math.abs(first.x0 - last.nameX0) < line.height * 0.8 &&
+    isTight(last.line, line, walk)
+  ) {
+    last.row.name = joinName(last.row.name, text);
+    last.line = line;
+    return;
+  }
+  state.pending.push({ text, line, x0: first.x0 });
+  state.lastRow = null;
+}
+
+/** Name-only lines tight above the row and aligned with its name are the start of its wrapped name. */
+function takeNamePrefix(state: SlotState, line: Line, nameX0: number, walk: Walk): string {
+  const parts: string[] = [];
+  let below = line;
+  for (let i = state.pending.length - 1; i >= 0; i--) {
+    const p = state.pending[i] as SlotState['pending'][number];
+    if (!isTight(p.line, below, walk) || Math.abs(p.x0 - nameX0) > line.height * 0.8) break;
+    parts.unshift(p.text);
+    below = p.line;
+    state.pending.splice(i, 1);
+  }
+  takePanel(state, below, nameX0);
+  return parts.join(' ');
+}
+
+/** The last panel-like line shortly above the row and aligned with its name (a column header may sit between). */
+function takePanel(state: SlotState, row: Line, nameX0: number): void {
+  for (let i = state.pending.length - 1; i >= 0; i--) {
+    const p = state.pending[i] as SlotState['pending'][number];
+    if (row.y0 - p.line.y1 > row.height * 6) break;
+    if (Math.abs(p.x0 - nameX0) < row.height * 0.8 && isPanelText(p.text)) {
+      state.panel = p.text;
+      break;
+    }
+  }
+  state.pending = [];
+}
+
+const joinName = (head: string, tail: string): string =>
+  (head ? `${head} ${tail}` : tail).replace(/\s+/g, ' ').trim();

@@ -1,0 +1,187 @@
+/**
+ * One table row (the cells of one line, or of one table on a two-column line) → the printed fields of a result.
+ */
+import { toCell } from '../layout/build-lines';
+import type { Cell, PositionedText } from '../layout/layout-types';
+import type { Column, ColumnKind } from '../layout/table-header';
+import { isUnitsText, isValueText, parseReferenceRange, readFlag, splitTrailingFlag } from './result-fields';
+
+export interface PrintedFields {
+  name: string;
+  value: string;
+  flag: string | null;
+  units: string | null;
+  range: string | null;
+}
+
+const hasLetter = (text: string): boolean => /[A-Za-z]/.test(text);
+
+/** Names are words: a cell that is a value, a date, a label ("DOB:") or a sentence is not a test name. */
+function isNameText(text: string): boolean {
+  if (!hasLetter(text) || text.length > 80) return false;
+  if (/:\s*\S/.test(text) || /:$/.test(text)) return false;
+  if (isValueText(text) && !/^[A-Za-z]{2,}$/.test(text)) return false;
+  return true;
+}
+
+/**
+ * The column an item belongs to: tables are read as left-aligned, so an item is in the last column whose heading
+ * starts at or before it (less a tolerance of about one character height for jitter and centred values).
+ */
+function columnOf(item: PositionedText, columns: Column[], tolerance: number): ColumnKind | null {
+  for (let i = columns.length - 1; i >= 0; i--) {
+    const column = columns[i] as Column;
+    if (i === 0 || item.x0 >= column.x0 - tolerance) return column.kind;
+  }
+  return null;
+}
+
+/** Reads a row by the header's columns; null when the line has no value in the value column. */
+export function readRowByColumns(cells: Cell[], columns: Column[], height: number): PrintedFields | null {
+  const byKind = new Map<ColumnKind, PositionedText[]>();
+  const named = columns[0]?.kind === 'name';
+  for (const part of cells.flatMap((c) => c.parts)) {
+    // Text left of the first heading is the test name when the header has no name column.
+    const kind =
+      !named && part.x0 < (columns[0]?.x0 ?? 0) - height ? 'name' : columnOf(part, columns, height);
+    if (!kind) continue;
+    byKind.set(kind, [...(byKind.get(kind) ?? []), part]);
+  }
+  const text = (kind: ColumnKind): string => {
+    const parts = byKind.get(kind) ?? [];
+    if (parts.length === 0) return '';
+    return toCell({ parts, x0: parts[0]?.x0 ?? 0, x1: parts[parts.length - 1]?.x1 ?? 0 }).text;
+  };
+  const name = text('name');
+  let value = text('value');
+  let flag: string | null = text('flag') || null;
+  let units: string | null = text('units') || null;
+  let range: string | null = text('range') || null;
+  if (!name || !value || !isNameText(name)) return null;
+  if (!flag) {
+    const split = splitTrailingFlag(value);
+    value = split.value;
+    flag = split.flag;
+  }
+  if (flag && !readFlag(flag)) {
+    // Not a flag after all (e.g. units printed under a "Flag" heading): keep the text where it makes sense.
+    if (!units && isUnitsText(flag)) units = flag;
+    else if (!range && parseReferenceRange(flag)) range = flag;
+    flag = null;
+  }
+  if (units && !range && parseReferenceRange(units) && !isUnitsText(units)) {
+    range = units;
+    units = null;
+  }
+  if (units && !range && !isUnitsText(units)) {
+    // "mg/dL <200": a missed column boundary between units and range.
+    const split = splitUnitsAndRange(units);
+    if (split) ({ units, range } = split);
+  }
+  if (range && !parseReferenceRange(range)) {
+    // "3.4-10.8 KP": a performing-lab code whose column heading OCR did not read.
+    const cut = range.lastIndexOf(' ');
+    const head = range.slice(0, cut);
+    if (cut > 0 && isLabCode(range.slice(cut + 1)) && parseReferenceRange(head)) {
+      range = head;
+    }
+  }
+  if (range && !flag && !parseReferenceRange(range)) {
+    // "<200 H": the flag column glued to the range.
+    const { value: rest, flag: tail } = splitTrailingFlag(range);
+    if (tail && rest !== range && parseReferenceRange(rest)) {
+      range = rest;
+      flag = tail;
+    }
+  }
+  // An unlisted word is a value only beside a range or units (else it is a long panel title running on).
+  if (!isValueText(value) && (!/^[A-Za-z][A-Za-z +/-]{0,30}$/.test(value) || (!range && !units))) return null;
+  if (range && !units && !parseReferenceRange(range)) {
+    // "70-99 mg/dL": range and units share a column.
+    const cut = range.lastIndexOf(' ');
+    const tail = range.slice(cut + 1);
+    if (cut > 0 && isUnitsText(tail)) {
+      units = tail;
+      range = range.slice(0, cut).trim();
+    }
+  }
+  return { name, value, flag, units, range };
+}
+
+/** Reads a row from the order of its cells (name, value, flag?, units?, range?, flag?) without a header. */
+export function readRowBySequence(cells: Cell[]): PrintedFields | null {
+  const plain = readSequence(cells);
+  if (plain?.range) return plain;
+  // Fixed-width printouts run a long name into its value ("HEPATITIS B SURFACE ANTIGEN Non-Reactive").
+  const split = splitNameAndValue(cells[0]);
+  if (!split) return plain;
+  const alternative = readSequence([split.name, split.value, ...cells.slice(1)]);
+  return alternative && (!plain || alternative.range) ? alternative : plain;
+}
+
+function splitNameAndValue(cell: Cell | undefined): { name: Cell; value: Cell } | null {
+  if (!cell) return null;
+  const words = cell.text.split(' ');
+  for (let k = Math.min(3, words.length - 1); k >= 1; k--) {
+    const name = words.slice(0, -k).join(' ');
+    const value = words.slice(-k).join(' ');
+    if (isValueText(value) && !/^\d+$/.test(value) && isNameText(name)) {
+      return { name: { ...cell, text: name }, value: { ...cell, text: value } };
+    }
+  }
+  return null;
+}
+
+function readSequence(cells: Cell[]): PrintedFields | null {
+  const [first, ...rest] = cells;
+  if (!first || rest.length === 0 || !isNameText(first.text)) return null;
+  const [valueCell, ...others] = rest;
+  if (!valueCell) return null;
+  const { value, flag: stuckFlag } = splitTrailingFlag(valueCell.text);
+  let flag = stuckFlag;
+  if (!isValueText(value)) return null;
+  let units: string | null = null;
+  let range: string | null = null;
+  others.forEach((cell, i) => {
+    if (units === undefined) return;
+    const t = cell.text;
+    const last = i === others.length - 1;
+    if (!flag && !units && !range && readFlag(t)) flag = t;
+    else if (!units && !range && isUnitsText(t)) units = t;
+    else if (!range && parseReferenceRange(t)) range = t;
+    else if (!flag && readFlag(t)) flag = t;
+    else if (!range && !units && splitUnitsAndRange(t))
+      ({ units, range } = splitUnitsAndRange(t) as { units: string; range: string });
+    else if (!range && last && !isLabCode(t))
+      range = t; // a qualitative range (`<1:40`, `Not Estab.`)
+    else if (last && isLabCode(t))
+      return; // the performing lab's code
+    else units = undefined as unknown as null; // unreadable: not a row
+  });
+  if (units === undefined) return null;
+  return { name: first.text, value, flag, units, range };
+}
+
+/** `mg/dL 70-99` or `70-99 mg/dL` in one cell (range and units sharing a column, or a narrow gap). */
+function splitUnitsAndRange(cell: string): { units: string; range: string } | null {
+  const code = cell.lastIndexOf(' ');
+  const text = code > 0 && isLabCode(cell.slice(code + 1)) ? cell.slice(0, code) : cell;
+  const first = text.indexOf(' ');
+  if (first > 0) {
+    const units = text.slice(0, first);
+    const range = text.slice(first + 1).trim();
+    if (isUnitsText(units) && parseReferenceRange(range)) return { units, range };
+  }
+  const last = text.lastIndexOf(' ');
+  if (last > 0) {
+    const range = text.slice(0, last).trim();
+    const units = text.slice(last + 1);
+    if (isUnitsText(units) && parseReferenceRange(range)) return { units, range };
+  }
+  return null;
+}
+
+/** A short upper-case code at the end of a row (`KP`, `AV`): the performing lab, not part of the result. */
+function isLabCode(text: string): boolean {
+  return /^[A-Z]{2,4}$/.test(text) && !readFlag(text);
+}

@@ -1,0 +1,125 @@
+/**
+ * Column headers of result tables ("Test  Result  Flag  Units  Reference Range"): where the columns are, and where
+ * a second table starts on the same line (two-column layouts).
+ */
+import type { Cell, Line } from './layout-types';
+
+/** `other` columns (performing lab code, comments) are read but never part of a result. */
+export type ColumnKind = 'name' | 'value' | 'flag' | 'units' | 'range' | 'other';
+
+export interface Column {
+  kind: ColumnKind;
+  x0: number;
+  x1: number;
+}
+
+/** One table of a header line: columns left to right; `x0`/`x1` bound the table on the page. */
+export interface TableColumns {
+  columns: Column[];
+  x0: number;
+  x1: number;
+}
+
+const HEADER_WORDS: [RegExp, ColumnKind][] = [
+  [
+    /^(?:tests?|test name|tests? ordered|analyte|component|description|procedure|examination|test description|name|investigation|parameter)$/i,
+    'name',
+  ],
+  [
+    /^(?:results?|value|your value|observed|result value|current result|in range|out of range|out of|result\s*\/\s*flag|result flag)$/i,
+    'value',
+  ],
+  [/^(?:flags?|abnormal flag|abn|h\/l|status|abnormal|flag\s*\/\s*status)$/i, 'flag'],
+  [/^(?:units?|uom|unit of measure)$/i, 'units'],
+  [
+    /^(?:reference range|reference interval|ref\.? range|ref\.? interval|normal range|reference|range|reference ranges?|standard range|reference values?|normal values?|expected range|ref range\/units|normal)$/i,
+    'range',
+  ],
+  [/^(?:lab|performing lab|site|comments?|notes?|lab code)$/i, 'other'],
+];
+
+function headerKind(cell: Cell): ColumnKind | null {
+  const text = cell.text.replace(/[:*]+$/, '').trim();
+  for (const [pattern, kind] of HEADER_WORDS) if (pattern.test(text)) return kind;
+  // OCR may glue a heading to its neighbour ("Reference Rangdlag"): the first word still says what it is.
+  if (/^(?:reference|ref\.?)\b/i.test(text)) return 'range';
+  return null;
+}
+
+function exactKind(text: string): ColumnKind | null {
+  const t = text.replace(/[:*]+$/, '').trim();
+  for (const [pattern, kind] of HEADER_WORDS) if (pattern.test(t)) return kind;
+  return null;
+}
+
+/**
+ * Splits a cell made of several headings that ran together ("Out Of Range Reference Range" when the gap between
+ * two headings is narrow) into one cell per heading, using the items' positions.
+ */
+function splitHeadings(cell: Cell): Cell[] {
+  if (exactKind(cell.text) || cell.parts.length < 2) return [cell];
+  const words = cell.parts.flatMap((part) => {
+    const pieces = part.text.trim().split(/\s+/);
+    const width = (part.x1 - part.x0) / Math.max(1, part.text.length);
+    let offset = 0;
+    return pieces.map((piece) => {
+      const at = part.text.indexOf(piece, offset);
+      offset = at + piece.length;
+      return { text: piece, x0: part.x0 + at * width, x1: part.x0 + offset * width };
+    });
+  });
+  // Longest known heading first, left to right.
+  const cells: Cell[] = [];
+  let i = 0;
+  while (i < words.length) {
+    let taken = 0;
+    for (let n = Math.min(4, words.length - i); n >= 1; n--) {
+      if (
+        exactKind(
+          words
+            .slice(i, i + n)
+            .map((w) => w.text)
+            .join(' '),
+        )
+      ) {
+        taken = n;
+        break;
+      }
+    }
+    if (taken === 0) return [cell];
+    const group = words.slice(i, i + taken);
+    const first = group[0] as { x0: number };
+    const last = group[group.length - 1] as { x1: number };
+    cells.push({ text: group.map((w) => w.text).join(' '), x0: first.x0, x1: last.x1, parts: [] });
+    i += taken;
+  }
+  return cells;
+}
+
+/** The tables a header line declares, or null when the line is not a column header. */
+export function readTableHeader(line: Line): TableColumns[] | null {
+  const cells = line.cells.flatMap(splitHeadings);
+  line = { ...line, cells };
+  const kinds = line.cells.map(headerKind);
+  const known = kinds.filter((k) => k !== null).length;
+  if (known - kinds.filter((k) => k === 'other').length < 2 || known < line.cells.length - 1) return null;
+  if (!kinds.includes('value') && !kinds.includes('range')) return null;
+  const tables: TableColumns[] = [];
+  let current: Column[] = [];
+  line.cells.forEach((cell, i) => {
+    const kind = kinds[i];
+    if (!kind) return;
+    if (kind === 'name' && current.length > 0) {
+      tables.push(toTable(current));
+      current = [];
+    }
+    current.push({ kind, x0: cell.x0, x1: cell.x1 });
+  });
+  if (current.length > 0) tables.push(toTable(current));
+  // A table must start with its name column; when the header omits it ("Result Units Range"), assume it.
+  return tables;
+}
+
+function toTable(columns: Column[]): TableColumns {
+  return { columns, x0: columns[0]?.x0 ?? 0, x1: columns[columns.length - 1]?.x1 ?? 0 };
+}

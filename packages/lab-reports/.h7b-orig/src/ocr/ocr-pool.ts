@@ -1,0 +1,145 @@
+/**
+ * A small pool of tesseract.js workers, created on first use and closed with the parser. Language data comes from
+ * the `@tesseract.js-data/eng` package on disk; nothing is downloaded or cached.
+ */
+import path from 'node:path';
+import { createWorker, OEM, PSM } from 'tesseract.js';
+import type { Worker as TesseractWorker } from 'tesseract.js';
+import { prepareForOcr } from './prepare-image';
+
+/** A recognised word; pixel coordinates of the image, origin top-left. */
+export interface OcrWord {
+  text: string;
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+  /** 0–100 */
+  confidence: number;
+}
+
+export interface OcrPage {
+  width: number;
+  height: number;
+  words: OcrWord[];
+  /** Slope of the text baselines (radians); scans are rarely perfectly straight. */
+  skew: number;
+}
+
+export interface OcrPool {
+  /** OCR of one page image (PNG/JPEG bytes), cleaned and straightened first. */
+  recognize(image: Uint8Array): Promise<OcrPage>;
+  close(): Promise<void>;
+}
+
+function englishDataPath(): string {
+  return path.join(path.dirname(require.resolve('@tesseract.js-data/eng/package.json')), '4.0.0_best_int');
+}
+
+async function startWorker(): Promise<TesseractWorker> {
+  const worker = await createWorker('eng', OEM.LSTM_ONLY, {
+    langPath: englishDataPath(),
+    cacheMethod: 'none',
+    gzip: true,
+    logger: () => undefined,
+    errorHandler: () => undefined,
+  });
+  await worker.setParameters({
+    // One uniform block: table rows come out as whole lines instead of one block per column.
+    tessedit_pageseg_mode: PSM.SINGLE_BLOCK,
+    preserve_interword_spaces: '1',
+    // Reports print dark text on light paper: skip the search for inverted (white-on-black) text.
+    tessedit_do_invert: '0',
+  });
+  return worker;
+}
+
+interface Baseline {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+function medianSkew(baselines: Baseline[]): number {
+  const slopes = baselines
+    .filter((b) => b.x1 - b.x0 > 100)
+    .map((b) => Math.atan2(b.y1 - b.y0, b.x1 - b.x0))
+    .sort((a, b) => a - b);
+  if (slopes.length === 0) return 0;
+  return slopes[Math.floor(slopes.length / 2)] ?? 0;
+}
+
+/** Drops what tesseract makes of leftover specks and rule fragments (`i`, `)`, `Co`, `©` at low confidence). */
+function isWordWorthKeeping(text: string, confidence: number): boolean {
+  if (!text || confidence < 10) return false;
+  if (confidence < 45 && text.length <= 2) return false;
+  return confidence >= 60 || /[A-Za-z0-9%<>]/.test(text);
+}
+
+/** Stray quote marks and bars that tesseract attaches to words at cell edges. */
+const cleanWord = (text: string): string => text.replace(/^[‘’“”'"`|]+|[‘’“”'"`|]+$/g, '');
+
+export function createOcrPool(size: number): OcrPool {
+  const idle: TesseractWorker[] = [];
+  const waiting: ((worker: TesseractWorker) => void)[] = [];
+  const all: Promise<TesseractWorker>[] = [];
+  let closed = false;
+
+  async function acquire(): Promise<TesseractWorker> {
+    const free = idle.pop();
+    if (free) return free;
+    if (all.length < size) {
+      const starting = startWorker();
+      all.push(starting);
+      return starting;
+    }
+    return new Promise((resolve) => waiting.push(resolve));
+  }
+
+  function release(worker: TesseractWorker): void {
+    const next = waiting.shift();
+    if (next) next(worker);
+    else idle.push(worker);
+  }
+
+  return {
+    async recognize(image) {
+      if (closed) throw new Error('the OCR pool is closed');
+      // One page at a time per worker, preparation included: a decoded page takes tens of MB.
+      const worker = await acquire();
+      try {
+        const prepared = await prepareForOcr(image);
+        // Pure noise: nothing to read, and tesseract would spend a long time finding that out.
+        if (prepared.darkShare > 0.3) {
+          return { width: prepared.width, height: prepared.height, words: [], skew: 0 };
+        }
+        const { data } = await worker.recognize(prepared.png, {}, { blocks: true, text: false });
+        const words: OcrWord[] = [];
+        const baselines: Baseline[] = [];
+        for (const block of data.blocks ?? []) {
+          for (const paragraph of block.paragraphs) {
+            for (const line of paragraph.lines) {
+              baselines.push(line.baseline);
+              for (const word of line.words) {
+                const text = cleanWord(word.text.trim());
+                if (!isWordWorthKeeping(text, word.confidence)) continue;
+                words.push({ text, ...word.bbox, confidence: word.confidence });
+              }
+            }
+          }
+        }
+        return { width: prepared.width, height: prepared.height, words, skew: medianSkew(baselines) };
+      } finally {
+        release(worker);
+      }
+    },
+    async close() {
+      closed = true;
+      const workers = await Promise.allSettled(all);
+      await Promise.allSettled(
+        workers.map((w) => (w.status === 'fulfilled' ? w.value.terminate() : Promise.resolve())),
+      );
+    },
+  };
+}

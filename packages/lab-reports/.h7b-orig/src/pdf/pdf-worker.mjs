@@ -1,0 +1,126 @@
+// pdf.js runs here, in a worker thread, because pdfjs-dist is ESM-only (jest runs CommonJS) and a poison
+// file must not take the host process down. One task per worker: the host terminates it on timeout.
+import { parentPort, workerData } from 'node:worker_threads';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+
+const require = createRequire(import.meta.url);
+
+/** Pages whose text layer has fewer characters than this are rasterised for OCR. */
+const MIN_TEXT_CHARS = 40;
+
+function loadPdfjs() {
+  return import('pdfjs-dist/legacy/build/pdf.mjs');
+}
+
+function standardFontDataUrl() {
+  const pkg = require.resolve('pdfjs-dist/package.json');
+  return path.join(path.dirname(pkg), 'standard_fonts') + path.sep;
+}
+
+async function openDocument(pdfjs, data) {
+  const task = pdfjs.getDocument({
+    data,
+    isEvalSupported: false,
+    disableFontFace: true,
+    useSystemFonts: false,
+    verbosity: 0,
+    standardFontDataUrl: standardFontDataUrl(),
+    stopAtErrors: false,
+  });
+  return task.promise;
+}
+
+function classifyOpenError(err) {
+  const name = err && typeof err === 'object' ? err.name : '';
+  if (name === 'PasswordException') return 'encrypted';
+  return 'invalid';
+}
+
+async function inspect(pdfjs, data) {
+  let doc;
+  try {
+    doc = await openDocument(pdfjs, data);
+  } catch (err) {
+    return { ok: false, error: classifyOpenError(err), message: String(err && err.message) };
+  }
+  try {
+    return { ok: true, pageCount: doc.numPages };
+  } finally {
+    await doc.destroy();
+  }
+}
+
+async function pageText(page) {
+  const viewport = page.getViewport({ scale: 1 });
+  const content = await page.getTextContent({ includeMarkedContent: false, disableNormalization: false });
+  const items = [];
+  for (const item of content.items) {
+    if (!('str' in item)) continue;
+    const str = item.str;
+    if (!str || !str.trim()) continue;
+    const [a, b, , d, e, f] = item.transform;
+    const fontHeight = Math.hypot(b, d) || Math.abs(d) || item.height || 10;
+    // pdf.js gives baseline-origin coordinates with y up; convert to top-left origin, y down.
+    const x = e;
+    const yBaseline = viewport.height - f;
+    items.push({
+      text: str,
+      x,
+      y: yBaseline - fontHeight * 0.8,
+      width: item.width || Math.abs(a) * str.length * 0.5,
+      height: fontHeight,
+    });
+  }
+  return { width: viewport.width, height: viewport.height, items };
+}
+
+async function renderPage(doc, page, scale) {
+  const viewport = page.getViewport({ scale });
+  // pdf.js's own factory: it loads the @napi-rs/canvas build pdf.js was made for (Path2D must match).
+  const { canvas, context } = doc.canvasFactory.create(Math.ceil(viewport.width), Math.ceil(viewport.height));
+  context.fillStyle = '#ffffff';
+  context.fillRect(0, 0, canvas.width, canvas.height);
+  await page.render({ canvasContext: context, canvas, viewport }).promise;
+  const png = canvas.toBuffer('image/png');
+  const size = { width: canvas.width, height: canvas.height };
+  doc.canvasFactory.destroy({ canvas, context });
+  return { png, ...size, scale };
+}
+
+async function extract(pdfjs, data, options) {
+  let doc;
+  try {
+    doc = await openDocument(pdfjs, data);
+  } catch (err) {
+    return { ok: false, error: classifyOpenError(err), message: String(err && err.message) };
+  }
+  try {
+    if (doc.numPages > options.maxPages) return { ok: true, pageCount: doc.numPages, pages: [] };
+    const pages = [];
+    for (let n = 1; n <= doc.numPages; n++) {
+      const page = await doc.getPage(n);
+      const text = await pageText(page);
+      const chars = text.items.reduce((sum, it) => sum + it.text.trim().length, 0);
+      let image = null;
+      if (chars < MIN_TEXT_CHARS && options.render) image = await renderPage(doc, page, options.scale);
+      pages.push({ ...text, image });
+      page.cleanup();
+    }
+    return { ok: true, pageCount: doc.numPages, pages };
+  } finally {
+    await doc.destroy();
+  }
+}
+
+async function main() {
+  const { op, data, options } = workerData;
+  const pdfjs = await loadPdfjs();
+  const bytes = new Uint8Array(data);
+  const result = op === 'inspect' ? await inspect(pdfjs, bytes) : await extract(pdfjs, bytes, options);
+  parentPort.postMessage(result);
+}
+
+main().catch((err) => {
+  parentPort.postMessage({ ok: false, error: 'crashed', message: String(err && err.message) });
+});
