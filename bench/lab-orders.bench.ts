@@ -111,7 +111,31 @@ const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 };
-const latency = (l: number[]) => `p50 ${percentile(l, 50).toFixed(1)} ms, p99 ${percentile(l, 99).toFixed(1)} ms`;
+const latency = (l: number[]) =>
+  `p50 ${percentile(l, 50).toFixed(1)} ms, p99 ${percentile(l, 99).toFixed(1)} ms`;
+
+/** A row as read back, ready to insert again: jsonb values as JSON text, PostgreSQL arrays as arrays. */
+async function insertable(db: Knex, table: string) {
+  const arrays = new Set(
+    (
+      await db('information_schema.columns')
+        .where({ table_name: table, data_type: 'ARRAY' })
+        .pluck<string[]>('column_name')
+    ).map(String),
+  );
+  // Identity columns (`generated always`) are the database's to number.
+  return (row: Record<string, unknown>) =>
+    Object.fromEntries(
+      Object.entries(row)
+        .filter(([k]) => !(k === 'id' && typeof row.id === 'number'))
+        .map(([k, v]) => [
+          k,
+          v !== null && typeof v === 'object' && !(v instanceof Date) && !arrays.has(k)
+            ? JSON.stringify(v)
+            : v,
+        ]),
+    );
+}
 
 function orderBody(userId: string, labTestId: string, i: number) {
   return {
@@ -164,30 +188,46 @@ async function benchOrders(db: Knex, databaseUrl: string, apiKey: string, userId
     const keys = await db('lab_order_idempotency_keys').where('key', 'like', 'bench-%').count('* as n');
 
     // Baseline: the same order rows (and first event rows) inserted bare, fresh ids, same concurrency.
-    const rows = await db('lab_orders').where('patient_last_name', 'like', 'Bench%').limit(ORDERS).select('*');
+    const rows = await db('lab_orders')
+      .where('patient_last_name', 'like', 'Bench%')
+      .limit(ORDERS)
+      .select('*');
     const events = new Map(
-      (await db('lab_order_events').whereIn('order_id', rows.map((r) => r.id)).select('*')).map((e) => [
-        e.order_id,
-        e,
-      ]),
+      (
+        await db('lab_order_events')
+          .whereIn(
+            'order_id',
+            rows.map((r) => r.id),
+          )
+          .select('*')
+      ).map((e) => [e.order_id, e]),
     );
+    const orderRow = await insertable(db, 'lab_orders');
+    const eventRow = await insertable(db, 'lab_order_events');
     const pool = createKnex({ connectionString: databaseUrl, poolMax: POOL });
     try {
       const bare = await runAll(rows.length, CONCURRENCY, async (i) => {
         const { id, ...row } = rows[i];
-        const copy = { ...row, id: newId(), details_id: newId() };
+        const copy = orderRow({ ...row, id: newId(), details_id: newId() });
         await pool('lab_orders').insert(copy);
-        const { id: _eventId, ...event } = events.get(id) ?? {};
-        await pool('lab_order_events').insert({ ...event, order_id: copy.id });
+        await pool('lab_order_events').insert(eventRow({ ...events.get(id), order_id: copy.id }));
       });
       const apiRate = ORDERS / api.seconds;
       const bareRate = rows.length / bare.seconds;
       log('');
       log(`Orders (POST /v3/order with X-Idempotency-Key, ${CONCURRENCY} in flight, pool ${POOL})`);
-      log(`  API:      ${fmt(apiRate)} orders/s  (${ORDERS} in ${api.seconds.toFixed(2)} s; ${latency(api.latencies)})`);
-      log(`  bare:     ${fmt(bareRate)} orders/s  (INSERT lab_orders + lab_order_events; ${latency(bare.latencies)})`);
-      log(`  ratio:    API at ${((apiRate / bareRate) * 100).toFixed(1)}% of the bare insert (${(bareRate / apiRate).toFixed(1)}x slower)`);
-      log(`  check:    ${Number(created[0]?.n) - Math.min(20, ORDERS)} orders for ${ORDERS} keys counted, ${keys[0]?.n} keys stored`);
+      log(
+        `  API:      ${fmt(apiRate)} orders/s  (${ORDERS} in ${api.seconds.toFixed(2)} s; ${latency(api.latencies)})`,
+      );
+      log(
+        `  bare:     ${fmt(bareRate)} orders/s  (INSERT lab_orders + lab_order_events; ${latency(bare.latencies)})`,
+      );
+      log(
+        `  ratio:    API at ${((apiRate / bareRate) * 100).toFixed(1)}% of the bare insert (${(bareRate / apiRate).toFixed(1)}x slower)`,
+      );
+      log(
+        `  check:    ${Number(created[0]?.n) - Math.min(20, ORDERS)} orders for ${ORDERS} keys counted, ${keys[0]?.n} keys stored`,
+      );
     } finally {
       await pool.destroy();
     }
@@ -218,7 +258,12 @@ async function insertDrawnOrders(db: Knex, teamId: string, userId: string, labTe
         patient_last_name: 'Drawn',
         patient_dob: '1985-04-12',
         patient_details: JSON.stringify({ gender: 'female' }),
-        patient_address: JSON.stringify({ first_line: '1 Main St', city: 'Austin', state: 'TX', zip: '78701' }),
+        patient_address: JSON.stringify({
+          first_line: '1 Main St',
+          city: 'Austin',
+          state: 'TX',
+          zip: '78701',
+        }),
         physician: JSON.stringify({ first_name: 'Greg', last_name: 'House', npi: '1234567893' }),
         icd_codes: ['Z00.00'],
       })),
@@ -271,7 +316,13 @@ async function makeResultMessages(db: Knex, teamId: string, orderIds: string[]) 
   return messages;
 }
 
-async function benchResults(db: Knex, databaseUrl: string, teamId: string, userId: string, labTestId: string) {
+async function benchResults(
+  db: Knex,
+  databaseUrl: string,
+  teamId: string,
+  userId: string,
+  labTestId: string,
+) {
   const orderIds = await insertDrawnOrders(db, teamId, userId, labTestId, RESULTS);
   const messages = await makeResultMessages(db, teamId, orderIds);
   const perOrder = orderIds.map((id) => messages.get(id) ?? []);
@@ -295,7 +346,8 @@ async function benchResults(db: Knex, databaseUrl: string, teamId: string, userI
       (await db('lab_result_messages').whereIn('order_id', orderIds).count('* as n'))[0]?.n,
     );
     const completed = Number(
-      (await db('lab_orders').whereIn('id', orderIds).where({ status_low: 'completed' }).count('* as n'))[0]?.n,
+      (await db('lab_orders').whereIn('id', orderIds).where({ status_low: 'completed' }).count('* as n'))[0]
+        ?.n,
     );
 
     // Baseline: the very rows the listener stored, deleted and inserted bare, one statement per table per message.
@@ -310,27 +362,35 @@ async function benchResults(db: Knex, databaseUrl: string, teamId: string, userI
     const miss = byOrder(missing);
     await db('lab_biomarker_results').whereIn('order_id', orderIds).delete();
     await db('lab_missing_results').whereIn('order_id', orderIds).delete();
-    const json = (r: Record<string, unknown>) =>
-      Object.fromEntries(
-        Object.entries(r).map(([k, v]) => [k, v !== null && typeof v === 'object' && !(v instanceof Date) ? JSON.stringify(v) : v]),
-      );
+    const bioRow = await insertable(db, 'lab_biomarker_results');
+    const missRow = await insertable(db, 'lab_missing_results');
     const pool = createKnex({ connectionString: databaseUrl, poolMax: POOL });
     try {
       const bare = await runAll(orderIds.length, CONCURRENCY, async (i) => {
         const b = bio.get(orderIds[i]!) ?? [];
         const m = miss.get(orderIds[i]!) ?? [];
-        if (b.length > 0) await pool('lab_biomarker_results').insert(b.map(json));
-        if (m.length > 0) await pool('lab_missing_results').insert(m.map(json));
+        if (b.length > 0) await pool('lab_biomarker_results').insert(b.map(bioRow));
+        if (m.length > 0) await pool('lab_missing_results').insert(m.map(missRow));
       });
       const rows = biomarkers.length + missing.length;
       const hl7Rate = total / hl7.seconds;
       const bareRate = total / bare.seconds;
       log('');
-      log(`Results (ORU^R01 over MLLP to the lab gateway's listener, ${CONCURRENCY} connections, pool ${POOL})`);
-      log(`  HL7:      ${fmt(hl7Rate)} messages/s, ${fmt(rows / hl7.seconds)} result rows/s  (${total} messages, ${rows} rows in ${hl7.seconds.toFixed(2)} s; per order ${latency(hl7.latencies)})`);
-      log(`  bare:     ${fmt(bareRate)} messages/s, ${fmt(rows / bare.seconds)} result rows/s  (INSERT of the same rows; ${latency(bare.latencies)})`);
-      log(`  ratio:    HL7 path at ${((hl7Rate / bareRate) * 100).toFixed(1)}% of the bare insert (${(bareRate / hl7Rate).toFixed(1)}x slower)`);
-      log(`  check:    ${applied} of ${total} messages applied once, ${refused} refused, ${completed} of ${orderIds.length} orders completed`);
+      log(
+        `Results (ORU^R01 over MLLP to the lab gateway's listener, ${CONCURRENCY} connections, pool ${POOL})`,
+      );
+      log(
+        `  HL7:      ${fmt(hl7Rate)} messages/s, ${fmt(rows / hl7.seconds)} result rows/s  (${total} messages, ${rows} rows in ${hl7.seconds.toFixed(2)} s; per order ${latency(hl7.latencies)})`,
+      );
+      log(
+        `  bare:     ${fmt(bareRate)} messages/s, ${fmt(rows / bare.seconds)} result rows/s  (INSERT of the same rows; ${latency(bare.latencies)})`,
+      );
+      log(
+        `  ratio:    HL7 path at ${((hl7Rate / bareRate) * 100).toFixed(1)}% of the bare insert (${(bareRate / hl7Rate).toFixed(1)}x slower)`,
+      );
+      log(
+        `  check:    ${applied} of ${total} messages applied once, ${refused} refused, ${completed} of ${orderIds.length} orders completed`,
+      );
     } finally {
       await pool.destroy();
     }
@@ -341,7 +401,9 @@ async function benchResults(db: Knex, databaseUrl: string, teamId: string, userI
 }
 
 async function main(): Promise<void> {
-  log(`pnpm bench:orders — ${ORDERS} orders, ${RESULTS} result orders, concurrency ${CONCURRENCY}, pool ${POOL}`);
+  log(
+    `pnpm bench:orders — ${ORDERS} orders, ${RESULTS} result orders, concurrency ${CONCURRENCY}, pool ${POOL}`,
+  );
   const db = await createTestDatabase();
   try {
     const org = await createOrgWithKey(db.knex, { plan: 'scale' });
@@ -352,9 +414,11 @@ async function main(): Promise<void> {
       .where({ team_id: team.teamId, environment: 'sandbox', name: 'Lipid Panel' })
       .first<{ id: string }>('id');
     const userId = newId();
-    await db.knex('users').insert({ id: userId, team_id: team.teamId, environment: 'sandbox', client_user_id: 'bench' });
-    await benchOrders(db.knex, db.url, team.apiKeys.sandbox, userId, lipid!.id);
-    await benchResults(db.knex, db.url, team.teamId, userId, lipid!.id);
+    await db
+      .knex('users')
+      .insert({ id: userId, team_id: team.teamId, environment: 'sandbox', client_user_id: 'bench' });
+    await benchOrders(db.knex, db.url, team.apiKeys.sandbox, userId, lipid.id);
+    await benchResults(db.knex, db.url, team.teamId, userId, lipid.id);
   } finally {
     if (KEEP) log(`database kept: ${db.url}`);
     else await db.destroy();

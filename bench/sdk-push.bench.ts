@@ -34,6 +34,7 @@ import {
   type PushAnswer,
   type SimulatedResource,
 } from '../services/data-api/src/testing/device-simulator';
+import { loadAverage } from './support/process-cpu';
 
 const args = process.argv.slice(2);
 const setting = (name: string, fallback: number) => {
@@ -92,7 +93,7 @@ function statementsOf(child: ChildProcess): Promise<number> {
     const onMessage = (message: unknown) => {
       if (typeof message === 'object' && message !== null && 'statements' in message) {
         child.off('message', onMessage);
-        resolve(Number((message as { statements: unknown }).statements));
+        resolve(Number(message.statements));
       }
     };
     child.on('message', onMessage);
@@ -365,6 +366,7 @@ async function main(): Promise<void> {
     const statementsBefore = await statementsOf(server);
     const serverCpuBefore = processCpu(server.pid);
     const ownCpuBefore = process.cpuUsage();
+    const loadBefore = loadAverage();
     log(`history: all ${DEVICES} phones push at once through POST /v2/sdk/push/${PROVIDER} ...`);
     const history = await syncAll(phones, 'history (first sync)');
     log(`daily: ${HOURS} hourly syncs, all phones at once each hour ...`);
@@ -399,7 +401,9 @@ async function main(): Promise<void> {
     await stop(server);
     server = null;
     log('raw multi-row INSERT of the same sample rows into the same (emptied) table ...');
+    const loadPushed = loadAverage();
     const raw = await rawInsertBaseline(db.url, cutoff, stored + warmupAll);
+    const loadAfter = loadAverage();
     // The warm-up phone's rows are in the baseline's statements too: compare rates, not totals.
 
     const all: Phase = {
@@ -431,6 +435,9 @@ async function main(): Promise<void> {
     );
     log(
       `SQL statements of the data API: ${fmt(statements)} for ${fmt(all.requests)} push requests (${(statements / Math.max(1, all.requests)).toFixed(1)} per batch, sign-in and device lookups included)`,
+    );
+    log(
+      `load average (1, 5, 15 min; 2 cores shared): before pushing ${loadBefore}, after pushing ${loadPushed}, after the baseline ${loadAfter}`,
     );
     const ratio = all.samples / all.seconds / (rawAll.rows / rawAll.seconds);
     log(

@@ -24,7 +24,14 @@ describe('docker/compose.yaml and SECRETS_ENCRYPTION_KEY', () => {
 
   it('is passed to the six processes', () => {
     expect(users.map(([name]) => name).sort()).toEqual(
-      ['data-api', 'event-delivery', 'lab-gateway', 'lab-report-parser', 'management-api', 'scheduler'].sort(),
+      [
+        'data-api',
+        'event-delivery',
+        'lab-gateway',
+        'lab-report-parser',
+        'management-api',
+        'scheduler',
+      ].sort(),
     );
   });
 

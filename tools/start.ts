@@ -20,11 +20,7 @@ import {
   loadEventDeliveryProcessConfig,
   startEventDeliveryProcess,
 } from '@meridian/event-delivery';
-import {
-  labGatewayPorts,
-  loadLabGatewayProcessConfig,
-  startLabGatewayProcess,
-} from '@meridian/lab-gateway';
+import { labGatewayPorts, loadLabGatewayProcessConfig, startLabGatewayProcess } from '@meridian/lab-gateway';
 import { loadParserProcessConfig, parserPorts, startParserProcess } from '@meridian/lab-report-parser';
 import {
   loadManagementApiProcessConfig,

@@ -181,7 +181,7 @@ describe('helm chart deploy/helm/meridian', () => {
       }
     });
 
-    it('exposes the lab gateway\'s MLLP port to labs through a Service that selects its pods', () => {
+    it("exposes the lab gateway's MLLP port to labs through a Service that selects its pods", () => {
       const mllp = ofKind<Service>(manifests, Service).find((s) => nameOf(s) === MLLP_SERVICE)!;
       const d = byComponent(deployments, 'lab-gateway');
       expect(d.spec!.template.metadata!.labels).toMatchObject(mllp.spec!.selector!);

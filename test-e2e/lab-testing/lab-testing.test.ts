@@ -248,7 +248,9 @@ describeWithBroker('lab testing through the real processes', () => {
 
   /** The low-level status an order event carries (its last event's). */
   const lowOf = (d: { data: Record<string, unknown> }) =>
-    String((d.data.last_event as { status?: string } | null)?.status).split('.').pop();
+    String((d.data.last_event as { status?: string } | null)?.status)
+      .split('.')
+      .pop();
 
   it('at home: order → requisition → area info → book → reschedule → draw → HL7 results → events', async () => {
     const id = await orderWithRequisition('critical');
@@ -286,9 +288,9 @@ describeWithBroker('lab testing through the real processes', () => {
     expect(results.body.metadata).toMatchObject({ status: 'final', interpretation: 'critical' });
     expect(results.body.results.length).toBeGreaterThan(0);
     for (const r of results.body.results) expect(r.loinc).toMatch(/^\d+-\d$/);
-    expect(results.body.results.some((r: { interpretation: string }) => r.interpretation === 'critical')).toBe(
-      true,
-    );
+    expect(
+      results.body.results.some((r: { interpretation: string }) => r.interpretation === 'critical'),
+    ).toBe(true);
     const metadata = await call('GET', `/v3/order/${id}/result/metadata`);
     expect(metadata.status).toBe(200);
     expect(metadata.body).toMatchObject({ status: 'final', specimen_number: sent[0]!.specimenId });
@@ -302,9 +304,7 @@ describeWithBroker('lab testing through the real processes', () => {
     });
     await waitFor(
       () =>
-        deliveriesOf(id).some(
-          (d) => d.event_type === 'labtest.order.updated' && lowOf(d) === 'completed',
-        ),
+        deliveriesOf(id).some((d) => d.event_type === 'labtest.order.updated' && lowOf(d) === 'completed'),
       { timeoutMs: 30_000 },
     );
     const events = deliveriesOf(id);
@@ -318,9 +318,7 @@ describeWithBroker('lab testing through the real processes', () => {
         'labtest.result.critical',
       ].sort(),
     );
-    const statuses = events
-      .filter((d) => d.event_type.startsWith('labtest.order.'))
-      .map(lowOf);
+    const statuses = events.filter((d) => d.event_type.startsWith('labtest.order.')).map(lowOf);
     expect(statuses).toEqual(
       expect.arrayContaining(['ordered', 'requisition_created', 'appointment_scheduled', 'draw_completed']),
     );
@@ -376,9 +374,7 @@ describeWithBroker('lab testing through the real processes', () => {
     expect(await statusOf(id)).toBe('cancelled.at_home_phlebotomy.cancelled');
     await waitFor(
       () =>
-        deliveriesOf(id).some(
-          (d) => d.event_type === 'labtest.order.updated' && lowOf(d) === 'cancelled',
-        ),
+        deliveriesOf(id).some((d) => d.event_type === 'labtest.order.updated' && lowOf(d) === 'cancelled'),
       { timeoutMs: 30_000 },
     );
     // Booking a cancelled order is refused; the lab never heard of it.
@@ -391,7 +387,9 @@ describeWithBroker('lab testing through the real processes', () => {
 
   it('idempotency race: two concurrent creates with one key make one order', async () => {
     const key = `race-${newId()}`;
-    const body = orderBody({ user_id: (await call('POST', '/v2/user', { client_user_id: key })).body.user_id });
+    const body = orderBody({
+      user_id: (await call('POST', '/v2/user', { client_user_id: key })).body.user_id,
+    });
     const [a, b] = await Promise.all(
       [0, 1].map(() => call('POST', '/v3/order', body, { headers: { 'x-idempotency-key': key } })),
     );

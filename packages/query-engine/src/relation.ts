@@ -72,7 +72,7 @@ export interface CoarseWindow {
 
 /**
  * `offset 0` keeps the relation a subquery of its own: `_local` is computed once per row here, instead of
- * being inlined (and recomputed) into the timeframe filter, the priority partition and every date_trunc.
+ * being inlined (and recomputed) into the timeframe filter, the ranking partition and every date_trunc.
  */
 const FENCE = raw(' offset 0');
 

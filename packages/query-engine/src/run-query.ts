@@ -69,11 +69,13 @@ export async function runQueries(db: Knex, input: RunQueriesInput): Promise<Aggr
   assertSupported(input.queries.map((q) => q.query));
   return withTransaction(db, async (trx) => {
     // One round trip: read-only, the statement timeout, work_mem (sorts and hashes of a year of minute samples
-    // stay in memory) for this transaction only, and the user's zone (null: not in the team environment).
+    // stay in memory), no JIT (compiling costs more than it saves on one user's rows) for this transaction
+    // only, and the user's zone (null: not in the team environment).
     const { rows: settings } = await trx.raw<{ rows: { user: { zone: string | null } | null }[] }>(
       `select set_config('transaction_read_only', 'on', true) as read_only,
          set_config('statement_timeout', ?, true) as statement_timeout,
          set_config('work_mem', ?, true) as work_mem,
+         set_config('jit', 'off', true) as jit,
          (select json_build_object('zone', u.fallback_time_zone) from users u
            where u.id = ?::uuid and u.team_id = ?::uuid and u.environment = ? and u.deleted_at is null) as "user"`,
       [

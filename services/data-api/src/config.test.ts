@@ -48,9 +48,11 @@ describe('data API config: mobile-SDK push limits', () => {
       SDK_PUSH_MAX_BODY_BYTES: '1048576',
       SDK_PUSH_DEVICE_RATE_PER_MINUTE: '0',
     }).values;
-    expect([own.SDK_PUSH_MAX_RECORDS, own.SDK_PUSH_MAX_BODY_BYTES, own.SDK_PUSH_DEVICE_RATE_PER_MINUTE]).toEqual([
-      2000, 1048576, 0,
-    ]);
+    expect([
+      own.SDK_PUSH_MAX_RECORDS,
+      own.SDK_PUSH_MAX_BODY_BYTES,
+      own.SDK_PUSH_DEVICE_RATE_PER_MINUTE,
+    ]).toEqual([2000, 1048576, 0]);
   });
 
   it('stops the boot on a limit that is not a whole number in range', () => {

@@ -1,8 +1,9 @@
 /**
  * Which lab interface an order goes to: the lab's own `LAB_ORDER_ENDPOINTS` entry, else `*`, else the bundled
- * simulator when it runs. One `Hl7LabAdapter` (one MLLP connection) per lab and environment (sandbox orders are sent as test
- * messages, MSH-11 `T`, so their results come back as test results and can never land on a production order).
- * With NODE_ENV=production the simulator never serves production orders: simulated values are not results.
+ * simulator when it runs. One `Hl7LabAdapter` (one MLLP connection) per lab and environment: sandbox orders
+ * are sent as test messages (MSH-11 `T`), so their results come back as test results and can never land on a
+ * production order. With NODE_ENV=production the simulator never serves production orders: simulated values
+ * are not results.
  */
 import type { LabOrderRouting, TestCoding } from '@meridian/data-api/lab-fulfilment';
 import type { Environment } from '@meridian/domain';

@@ -76,7 +76,8 @@ export function createOrderSubmitter(deps: OrderSubmitterDeps) {
   const clock = deps.clock ?? (() => new Date());
 
   async function submitIfDue(ref: OrderRef): Promise<SubmissionOutcome> {
-    const order = await deps.db<DueOrderRow>('lab_orders')
+    const order = await deps
+      .db<DueOrderRow>('lab_orders')
       .where({ id: ref.orderId, team_id: ref.teamId, environment: ref.environment })
       .first('id', 'team_id', 'environment', 'collection_method', 'status_low', 'status_changed_at');
     if (!order) return 'unknown_order';
@@ -154,9 +155,11 @@ async function orderRefOf(db: Knex, message: ConsumedMessage): Promise<OrderRef 
     if (!isUuid(body.event_id)) throw new PermanentError(`${type} without a valid event_id`);
     const row = await db('outbox')
       .where({ id: body.event_id })
-      .first<
-        { team_id: string; environment: Environment; order_id: string | null } | undefined
-      >('team_id', 'environment', db.raw("payload->'data'->>'id' as order_id"));
+      .first<{ team_id: string; environment: Environment; order_id: string | null } | undefined>(
+        'team_id',
+        'environment',
+        db.raw("payload->'data'->>'id' as order_id"),
+      );
     // Unknown here: an event of another database sharing the broker, or pruned long ago.
     if (!row || !isUuid(row.order_id)) return null;
     return { orderId: row.order_id, teamId: row.team_id, environment: row.environment };

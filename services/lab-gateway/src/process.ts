@@ -45,7 +45,9 @@ export const labGatewayPorts = (cfg: LabGatewayProcessConfig): PortClaim[] => [
 ];
 
 /** The simulator's scenario for an order: one for all, or `mixed` (stable per order id). */
-export function simulatorScenario(setting: SimulatorScenario): LabScenario | ((orderId: string) => LabScenario) {
+export function simulatorScenario(
+  setting: SimulatorScenario,
+): LabScenario | ((orderId: string) => LabScenario) {
   if (setting !== 'mixed') return setting;
   return (orderId) =>
     LAB_SCENARIOS[createHash('sha256').update(orderId).digest().readUInt32BE(0) % LAB_SCENARIOS.length]!;

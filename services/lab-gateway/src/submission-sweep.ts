@@ -56,11 +56,13 @@ export function createSubmissionSweep(deps: {
           }
         })
         .where((q) =>
-          q.whereNull('s.order_id').orWhere((s) =>
-            s
-              .where('s.state', 'sending')
-              .whereRaw('coalesce(s.last_attempt_at, s.created_at) < ?', [staleBefore]),
-          ),
+          q
+            .whereNull('s.order_id')
+            .orWhere((s) =>
+              s
+                .where('s.state', 'sending')
+                .whereRaw('coalesce(s.last_attempt_at, s.created_at) < ?', [staleBefore]),
+            ),
         )
         .orderBy('o.status_changed_at')
         .limit(batchSize)

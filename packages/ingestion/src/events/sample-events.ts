@@ -19,10 +19,17 @@ export function sampleEvents(
   changes: ReadonlyArray<{ sample: NormalisedSample; outcome: WriteOutcome }>,
 ): OutboxEvent[] {
   const groups = new Map<string, Array<{ sample: NormalisedSample; outcome: WriteOutcome }>>();
+  // Samples of one series share their spec and source objects: the group key is worked out once per series
+  // and outcome (looked up by identity), not once per sample.
+  const keys = new Map<object, Map<object, Partial<Record<WriteOutcome, string>>>>();
   for (const change of changes) {
     const { spec, source } = change.sample;
     if (!DATA_EVENT_RESOURCES.has(spec.resource)) continue;
-    const key = JSON.stringify([
+    let bySpec = keys.get(source);
+    if (!bySpec) keys.set(source, (bySpec = new Map()));
+    let byOutcome = bySpec.get(spec);
+    if (!byOutcome) bySpec.set(spec, (byOutcome = {}));
+    const key = (byOutcome[change.outcome] ??= JSON.stringify([
       spec.resource,
       change.outcome,
       source.provider,
@@ -31,7 +38,7 @@ export function sampleEvents(
       source.deviceId,
       source.sport,
       source.workoutId,
-    ]);
+    ]));
     const group = groups.get(key);
     if (group) group.push(change);
     else groups.set(key, [change]);

@@ -307,13 +307,11 @@ export function createPscEmulator(lab: PscLab, options: PscEmulatorOptions = {})
   api.use(responseFaults(faults, { unexpected: true }));
 
   api.get('/sites', (req, res) => {
-    const zip = req.query.zip_code === undefined ? null : String(req.query.zip_code);
+    const zip = typeof req.query.zip_code === 'string' ? req.query.zip_code : null;
     const codes =
-      req.query.site_codes === undefined
+      typeof req.query.site_codes !== 'string'
         ? null
-        : String(req.query.site_codes)
-            .split(',')
-            .filter((c) => c !== '');
+        : req.query.site_codes.split(',').filter((c) => c !== '');
     const radius = Number(req.query.radius_miles ?? 25);
     if (zip === null && codes === null) return error(res, 422, 'invalid_query', 'zip_code or site_codes');
     if (zip !== null && !/^\d{5}$/.test(zip))

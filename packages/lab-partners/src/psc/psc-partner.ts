@@ -145,7 +145,7 @@ export function createPscPartner(lab: PscLab, config: PscPartnerConfig): PscPart
   ): Promise<unknown> {
     const url = new URL(base + path);
     for (const [k, v] of Object.entries(opts.query ?? {}))
-      if (v !== undefined) url.searchParams.set(k, String(v));
+      if (typeof v === 'string' || typeof v === 'number') url.searchParams.set(k, String(v));
     let res;
     try {
       res = await axios.request<string>({
@@ -201,15 +201,11 @@ export function createPscPartner(lab: PscLab, config: PscPartnerConfig): PscPart
   const obj = (v: unknown, at: string): Obj =>
     typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Obj) : bad(at);
   const str = (o: Obj, k: string, at: string): string =>
-    typeof o[k] === 'string' && (o[k] as string).length > 0 ? (o[k] as string) : bad(`${at}.${k}`);
+    typeof o[k] === 'string' && o[k].length > 0 ? o[k] : bad(`${at}.${k}`);
   const optStr = (o: Obj, k: string, at: string): string | null =>
-    o[k] === undefined || o[k] === null
-      ? null
-      : typeof o[k] === 'string'
-        ? (o[k] as string)
-        : bad(`${at}.${k}`);
+    o[k] === undefined || o[k] === null ? null : typeof o[k] === 'string' ? o[k] : bad(`${at}.${k}`);
   const num = (o: Obj, k: string, at: string): number =>
-    typeof o[k] === 'number' && Number.isFinite(o[k]) ? (o[k] as number) : bad(`${at}.${k}`);
+    typeof o[k] === 'number' && Number.isFinite(o[k]) ? o[k] : bad(`${at}.${k}`);
   const arr = (o: Obj, k: string, at: string): unknown[] =>
     Array.isArray(o[k]) ? (o[k] as unknown[]) : bad(`${at}.${k}`);
   const time = (o: Obj, k: string, at: string): number => {

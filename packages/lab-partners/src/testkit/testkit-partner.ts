@@ -138,9 +138,7 @@ export function createFulfilmentPartner(
   const obj = (v: unknown, at: string): Obj =>
     typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Obj) : bad(at);
   const str = (o: Obj, k: string, at: string): string =>
-    typeof o[k] === 'string' && (o[k] as string).length > 0 && (o[k] as string).length <= 128
-      ? (o[k] as string)
-      : bad(`${at}.${k}`);
+    typeof o[k] === 'string' && o[k].length > 0 && o[k].length <= 128 ? o[k] : bad(`${at}.${k}`);
 
   async function call(
     method: 'GET' | 'POST',

@@ -6,7 +6,8 @@
  * Both are read only for names the LOINC catalog knows, so that prose and letterheads do not become results.
  */
 import type { Cell, Line } from '../layout/layout-types';
-import { matchLoinc } from '../loinc';
+import { LOINC_CATALOG, matchLoinc } from '../loinc';
+import { isPanelText } from './extract-rows';
 import type { PrintedRow } from './extract-rows';
 import { readRowBySequence } from './read-row';
 import { isUnitsText, isValueText, parseReferenceRange, readFlag } from './result-fields';
@@ -17,9 +18,40 @@ const QUALITATIVE = String.raw`not detected|none detected|non-reactive|nonreacti
 
 export const normaliseName = (name: string): string => name.toLowerCase().replace(/[^a-z0-9]/g, '');
 
-/** Whether the catalog knows the name well enough to take a free-standing value for its result. */
+/** Words of the catalog's test names (lower case), and its abbreviations as printed (case kept: "Mg" ≠ "mg"). */
+let vocabulary: { words: Set<string>; abbreviations: Set<string> } | null = null;
+
+function catalogVocabulary(): { words: Set<string>; abbreviations: Set<string> } {
+  if (vocabulary) return vocabulary;
+  const words = new Set<string>();
+  const abbreviations = new Set<string>();
+  for (const entry of LOINC_CATALOG) {
+    for (const name of [entry.display_name, entry.short_name, entry.long_common_name, ...entry.aliases]) {
+      for (const w of name.toLowerCase().split(/[^a-z0-9]+/)) if (/[a-z]{3,}/.test(w)) words.add(w);
+    }
+    for (const a of entry.abbreviations) abbreviations.add(a.replace(/[^A-Za-z0-9]/g, ''));
+  }
+  // British spellings of the same words.
+  for (const w of [...words]) {
+    if (w.includes('hem')) words.add(w.replace('hem', 'haem'));
+    if (w.includes('est')) words.add(w.replace(/^est/, 'oest'));
+  }
+  vocabulary = { words, abbreviations };
+  return vocabulary;
+}
+
+/**
+ * How well the catalog knows a name (the top LOINC confidence), 0 when it does not: besides a LOINC match, most of
+ * the name's words must be test-name words of the catalog (the matcher also ranks "Specimen ID" or "500 mg").
+ */
 function knownTest(name: string, units: string | null): number {
-  if (name.length < 2 || name.length > 60 || !/[A-Za-z]{2}/.test(name)) return 0;
+  if (name.length < 2 || name.length > 60 || !/[A-Za-z]{2}/.test(name) || /^\d/.test(name)) return 0;
+  const { words, abbreviations } = catalogVocabulary();
+  const tokens = name.split(/[^A-Za-z0-9]+/).filter((t) => /[A-Za-z]/.test(t));
+  const isKnown = (t: string): boolean => words.has(t.toLowerCase()) || abbreviations.has(t);
+  const long = tokens.filter((t) => t.replace(/[^A-Za-z]/g, '').length >= 3);
+  const unknownLong = long.filter((t) => !isKnown(t)).length;
+  if (!tokens.some(isKnown) || unknownLong > long.length * 0.4) return 0;
   const result = matchLoinc({ testName: name, units, limit: 1 });
   if (result.status === 'no_match') return 0;
   return result.matches[0]?.confidence_score ?? 0;
@@ -58,7 +90,8 @@ const VALUE_LINE = new RegExp(
 
 /** "5.4 %", "140 mmol/L H", "Negative", "Result: 3.1 mmol/L" → value, units, flag. */
 function readValueText(text: string): { value: string; units: string | null; flag: string | null } | null {
-  const m = VALUE_LINE.exec(text.trim());
+  const clean = text.replace(/\s*\b(?:units?|uom)\s*:\s*/i, ' ').trim();
+  const m = VALUE_LINE.exec(clean);
   if (!m?.[1]) return null;
   const value = m[1].replace(/\s+/g, '');
   let units: string | null = m[2] ?? null;
@@ -84,20 +117,40 @@ interface Placed {
 /** Cells of `line` inside the column [x0, x1). */
 const inColumn = (line: Line, x0: number, x1: number): Cell[] => line.cells.filter((c) => c.x0 >= x0 && c.x0 < x1);
 
+/** Status words printed beside a card's name ("Normal", "High"); a flag when not normal. */
+const STATUS = /^(?:normal|in range|within range|optimal|ok|high|low|abnormal|critical|out of range|borderline)$/i;
+
+function flagOfStatus(text: string): string | null {
+  const t = text.replace(/^(?:flag|status)\s*:?\s*/i, '').trim();
+  if (/^(?:normal|in range|within range|optimal|ok)$/i.test(t)) return null;
+  return readFlag(t) ? t : /^(?:out of range|abnormal|borderline)$/i.test(t) ? 'A' : null;
+}
+
 function readCard(lines: Line[], at: Placed): PrintedRow | null {
   const { cell, line, index } = at;
-  const name = cell.text.replace(/[:*]+$/, '').trim();
-  if (!/[A-Za-z]{2}/.test(name) || isValueText(name) || /^(?:reference|ref|normal|range|result|value)/i.test(name)) return null;
-  // The card's column ends where the next card's name starts on the same line.
-  const right = line.cells.find((c) => c.x0 > cell.x1);
+  let name = cell.text.replace(/[:*]+$/, '').trim();
+  if (!/[A-Za-z]{2}/.test(name) || isValueText(name) || readValueText(name) || STATUS.test(name)) return null;
+  if (/^(?:reference|ref|normal|range|result|value|standard|units?)\b/i.test(name)) return null;
+  // The card's column ends where the next card's name starts on the same line (a status word is the card's).
+  const rightCells = line.cells.filter((c) => c.x0 > cell.x1);
+  let status: string | null = null;
+  let boundary: Cell | undefined;
+  for (const c of rightCells) {
+    if (!boundary && STATUS.test(c.text.trim()) && status === null) status = c.text.trim();
+    else {
+      boundary = c;
+      break;
+    }
+  }
   const x0 = cell.x0 - line.height * 1.5;
-  const x1 = right ? right.x0 - line.height * 0.5 : Infinity;
+  const x1 = boundary ? boundary.x0 - line.height * 0.5 : Infinity;
   let value: ReturnType<typeof readValueText> = null;
   let range: string | null = null;
   let rangeUnits: string | null = null;
-  let flag: string | null = null;
+  let flag: string | null = status ? flagOfStatus(status) : null;
   let previous = line;
-  for (let j = index + 1; j < lines.length && j <= index + 5; j++) {
+  let nameLines = 0;
+  for (let j = index + 1; j < lines.length && j <= index + 6; j++) {
     const below = lines[j] as Line;
     if (below.y0 - previous.y1 > Math.max(line.height, below.height) * 2.2) break;
     const cells = inColumn(below, x0, x1);
@@ -106,8 +159,14 @@ function readCard(lines: Line[], at: Placed): PrintedRow | null {
     const text = cells.map((c) => c.text).join(' ');
     if (!value) {
       value = readValueText(text);
-      if (!value) return null;
-      continue;
+      if (value) continue;
+      // A wrapped name ("Fasting Blood Sugar" / "(FBS)"): short text without digits, aligned with the name.
+      if (nameLines < 2 && cells.length === 1 && !/\d/.test(text) && text.length <= 40 && Math.abs((cells[0] as Cell).x0 - cell.x0) < line.height) {
+        name = `${name} ${text}`;
+        nameLines++;
+        continue;
+      }
+      return null;
     }
     const r = readRangeText(text);
     if (r && !range) {
@@ -115,12 +174,10 @@ function readCard(lines: Line[], at: Placed): PrintedRow | null {
       rangeUnits = r.units;
       continue;
     }
-    const f = text.replace(/^(?:flag|status)\s*:?\s*/i, '').trim();
-    if (readFlag(f) && !flag) {
-      flag = f;
+    if (STATUS.test(text.replace(/^(?:flag|status)\s*:?\s*/i, '').trim())) {
+      flag ??= flagOfStatus(text);
       continue;
     }
-    if (/^(?:normal|in range|within range|optimal|ok)$/i.test(f)) continue;
     break;
   }
   if (!value) return null;
@@ -132,7 +189,7 @@ function readCard(lines: Line[], at: Placed): PrintedRow | null {
 // ——— running text ———————————————————————————————————————————————————————————————————————————————————
 
 const SENTENCE = new RegExp(
-  String.raw`([A-Za-z][A-Za-z0-9 ,'()/+-]{1,80}?)\s*(?:\b(?:was|is|were|are|came back(?: at| as)?|measured(?: at)?|measuring|reads?|of|at|level(?: was| is| of)?|result(?: was| is| of)?)\b|:|=)\s*((?:${COMPARATOR}\s*)?(?:${NUMBER})(?![\d/])(?!\s*[-–]\s*\d)|\b(?:${QUALITATIVE})\b)(?:\s*(%|[A-Za-zµμ](?:[A-Za-zµμ0-9/^*]|\.(?=[A-Za-z0-9]))*))?(?:[^.;]*?\b(?:reference|ref|normal|range|target|healthy|expected|desirable)\b[^0-9<>≤≥.;]{0,30}((?:${COMPARATOR}\s*|less than |below |under |greater than |above |over )?(?:${NUMBER})(?:\s*(?:-|–|—|to)\s*(?:${NUMBER}))?))?`,
+  String.raw`((?:\b[A-Z]\.\s?)?[A-Za-z][A-Za-z0-9 ,'()/+-]{1,80}?)\s*(?:\b(?:was|is|were|are|came back(?: at| as)?|measured(?: at)?|measuring|reads?|of|at|level(?: was| is| of)?|result(?: was| is| of)?)\b|:|=)\s*((?:${COMPARATOR}\s*)?(?:${NUMBER})(?![\d/])(?!\s*[-–]\s*\d)|\b(?:${QUALITATIVE})\b)(?:\s*(%|[A-Za-zµμ](?:[A-Za-zµμ0-9/^*]|\.(?=[A-Za-z0-9]))*))?(?:[^.]{0,60}?\b(?:reference|ref|normal|range|target|healthy|expected|desirable)\b[^0-9<>≤≥.;]{0,30}((?:${COMPARATOR}\s*|less than |below |under |greater than |above |over )?(?:${NUMBER})(?:\s*(?:-|–|—|to)\s*(?:${NUMBER}))?))?`,
   'gi',
 );
 
@@ -141,7 +198,7 @@ const LEADING_FILLER =
 
 /** The test named right before the verb: the suffix of the words the catalog matches best. */
 function nameBefore(text: string, units: string | null): string | null {
-  const clause = text.split(/[,;(]|\band\b/i).pop() ?? text;
+  const clause = text.split(/[,;]|\band\b/i).pop() ?? text;
   const words = clause.replace(LEADING_FILLER, '').trim().split(/\s+/).filter(Boolean);
   const scored: { name: string; score: number }[] = [];
   for (let k = Math.max(0, words.length - 6); k < words.length; k++) {
@@ -183,23 +240,40 @@ export function readSentences(text: string): PrintedRow[] {
   return rows;
 }
 
-/** Lines of running text joined into paragraphs (a sentence may wrap). */
-function paragraphs(lines: Line[]): string[] {
-  const out: string[] = [];
+const isProse = (text: string): boolean => /[a-z]{3,}\s+[a-z]{2,}/i.test(text) && text.length >= 12 && /[.,;:]/.test(text);
+
+/** A heading on its own line: a few words, no sentence punctuation, no digits. */
+function isHeading(line: Line): boolean {
+  const text = line.cells.map((c) => c.text).join(' ');
+  return line.cells.length === 1 && !/[.;:\d]/.test(text) && text.split(' ').length <= 6 && isPanelText(text);
+}
+
+/** Lines of running text joined into paragraphs (a sentence may wrap), with the heading printed above each. */
+function paragraphs(lines: Line[]): { text: string; panel: string | null }[] {
+  const out: { text: string; panel: string | null }[] = [];
   let current: string[] = [];
   let last: Line | null = null;
+  let panel: string | null = null;
+  const flush = (): void => {
+    if (current.length > 0) out.push({ text: current.join(' '), panel });
+    current = [];
+  };
   for (const line of lines) {
     const text = line.cells.map((c) => c.text).join(' ');
-    const prose = line.cells.length <= 2 && /[a-z]{3,}\s+[a-z]{2,}/i.test(text) && text.length >= 12;
     const close = last !== null && line.y0 - last.y1 < line.height * 0.9;
-    if (prose && close && current.length > 0) current.push(text);
-    else {
-      if (current.length > 0) out.push(current.join(' '));
-      current = prose ? [text] : [];
+    // A line continues the paragraph when the previous one did not end its sentence ("... total protein: 77" / "g/L").
+    const continues = close && current.length > 0 && !/[.!?]$/.test(current[current.length - 1] as string);
+    if (line.cells.length <= 2 && (isProse(text) || continues) && !isHeading(line)) {
+      if (!close) flush();
+      current.push(text);
+      last = line;
+      continue;
     }
-    last = prose ? line : null;
+    flush();
+    last = null;
+    if (isHeading(line)) panel = line.cells[0]?.text ?? null;
   }
-  if (current.length > 0) out.push(current.join(' '));
+  flush();
   return out;
 }
 
@@ -209,22 +283,26 @@ function paragraphs(lines: Line[]): string[] {
 export function extractFreeResults(pages: Line[][], known: PrintedRow[]): PrintedRow[] {
   const seen = new Set(known.map((r) => normaliseName(r.name)));
   const rows: PrintedRow[] = [];
-  const add = (row: PrintedRow | null): void => {
-    if (!row) return;
+  const add = (row: PrintedRow | null, panel: string | null): boolean => {
+    if (!row) return false;
     const key = normaliseName(row.name);
-    if (seen.has(key)) return;
+    if (seen.has(key)) return true;
     seen.add(key);
-    rows.push(row);
+    rows.push({ ...row, panel: row.panel ?? panel });
+    return true;
   };
   for (const lines of pages) {
+    let panel: string | null = null;
     lines.forEach((line, index) => {
+      let found = false;
       for (const cell of line.cells) {
-        // A card's name stands alone in its column: nothing right of it up to the next card.
-        if (cell.text.length > 60 || /\d[\d.,]*\s*$/.test(cell.text) && isValueText(cell.text.split(' ').pop() ?? '')) continue;
-        add(readCard(lines, { cell, line, index }));
+        if (cell.text.length > 60) continue;
+        found = add(readCard(lines, { cell, line, index }), panel) || found;
       }
+      // A heading over cards that is not itself a card names their panel.
+      if (!found && isHeading(line)) panel = line.cells[0]?.text ?? panel;
     });
-    for (const paragraph of paragraphs(lines)) for (const row of readSentences(paragraph)) add(row);
+    for (const paragraph of paragraphs(lines)) for (const row of readSentences(paragraph.text)) add(row, paragraph.panel);
   }
   return rows;
 }
@@ -239,6 +317,8 @@ export function extractLooseRows(pages: Line[][]): PrintedRow[] {
   for (const line of pages.flat()) {
     const fields = readRowBySequence(line.cells);
     if (!fields || seen.has(normaliseName(fields.name))) continue;
+    // "Cholesterol, Total  Low": a status beside a name, not its value.
+    if (STATUS.test(fields.value) || readFlag(fields.value)) continue;
     if (knownTest(fields.name, fields.units) < 0.6) continue;
     seen.add(normaliseName(fields.name));
     rows.push({ ...fields, panel: null });

@@ -41,7 +41,7 @@ const PANEL_WORDS =
   /\b(?:panel|profile|count|cbc|cmp|bmp|chemistry|chemistries|hematology|urinalysis|lipid|lipids|thyroid|metabolic|differential|serology|immunology|endocrinology|coagulation|microscopic|macroscopic|iron|vitamins?|hepatic|liver|renal|kidney|electrolytes|cardiac|infectious|diabetes|hormones?|screen|studies|function|analysis|dipstick|sediment|chemical|physical)\b/i;
 
 /** Whether a text on its own line can be a panel header. */
-function isPanelText(text: string): boolean {
+export function isPanelText(text: string): boolean {
   if (text.length < 3 || text.length > 70 || !/[A-Za-z]{2}/.test(text)) return false;
   if (FOOTER.test(text) || /:/.test(text) || /\.$/.test(text) || /\d{1,2}\/\d{1,2}\/\d{2,4}/.test(text))
     return false;
@@ -156,7 +156,10 @@ function walkRows(pages: Line[][], walk: Walk): PrintedRow[] {
 
 /** Outside a table, a "name value" line (a phone number, an invoice total) is only a result with units or a range. */
 function plausibleWithoutHeader(fields: PrintedFields | null): PrintedFields | null {
-  return fields && (fields.units !== null || fields.range !== null) ? fields : null;
+  if (!fields) return null;
+  // "Red lentils  250 g" (a recipe) has units too: units in the value's cell count only beside a range.
+  if (fields.gluedUnits) return fields.range !== null ? fields : null;
+  return fields.units !== null || fields.range !== null ? fields : null;
 }
 
 function valueColumnStart(slot: Slot): number {

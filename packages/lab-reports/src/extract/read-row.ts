@@ -12,6 +12,8 @@ export interface PrintedFields {
   flag: string | null;
   units: string | null;
   range: string | null;
+  /** The units were printed in the value's cell ("250 g"): weaker evidence of a result outside a table. */
+  gluedUnits?: boolean;
 }
 
 const hasLetter = (text: string): boolean => /[A-Za-z]/.test(text);
@@ -21,6 +23,8 @@ function isNameText(text: string): boolean {
   if (!hasLetter(text) || text.length > 80) return false;
   if (/:\s*\S/.test(text) || /:$/.test(text)) return false;
   if (isValueText(text) && !/^[A-Za-z]{2,}$/.test(text)) return false;
+  // "74 mg/dL": a value printed with its units.
+  if (splitGluedUnits(text)) return false;
   return true;
 }
 
@@ -171,7 +175,7 @@ function readSequence(cells: Cell[]): PrintedFields | null {
     else units = undefined as unknown as null; // unreadable: not a row
   });
   if (units === undefined) return null;
-  return { name: first.text, value, flag, units, range };
+  return { name: first.text, value, flag, units, range, ...(gluedUnits ? { gluedUnits: true } : {}) };
 }
 
 /** `mg/dL 70-99` or `70-99 mg/dL` in one cell (range and units sharing a column, or a narrow gap). */

@@ -38,9 +38,14 @@ const HEADER_WORDS: [RegExp, ColumnKind][] = [
   [/^(?:lab|performing lab|site|comments?|notes?|lab code)$/i, 'other'],
 ];
 
+/** Cumulative reports print earlier results in columns headed by their date ("2024-01-29", "Previous"). */
+const EARLIER_RESULTS =
+  /^(?:previous(?: results?)?|prior(?: results?)?|last(?: result)?|earlier|history|cumulative|\d{1,4}[/.-]\d{1,2}[/.-]\d{2,4}|\d{1,2}[ -][A-Za-z]{3}[ -]\d{2,4}|[A-Za-z]{3} \d{1,2},? \d{4})$/i;
+
 function headerKind(cell: Cell): ColumnKind | null {
   const text = cell.text.replace(/[:*]+$/, '').trim();
   for (const [pattern, kind] of HEADER_WORDS) if (pattern.test(text)) return kind;
+  if (EARLIER_RESULTS.test(text)) return 'other';
   // OCR may glue a heading to its neighbour ("Reference Rangdlag"): the first word still says what it is.
   if (/^(?:reference|ref\.?)\b/i.test(text)) return 'range';
   return null;

@@ -89,6 +89,8 @@ export interface CorpusScore {
   /** Top-1 over rows whose expected code is in the parser's LOINC catalogue (codes outside it cannot be matched). */
   loincTop1InCatalogue: Rate;
   failureReasons: Rate;
+  /** Every document: completed when it should be, else failed with the expected reason (issue #15's "28 of 31"). */
+  statusAndReason: Rate;
 }
 
 function rate(correct: number, total: number): Rate {
@@ -165,6 +167,7 @@ export function scoreCorpus(
   const loinc5 = { correct: 0, total: 0 };
   const loincKnown = { correct: 0, total: 0 };
   const reasons = { correct: 0, total: 0 };
+  const status = { correct: 0, total: 0 };
   const documents: DocumentScore[] = [];
 
   docs.forEach((doc, i) => {
@@ -187,12 +190,16 @@ export function scoreCorpus(
       reasons.total += 1;
       if (correct) reasons.correct += 1;
       score.failureReason = { expected: doc.expected.failureReason, actual, correct };
+      status.total += 1;
+      if (correct) status.correct += 1;
       // A report returned for a document that must fail: its rows are all false positives.
       if (outcome.status === 'completed') foundRows += outcome.report.results.length;
       score.passed = correct;
       return;
     }
     const expected = doc.expected;
+    status.total += 1;
+    if (outcome.status === 'completed') status.correct += 1;
     expectedRows += expected.results.length;
     const actualResults = outcome.status === 'completed' ? outcome.report.results : [];
     foundRows += actualResults.length;
@@ -274,6 +281,7 @@ export function scoreCorpus(
     loincTop5: rate(loinc5.correct, loinc5.total),
     loincTop1InCatalogue: rate(loincKnown.correct, loincKnown.total),
     failureReasons: rate(reasons.correct, reasons.total),
+    statusAndReason: rate(status.correct, status.total),
   };
 }
 

@@ -49,6 +49,8 @@ export interface CorpusV2Options {
   limit?: number;
   /** Only text documents, only OCR documents, or both (default). */
   kind?: 'text' | 'ocr' | 'all';
+  /** At most this many OCR documents per part (round robin over the OCR families); text documents unaffected. */
+  ocrLimit?: number;
 }
 
 export const FAMILY_IDS: readonly string[] = [...FAMILIES.map((f) => f.id), 'negative'];
@@ -133,6 +135,21 @@ function planPart(part: Part): PlannedDocument[] {
   return docs;
 }
 
+/** Up to n documents, taking the families in turn, so that a short run still sees every family. */
+function roundRobin(docs: PlannedDocument[], n: number): PlannedDocument[] {
+  if (docs.length <= n) return docs;
+  const byFamily = new Map<string, PlannedDocument[]>();
+  for (const d of docs) byFamily.set(d.family, [...(byFamily.get(d.family) ?? []), d]);
+  const picked: PlannedDocument[] = [];
+  for (let k = 0; picked.length < n; k++) {
+    for (const list of byFamily.values()) {
+      const d = list[k];
+      if (d && picked.length < n) picked.push(d);
+    }
+  }
+  return picked;
+}
+
 export function planCorpusV2(options: CorpusV2Options = {}): PlannedDocument[] {
   const parts: Part[] =
     options.part === undefined || options.part === 'all' ? ['dev', 'eval'] : [options.part];
@@ -141,16 +158,12 @@ export function planCorpusV2(options: CorpusV2Options = {}): PlannedDocument[] {
     if (options.families) docs = docs.filter((d) => options.families?.includes(d.family));
     if (options.kind === 'text') docs = docs.filter((d) => !d.scanned);
     if (options.kind === 'ocr') docs = docs.filter((d) => d.scanned);
-    if (options.limit !== undefined && docs.length > options.limit) {
-      // Round robin over families so that a short run still sees every family.
-      const byFamily = new Map<string, PlannedDocument[]>();
-      for (const d of docs) byFamily.set(d.family, [...(byFamily.get(d.family) ?? []), d]);
-      const picked: PlannedDocument[] = [];
-      for (let k = 0; picked.length < options.limit; k++) {
-        for (const list of byFamily.values())
-          if (list[k] && picked.length < options.limit) picked.push(list[k] as PlannedDocument);
-      }
-      const keep = new Set(picked);
+    if (options.ocrLimit !== undefined) {
+      const keep = new Set(roundRobin(docs.filter((d) => d.scanned), options.ocrLimit));
+      docs = docs.filter((d) => !d.scanned || keep.has(d));
+    }
+    if (options.limit !== undefined) {
+      const keep = new Set(roundRobin(docs, options.limit));
       docs = docs.filter((d) => keep.has(d));
     }
     return docs;

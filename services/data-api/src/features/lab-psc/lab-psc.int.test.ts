@@ -473,10 +473,7 @@ describe('walk-in / patient service center appointments (/v3/order/.../psc/...)'
   it('lists the site directory by lab id; unknown labs are 404, labs without PSC scheduling list none', async () => {
     const k = key(team);
     const ids = new Map(
-      ((await db.knex('labs').select('id', 'slug')) as { id: number; slug: string }[]).map((l) => [
-        l.slug,
-        l.id,
-      ]),
+      (await db.knex('labs').select<{ id: number; slug: string }[]>('id', 'slug')).map((l) => [l.slug, l.id]),
     );
     const sonora = await get(
       k,

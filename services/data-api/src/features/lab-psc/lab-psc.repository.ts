@@ -122,7 +122,7 @@ export function createLabPscRepository(db: Knex | Knex.Transaction) {
       scope: TeamScope,
       orderId: string,
     ): Promise<{ labId: number | null; labSlug: string | null; zip: string | null } | null> {
-      const row = (await db('lab_orders as o')
+      const row = await db('lab_orders as o')
         .join('lab_tests as t', function joinTest() {
           this.on('t.id', 'o.lab_test_id')
             .andOn('t.team_id', 'o.team_id')
@@ -130,15 +130,19 @@ export function createLabPscRepository(db: Knex | Knex.Transaction) {
         })
         .leftJoin('labs as l', 'l.id', 't.lab_id')
         .where({ 'o.id': orderId, 'o.team_id': scope.teamId, 'o.environment': scope.environment })
-        .first('l.id as lab_id', 'l.slug as lab_slug', db.raw(`o.patient_address ->> 'zip' as zip`))) as
-        { lab_id: number | null; lab_slug: string | null; zip: string | null } | undefined;
+        .first<{ lab_id: number | null; lab_slug: string | null; zip: string | null } | undefined>(
+          'l.id as lab_id',
+          'l.slug as lab_slug',
+          db.raw(`o.patient_address ->> 'zip' as zip`),
+        );
       if (!row) return null;
       return { labId: row.lab_id, labSlug: row.lab_slug, zip: row.zip };
     },
 
     async labById(labId: number): Promise<{ id: number; slug: string } | null> {
-      const row = (await db('labs').where({ id: labId }).first('id', 'slug')) as
-        { id: number; slug: string } | undefined;
+      const row = await db('labs')
+        .where({ id: labId })
+        .first<{ id: number; slug: string } | undefined>('id', 'slug');
       return row ?? null;
     },
   };

@@ -13,6 +13,7 @@ import {
   newId,
   nextAppointmentState,
   type AppointmentAction,
+  type AppointmentChange,
   type BillingType,
   type PscCapability,
   type TeamScope,
@@ -162,7 +163,11 @@ export function createLabPscService(deps: LabPscDeps) {
         );
       case 'rejected':
         return providerNotAvailable(`The ${err.lab} service center refused the request.`);
-      default:
+      case 'not_found':
+      case 'auth_failed':
+      case 'bad_response':
+      case 'rate_limited':
+      case 'unavailable':
         return new PartnerOutageError(
           err.opts.retryAfterSeconds ?? 5,
           'The lab scheduling service is not reachable right now; retry later.',
@@ -243,7 +248,7 @@ export function createLabPscService(deps: LabPscDeps) {
     const scope = { teamId: a.teamId, environment: a.environment };
     const r = createLabAppointmentsRepository(trx);
     let status = a.status;
-    let last = null;
+    let last: AppointmentChange | null = null;
     for (const action of actions) {
       const change = nextAppointmentState(status, action, 'patient_service_center');
       await r.appendEvent(scope, a.id, change.eventStatus, data, now);
@@ -258,7 +263,8 @@ export function createLabPscService(deps: LabPscDeps) {
       status = change.status;
       last = change;
     }
-    return last!;
+    if (!last) throw new RangeError('No appointment action given.');
+    return last;
   }
 
   async function lockedActive(trx: Knex.Transaction, scope: TeamScope, orderId: string, expectedId: string) {

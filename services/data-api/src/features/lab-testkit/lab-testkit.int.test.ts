@@ -132,9 +132,10 @@ describe('test-kit orders (/v3/order/testkit...)', () => {
   const read = async (id: string, t = team) => (await get(key(t), `/v3/order/${id}`)).body as WireOrder;
   const externalOf = async (orderId: string) =>
     (
-      (await db.knex('lab_testkit_shipments').where({ order_id: orderId }).first('external_id')) as {
-        external_id: string;
-      }
+      await db
+        .knex('lab_testkit_shipments')
+        .where({ order_id: orderId })
+        .first<{ external_id: string }>('external_id')
     ).external_id;
   const orderCount = async () =>
     Number((await db.knex('lab_orders').count<{ n: string }[]>({ n: '*' }))[0]!.n);
@@ -323,11 +324,11 @@ describe('test-kit orders (/v3/order/testkit...)', () => {
       error_type: 'invalid_state',
       status: 'received.testkit.registered',
     });
-    const event = (await db
+    const event = await db
       .knex('outbox')
       .whereRaw(`payload->'data'->>'id' = ?`, [order.id])
       .orderBy('seq', 'desc')
-      .first('user_id', 'event_type')) as { user_id: string; event_type: string };
+      .first<{ user_id: string; event_type: string }>('user_id', 'event_type');
     expect(event).toEqual({ user_id: patientUser, event_type: 'labtest.order.updated' });
 
     // The return leg takes it to the lab.
