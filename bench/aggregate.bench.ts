@@ -13,7 +13,10 @@
  *    (in process, production settings) schedule and run the tasks. Per user: time from the batch's commit to
  *    its updated result table; p50 / p99 and the total time for all 1,000.
  *
- *   pnpm bench:aggregate [--rounds 15] [--users 1000] [--skip-http] [--skip-cq] [--run-prefetch 2] [--keep]
+ *    Then, on the idle pipeline, `--single` more users one batch at a time (the latency without a backlog).
+ *
+ *   pnpm bench:aggregate [--rounds 15] [--users 1000] [--single 20] [--skip-http] [--skip-cq]
+ *                        [--run-prefetch 2] [--keep]
  *
  * Uses DATABASE_URL's server (default postgres://postgres@127.0.0.1:5432/postgres) and a fresh database;
  * AMQP_URL's broker (default amqp://guest:guest@127.0.0.1:5672) with queues of unique names, removed after.
@@ -42,6 +45,8 @@ const flag = (name: string, fallback: number) => {
 const ROUNDS = flag('rounds', 15);
 const USERS = flag('users', 1000);
 const RUN_PREFETCH = flag('run-prefetch', 2);
+/** Users measured one batch at a time after the burst. */
+const SINGLE = flag('single', 20);
 const SKIP_HTTP = args.includes('--skip-http');
 const SKIP_CQ = args.includes('--skip-cq');
 const KEEP = args.includes('--keep');
@@ -114,6 +119,7 @@ function report(label: string, p: Paired): number {
   log(`${label}`);
   log(`  engine        ${(1000 / e).toFixed(2).padStart(7)} queries/s  ${e.toFixed(1).padStart(8)} ms/query`);
   log(`  hand-written  ${(1000 / b).toFixed(2).padStart(7)} queries/s  ${b.toFixed(1).padStart(8)} ms/query`);
+  log(`  ratio of the medians: ${(b / e).toFixed(2)}`);
   log(
     `  ratio (engine ÷ hand-written throughput, median of ${ratios.length} paired rounds): ${ratio.toFixed(2)}  ` +
       `(target ≥ ${TARGET}: ${ratio >= TARGET ? 'met' : 'NOT met'})`,
@@ -341,6 +347,29 @@ async function continuousQueries(db: Knex, seeded: AggregateSeeded): Promise<voi
     log(
       `  total, first batch to last result table: ${total} ms (${((users.length / total) * 1000).toFixed(1)} users/s)`,
     );
+
+    // One batch at a time on an idle pipeline (users not in the burst): the latency without a backlog.
+    const single: number[] = [];
+    for (const [i, userId] of seeded.userIds.slice(USERS, USERS + SINGLE).entries()) {
+      await ingestion.ingest(hourOfHeartRate(userId, i));
+      const at = Date.now();
+      const until = Date.now() + 60_000;
+      let updated: number | null = null;
+      while (updated === null && Date.now() < until) {
+        const row = await db('continuous_query_results')
+          .where({ query_id: queryId, user_id: userId })
+          .first<{ updated_at: Date } | undefined>('updated_at');
+        if (row) updated = row.updated_at.getTime();
+        else await new Promise((r) => setTimeout(r, 10));
+      }
+      if (updated === null) throw new Error('no result table within 60 s of a single batch');
+      single.push(updated - at);
+    }
+    if (single.length > 0)
+      log(
+        `  one batch at a time (${single.length} more users, idle pipeline; the relay polls every 200 ms): ` +
+          `p50 ${quantile(single, 0.5)} ms, p99 ${quantile(single, 0.99)} ms`,
+      );
   } finally {
     await relay.stop();
     await consumers.close();
@@ -357,7 +386,7 @@ async function main(): Promise<void> {
   try {
     await migrateLatest(db);
     const t = Date.now();
-    const seeded = await seedAggregateData(db, Math.max(USERS, 1));
+    const seeded = await seedAggregateData(db, Math.max(USERS, 1) + SINGLE);
     log(
       `loaded ${seeded.samples.toLocaleString('en-US')} minute heart-rate samples, a year of daily activity and ` +
         `sleep, ${seeded.userIds.length} users in ${((Date.now() - t) / 1000).toFixed(1)} s`,

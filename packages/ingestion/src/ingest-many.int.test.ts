@@ -84,7 +84,10 @@ describe('ingestMany', () => {
     const b = await stored(many);
     expect(b.samples).toEqual(a.samples);
     expect(b.activity).toEqual(a.activity);
-    expect(b.activity.map((d) => d.calendar_date)).toEqual(['2026-03-08', '2026-03-10']);
+    expect(b.activity.map((d) => (d as Record<string, unknown>).calendar_date)).toEqual([
+      '2026-03-08',
+      '2026-03-10',
+    ]);
     // Resource stats alike, except that the activity days are derived (and counted) once per write: the
     // 10th was derived twice one by one (after the heart rate, again after the steps).
     const activityStat = (stats: typeof a.stats) => stats.find((s) => s.resource === 'activity');

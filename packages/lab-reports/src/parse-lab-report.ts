@@ -7,6 +7,7 @@ import type { ParsedLabReport, ParsingFailureReason } from '@meridian/domain';
 import { extractMetadata } from './extract/extract-metadata';
 import { extractFreeResults, extractLooseRows } from './extract/extract-free-results';
 import { extractRows, lineText } from './extract/extract-rows';
+import { labelOf } from './extract/metadata-labels';
 import { toReportResult } from './extract/to-report-result';
 import { isNotEnglish } from './language/detect-language';
 import { buildLines, deskew } from './layout/build-lines';
@@ -162,7 +163,8 @@ async function parseDocument(
   if (isNotEnglish(text)) fail('not_english', 'the report is not in English');
   const tabled = extractRows(lines);
   // Cards, blocks and sentences: a report need not print its results as a table.
-  const found = [...tabled, ...extractFreeResults(lines, tabled)];
+  // "UR No: 6642087", "Specimen ID  SL25-..." read as a row: a metadata label is not a test.
+  const found = [...tabled, ...extractFreeResults(lines, tabled)].filter((row) => labelOf(row.name) === null);
   const printed = found.length > 0 ? found : extractLooseRows(lines);
   const rows = document.ocr.length > 0 ? harmoniseEnzymeUnits(printed.map(correctOcrRow)) : printed;
   if (rows.length === 0) fail('invalid_input', 'no lab results were found in the document');

@@ -517,6 +517,8 @@ async function seedEnv(
         group_by: [{ date_trunc: { unit: 'month' }, arg: { index: 'sleep' } }],
         select: [{ group_key: '*' }, { func: 'mean', arg: { value_macro: 'sleep_score' } }],
       },
+      // The data API's fhir_observations read answers only for a query that builds them.
+      export_preferences: { fhir_observations: true },
     }),
   );
 
@@ -527,6 +529,7 @@ async function seedEnv(
     user_id: userId,
     result_table: JSON.stringify({ 'group_key.0': ['2026-11-01T00:00:00'], 'mean.sleep_score': [80] }),
     table_hash: 'probe',
+    fhir_observations: JSON.stringify([]), // sleep scores feed no FHIR mapper
   });
   await knex('continuous_query_tasks').insert({
     id: newId(),

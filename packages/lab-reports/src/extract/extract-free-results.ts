@@ -30,6 +30,8 @@ function catalogVocabulary(): { words: Set<string>; abbreviations: Set<string> }
       for (const w of name.toLowerCase().split(/[^a-z0-9]+/)) if (/[a-z]{3,}/.test(w)) words.add(w);
     }
     for (const a of entry.abbreviations) abbreviations.add(a.replace(/[^A-Za-z0-9]/g, ''));
+    // One-word aliases are abbreviations as printed ("Cl", "K", "TSH").
+    for (const a of entry.aliases) if (/^[A-Za-z0-9]{1,6}$/.test(a)) abbreviations.add(a);
   }
   // British spellings of the same words.
   for (const w of [...words]) {
@@ -44,11 +46,14 @@ function catalogVocabulary(): { words: Set<string>; abbreviations: Set<string> }
  * How well the catalog knows a name (the top LOINC confidence), 0 when it does not: besides a LOINC match, most of
  * the name's words must be test-name words of the catalog (the matcher also ranks "Specimen ID" or "500 mg").
  */
-function knownTest(name: string, units: string | null): number {
-  if (name.length < 2 || name.length > 60 || !/[A-Za-z]{2}/.test(name) || /^\d/.test(name)) return 0;
+function knownTest(printed: string, units: string | null): number {
+  // "T.S.H." is TSH.
+  const name = /^(?:[A-Za-z]\.){2,}[A-Za-z]?\.?$/.test(printed) ? printed.replace(/\./g, '') : printed;
+  if (name.length > 60 || !/[A-Za-z]/.test(name) || /^\d/.test(name)) return 0;
   const { words, abbreviations } = catalogVocabulary();
   const tokens = name.split(/[^A-Za-z0-9]+/).filter((t) => /[A-Za-z]/.test(t));
-  const isKnown = (t: string): boolean => words.has(t.toLowerCase()) || abbreviations.has(t);
+  const isKnown = (t: string): boolean =>
+    words.has(t.toLowerCase()) || abbreviations.has(t) || (t === t.toUpperCase() && abbreviations.has(t.toUpperCase()));
   const long = tokens.filter((t) => t.replace(/[^A-Za-z]/g, '').length >= 3);
   const unknownLong = long.filter((t) => !isKnown(t)).length;
   if (!tokens.some(isKnown) || unknownLong > long.length * 0.4) return 0;
@@ -92,7 +97,10 @@ const VALUE_LINE = new RegExp(
 function readValueText(text: string): { value: string; units: string | null; flag: string | null } | null {
   const clean = text.replace(/\s*\b(?:units?|uom)\s*:\s*/i, ' ').trim();
   const m = VALUE_LINE.exec(clean);
-  if (!m?.[1]) return null;
+  if (!m?.[1]) {
+    // A qualitative result word ("Yellow", "Clear", "Trace").
+    return /[A-Za-z]/.test(clean) && isValueText(clean) && !readFlag(clean) ? { value: clean, units: null, flag: null } : null;
+  }
   const value = m[1].replace(/\s+/g, '');
   let units: string | null = m[2] ?? null;
   let flag: string | null = m[3] ?? null;
@@ -189,12 +197,12 @@ function readCard(lines: Line[], at: Placed): PrintedRow | null {
 // ——— running text ———————————————————————————————————————————————————————————————————————————————————
 
 const SENTENCE = new RegExp(
-  String.raw`((?:\b[A-Z]\.\s?)?[A-Za-z][A-Za-z0-9 ,'()/+-]{1,80}?)\s*(?:\b(?:was|is|were|are|came back(?: at| as)?|measured(?: at)?|measuring|reads?|of|at|level(?: was| is| of)?|result(?: was| is| of)?)\b|:|=)\s*((?:${COMPARATOR}\s*)?(?:${NUMBER})(?![\d/])(?!\s*[-–]\s*\d)|\b(?:${QUALITATIVE})\b)(?:\s*(%|[A-Za-zµμ](?:[A-Za-zµμ0-9/^*]|\.(?=[A-Za-z0-9]))*))?(?:[^.]{0,60}?\b(?:reference|ref|normal|range|target|healthy|expected|desirable)\b[^0-9<>≤≥.;]{0,30}((?:${COMPARATOR}\s*|less than |below |under |greater than |above |over )?(?:${NUMBER})(?:\s*(?:-|–|—|to)\s*(?:${NUMBER}))?))?`,
+  String.raw`((?:\b[A-Z]\.\s?)?[A-Za-z][A-Za-z0-9 ,'()/+-]{1,80}?)\s*(?:\b(?:was|is|were|are|came back(?: at| as)?|measured(?: at)?|measuring|reads?|of|at|level(?: was| is| of)?|result(?: was| is| of)?)\b|:|=)\s*((?:${COMPARATOR}\s*)?(?:${NUMBER})(?![\d/])(?!\s*[-–]\s*\d)|\b(?:${QUALITATIVE})\b)(?:\s*(%|(?:x\s?)?10\^?[eE]?\d+\/[A-Za-zµμ]+|[A-Za-zµμ](?:[A-Za-zµμ0-9/^*]|\.(?=[A-Za-z0-9]))*))?(?:[^.]{0,60}?\b(?:reference|ref|normal|range|target|healthy|expected|desirable)\b[^0-9<>≤≥.;]{0,30}((?:${COMPARATOR}\s*|less than |below |under |greater than |above |over )?(?:${NUMBER})(?:\s*(?:-|–|—|to)\s*(?:${NUMBER}))?|\b(?:${QUALITATIVE})\b))?`,
   'gi',
 );
 
 const LEADING_FILLER =
-  /^(?:(?:and|but|also|while|whereas|however|the|a|an|your|his|her|their|my|patient's|patient|total|results?|show(?:ed|s)?|that|this|today's|recent|latest|level|levels|of)\s+)+/i;
+  /^(?:(?:and|but|also|while|whereas|however|the|a|an|your|his|her|their|my|patient's|patient|results?|show(?:ed|s)?|that|this|today's|recent|latest|level|levels|of)\s+)+/i;
 
 /** The test named right before the verb: the suffix of the words the catalog matches best. */
 function nameBefore(text: string, units: string | null): string | null {
@@ -240,7 +248,9 @@ export function readSentences(text: string): PrintedRow[] {
   return rows;
 }
 
-const isProse = (text: string): boolean => /[a-z]{3,}\s+[a-z]{2,}/i.test(text) && text.length >= 12 && /[.,;:]/.test(text);
+/** Running text: a few words and sentence punctuation ("TSH: 5.77 mU/L (normal 0.27-4.20). Free T4 was 25.1 ..."). */
+const isProse = (text: string): boolean =>
+  text.length >= 12 && /[.,;:]/.test(text) && (text.match(/[A-Za-z]{2,}/g) ?? []).length >= 3;
 
 /** A heading on its own line: a few words, no sentence punctuation, no digits. */
 function isHeading(line: Line): boolean {
@@ -253,6 +263,7 @@ function paragraphs(lines: Line[]): { text: string; panel: string | null }[] {
   const out: { text: string; panel: string | null }[] = [];
   let current: string[] = [];
   let last: Line | null = null;
+  let heading: { text: string; line: Line } | null = null;
   let panel: string | null = null;
   const flush = (): void => {
     if (current.length > 0) out.push({ text: current.join(' '), panel });
@@ -264,14 +275,18 @@ function paragraphs(lines: Line[]): { text: string; panel: string | null }[] {
     // A line continues the paragraph when the previous one did not end its sentence ("... total protein: 77" / "g/L").
     const continues = close && current.length > 0 && !/[.!?]$/.test(current[current.length - 1] as string);
     if (line.cells.length <= 2 && (isProse(text) || continues) && !isHeading(line)) {
-      if (!close) flush();
+      if (!close) {
+        flush();
+        // The heading printed shortly above a paragraph is its panel (a letterhead far above is not).
+        panel = heading && line.y0 - heading.line.y1 < line.height * 3 ? heading.text : null;
+      }
       current.push(text);
       last = line;
       continue;
     }
     flush();
     last = null;
-    if (isHeading(line)) panel = line.cells[0]?.text ?? null;
+    heading = isHeading(line) ? { text: line.cells[0]?.text ?? '', line } : null;
   }
   flush();
   return out;

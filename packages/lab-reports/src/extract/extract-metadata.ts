@@ -176,7 +176,8 @@ function offer(ctx: Context, field: MetaField, weight: number, value: string, pl
     }
     case 'sex':
     case 'ageSex': {
-      const sex = field === 'sex' ? readSex(v) : readAgeSex(v);
+      // "Age / Gender : 18 Yrs / Male" reaches here as "Gender: 18 Yrs / Male".
+      const sex = field === 'sex' ? (readSex(v) ?? readAgeSex(v)) : readAgeSex(v);
       if (!sex) return false;
       push('gender', sex, 1);
       return true;
@@ -295,6 +296,30 @@ function readLine(ctx: Context, lines: Line[], index: number): void {
       }
     }
   });
+  // A letter: "Dear Ms. Washington," names the patient; the address block above gives the first name.
+  const salutation = /^dear\s+(?:(mr|mrs|ms|miss|mx|dr)\.?\s+)?(\p{Lu}[\p{L}'’-]+)(?:\s+(\p{Lu}[\p{L}'’-]+))?\s*,?$/iu.exec(
+    lineText(line).trim(),
+  );
+  if (salutation?.[2] && !/^(?:patient|sir|madam|colleague|doctor|customer|member)$/i.test(salutation[2])) {
+    const [, title, a, b] = salutation;
+    const last = title ? (b ?? a) : b;
+    const first = title ? (b ? a : null) : a;
+    const order = ctx.order++;
+    if (last) ctx.candidates.push({ field: 'patient_last_name', value: last, confidence: 0.7, order });
+    if (first) ctx.candidates.push({ field: 'patient_first_name', value: first, confidence: 0.7, order });
+    if (last && !first) {
+      // "Ms. Marisol Washington" in the address block.
+      for (const other of lines.slice(0, index)) {
+        const m = new RegExp(String.raw`^(?:(?:mr|mrs|ms|miss|mx|dr)\.?\s+)?([A-Z][\p{L}'’-]+)(?:\s+[A-Z]\.?)*\s+${last}$`, 'iu').exec(
+          other.cells[0]?.text.trim() ?? '',
+        );
+        if (m?.[1] && !/^(?:mr|mrs|ms|miss|mx|dr)$/i.test(m[1])) {
+          ctx.candidates.push({ field: 'patient_first_name', value: m[1], confidence: 0.7, order });
+          break;
+        }
+      }
+    }
+  }
   // Running text: "the results of the blood tests taken on 3 March 2024".
   const narrative = /\b(?:taken|collected|drawn)\s+on\s+(?:the\s+)?(\S.{5,30})/i.exec(lineText(line));
   if (narrative?.[1]) offer(ctx, 'collected', 1, narrative[1], PLACEMENT.prefix);

@@ -159,6 +159,64 @@ describe('scoreCorpus', () => {
   });
 });
 
+describe('scoreCorpus: issue #15 figures', () => {
+  const match = (code: string) => ({
+    loinc_code: code,
+    loinc_name: 'x',
+    display_name: '',
+    aliases: [],
+    confidence_score: 0.5,
+  });
+
+  it('counts LOINC top-5 among the ranked matches and top-1 over catalogue codes only', () => {
+    const urea: ExpectedResult = {
+      ...expected[0]!,
+      test_name: 'Urea',
+      units: 'mmol/L',
+      loinc_code: '22664-7',
+    };
+    const doc: CorpusDocument = {
+      ...docs[0]!,
+      expected: { status: 'completed', metadata, results: [expected[0]!, expected[1]!, urea] },
+    };
+    const rows = [
+      result(expected[0]!, { loinc_matches: [match('1558-6'), match('2339-0'), match('2345-7')] }),
+      result(expected[1]!, { loinc_matches: [match('1963-8'), match('2075-0'), match('2951-2')] }),
+      result(urea, { loinc_matches: [match('3094-0')] }),
+    ];
+    const s = scoreCorpus([doc], [report(rows)]);
+    expect(s.loincTop1).toEqual({ correct: 0, total: 3, rate: 0 });
+    expect(s.loincTop5).toEqual({ correct: 1, total: 3, rate: 1 / 3 });
+    // 22664-7 (urea, molar) is not in the catalogue: top-1 over catalogue codes counts two rows.
+    expect(s.loincTop1InCatalogue).toEqual({ correct: 0, total: 2, rate: 0 });
+  });
+
+  it('scores status and reason over every document: a refused report counts wrong', () => {
+    const right = scoreCorpus(docs, [
+      report(expected.map((e) => result(e))),
+      { status: 'failed', failureReason: 'not_english' },
+      { status: 'rejected', code: 'invalid_file' },
+    ]);
+    expect(right.statusAndReason).toEqual({ correct: 3, total: 3, rate: 1 });
+    const refused = scoreCorpus(docs, [
+      { status: 'failed', failureReason: 'invalid_input' },
+      { status: 'failed', failureReason: 'not_english' },
+      report([]),
+    ]);
+    expect(refused.statusAndReason).toEqual({ correct: 1, total: 3, rate: 1 / 3 });
+  });
+
+  it('treats the micro sign and the Greek mu in units as the same', () => {
+    const micro: ExpectedResult = { ...expected[0]!, units: '\u00b5mol/L' };
+    const doc: CorpusDocument = {
+      ...docs[0]!,
+      expected: { status: 'completed', metadata, results: [micro] },
+    };
+    expect(scoreCorpus([doc], [report([result(micro, { units: '\u03bcmol/L' })])]).fields.units.rate).toBe(1);
+    expect(scoreCorpus([doc], [report([result(micro, { units: 'umol/L' })])]).fields.units.rate).toBe(0);
+  });
+});
+
 describe('OCR tolerance of the per-document bar', () => {
   it('accepts exactly one substituted character in a specimen number, nothing else', () => {
     expect(withinOcrTolerance('specimen_number', 'AV8333448E', 'AVB333448E')).toBe(true);

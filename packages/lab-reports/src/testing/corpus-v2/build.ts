@@ -159,7 +159,12 @@ export function planCorpusV2(options: CorpusV2Options = {}): PlannedDocument[] {
     if (options.kind === 'text') docs = docs.filter((d) => !d.scanned);
     if (options.kind === 'ocr') docs = docs.filter((d) => d.scanned);
     if (options.ocrLimit !== undefined) {
-      const keep = new Set(roundRobin(docs.filter((d) => d.scanned), options.ocrLimit));
+      const keep = new Set(
+        roundRobin(
+          docs.filter((d) => d.scanned),
+          options.ocrLimit,
+        ),
+      );
       docs = docs.filter((d) => !d.scanned || keep.has(d));
     }
     if (options.limit !== undefined) {

@@ -62,7 +62,9 @@ describe('corpus v2 generator', () => {
       expect(part.filter((d) => d.scanned).length).toBeGreaterThanOrEqual(10);
       const regions = new Set(part.flatMap((d) => (d.spec ? [d.spec.region] : [])));
       expect(regions).toEqual(new Set(['us', 'uk', 'au', 'ca', 'in']));
-      const kinds = new Set<string>(part.flatMap((d) => (d.spec ? [d.spec.results.kind, d.spec.header] : [])));
+      const kinds = new Set<string>(
+        part.flatMap((d) => (d.spec ? [d.spec.results.kind, d.spec.header] : [])),
+      );
       for (const k of ['table', 'cards', 'blocks', 'inline', 'lis', 'bottom', 'sidebar', 'letter', 'colon'])
         expect([k, kinds.has(k)]).toEqual([k, true]);
       expect(part.some((d) => d.spec && d.spec.page.width > d.spec.page.height)).toBe(true);
@@ -209,6 +211,7 @@ describe('corpus v2 generator', () => {
         expect([doc.id, v, all.includes(v as string)]).toEqual([doc.id, v, true]);
       }
       if (doc.pageCount > 1) expect(all).toContain(`of ${doc.pageCount}`);
+      if (doc.family === 'multi-page') expect([doc.id, doc.pageCount >= 2]).toEqual([doc.id, true]);
     }
     const scans = sample.filter((d) => d.scanned);
     expect(scans.map((d) => d.files[0]!.mediaType)).toEqual([

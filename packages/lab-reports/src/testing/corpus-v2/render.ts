@@ -343,7 +343,7 @@ function cell(key: ColumnKey, r: PrintedRow, s: DocSpecV2): string {
 const WIDTH: Record<ColumnKey, number> = {
   name: 3.4,
   value: 1.1,
-  flag: 0.7,
+  flag: 0.9,
   units: 1.4,
   range: 1.6,
   valueFlag: 1.3,

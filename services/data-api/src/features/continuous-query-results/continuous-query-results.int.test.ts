@@ -85,6 +85,9 @@ describe('continuous query result tables and task history (data API)', () => {
 
   beforeAll(async () => {
     h = await createDataApiHarness();
+    // The app builds its OpenAPI validator in the background (seconds on a busy machine, with the event loop
+    // held): one request waits for it, so the seeding below does not time out acquiring connections.
+    await request(h.app).get(`${base(randomUUID(), 'warm-up')}/result_table`);
     orgId = (await seedOrg(h.db.knex)).orgId;
     const team = await seedTeam(h.db.knex, orgId);
     const other = await seedTeam(h.db.knex, orgId);

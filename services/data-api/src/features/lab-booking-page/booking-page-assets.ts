@@ -9,7 +9,16 @@ import path from 'node:path';
  */
 
 /** `src/features/lab-booking-page/page`, from the sources and from the built `dist/` alike. */
-export const BOOKING_PAGE_DIR = path.join(__dirname, '..', '..', '..', 'src', 'features', 'lab-booking-page', 'page');
+export const BOOKING_PAGE_DIR = path.join(
+  __dirname,
+  '..',
+  '..',
+  '..',
+  'src',
+  'features',
+  'lab-booking-page',
+  'page',
+);
 
 export interface BookingPageAssets {
   html: string;
@@ -18,20 +27,28 @@ export interface BookingPageAssets {
 
 const hashOf = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
+/** The text of the one `<tag>` element of the page, exactly as the browser hashes it (whitespace included). */
+function elementText(html: string, tag: 'script' | 'style'): string {
+  const found = [...html.matchAll(new RegExp(`<${tag}>([\\s\\S]*?)</${tag}>`, 'g'))];
+  if (found.length !== 1) throw new Error(`booking page: expected one <${tag}> element`);
+  return found[0]![1]!;
+}
+
 export function loadBookingPage(dir = BOOKING_PAGE_DIR): BookingPageAssets {
   const style = readFileSync(path.join(dir, 'booking-page.css'), 'utf8');
   const script = readFileSync(path.join(dir, 'booking-page.js'), 'utf8');
   if (/<\/(script|style)/i.test(style + script)) throw new Error('booking page: an asset closes its own tag');
   const template = readFileSync(path.join(dir, 'booking-page.html'), 'utf8');
-  const html = template.replace(/\{\{(\w+)\}\}/g, (_m, key: string) => {
-    if (key === 'STYLE') return style;
-    if (key === 'SCRIPT') return script;
-    throw new Error(`booking page: unknown placeholder {{${key}}}`);
+  const inlined: Record<string, string> = { 'booking-page.css': style, 'booking-page.js': script };
+  const html = template.replace(/\/\*@inline ([\w.-]+)\*\//g, (_m, file: string) => {
+    const body = inlined[file];
+    if (body === undefined) throw new Error(`booking page: nothing to inline as ${file}`);
+    return body;
   });
   const csp = [
     "default-src 'none'",
-    `script-src ${hashOf(script)}`,
-    `style-src ${hashOf(style)}`,
+    `script-src ${hashOf(elementText(html, 'script'))}`,
+    `style-src ${hashOf(elementText(html, 'style'))}`,
     'img-src data:',
     "connect-src 'self'",
     "base-uri 'none'",

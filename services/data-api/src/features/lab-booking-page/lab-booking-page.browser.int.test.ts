@@ -147,7 +147,10 @@ describeWithChromium('lab booking page in Chromium', () => {
       expect(await page.$eval('#notice', (el) => el.textContent)).toBe('Your appointment was cancelled.');
       await screenshot(page, PHONE, 'keyboard-5-cancelled');
 
-      expect(await appointmentOf(orderId)).toMatchObject({ status: 'cancelled', cancellation_reason_id: reasonId });
+      expect(await appointmentOf(orderId)).toMatchObject({
+        status: 'cancelled',
+        cancellation_reason_id: reasonId,
+      });
       expect(await eventsOf(orderId)).toEqual([
         'labtest.appointment.created:confirmed',
         'labtest.appointment.updated:confirmed',
@@ -248,7 +251,10 @@ describeWithChromium('lab booking page in Chromium', () => {
       world.setNow(undefined);
       await expectAccessible(page);
 
-      await world.db.knex('lab_orders').where({ id: orderId }).update({ status_top: 'cancelled', status_low: 'cancelled' });
+      await world.db
+        .knex('lab_orders')
+        .where({ id: orderId })
+        .update({ status_top: 'cancelled', status_low: 'cancelled' });
       await page.goto(url);
       await waitForHeading(page, /^This booking link is no longer valid$/);
       await screenshot(page, PHONE, 'request-2-revoked');

@@ -2,7 +2,13 @@ import { createHash } from 'node:crypto';
 import request from 'supertest';
 import { CANCELLATION_REASONS } from '@meridian/lab-partners';
 import { createBookingTokens } from './booking-token';
-import { READY_ADDRESS, REQUEST_ADDRESS, startBookingWorld, tokenOf, type BookingWorld } from './__tests__/booking-world';
+import {
+  READY_ADDRESS,
+  REQUEST_ADDRESS,
+  startBookingWorld,
+  tokenOf,
+  type BookingWorld,
+} from './__tests__/booking-world';
 
 /**
  * The booking link (team API key) and the booking page's calls (booking token) against the real data API, a
@@ -75,7 +81,9 @@ describe('hosted booking page (/lab/booking, /v3/booking_page/*)', () => {
     it("refuses another team's order (404), other methods and finished orders (409), bad input (422)", async () => {
       const orderId = await world.createOrder(world.team);
       const path = `/v3/order/${orderId}/phlebotomy/appointment/booking_link`;
-      const foreign = await request(world.app).post(path).set('x-service-api-key', world.other.apiKeys.sandbox);
+      const foreign = await request(world.app)
+        .post(path)
+        .set('x-service-api-key', world.other.apiKeys.sandbox);
       expect(foreign.status).toBe(404);
       const production = await request(world.app)
         .post(path)
@@ -146,16 +154,20 @@ describe('hosted booking page (/lab/booking, /v3/booking_page/*)', () => {
       expect(state.headers['cache-control']).toBe('no-store');
 
       // The other team's link names only the other team's order.
-      const foreign = await page('get', '/appointment', tokenOf((await world.bookingLink(world.other, theirs)).url));
+      const foreign = await page(
+        'get',
+        '/appointment',
+        tokenOf((await world.bookingLink(world.other, theirs)).url),
+      );
       expect(foreign.body.order.id).toBe(theirs);
       expect(foreign.body.team.brand_information).toBeNull();
 
       // The payload changed to name another order: the signature no longer matches.
       const [head, payload, sig] = token.split('.');
       const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString()) as Record<string, unknown>;
-      const tampered = Buffer.from(JSON.stringify({ ...claims, sub: theirs, tid: world.other.teamId })).toString(
-        'base64url',
-      );
+      const tampered = Buffer.from(
+        JSON.stringify({ ...claims, sub: theirs, tid: world.other.teamId }),
+      ).toString('base64url');
       const refusals = [
         await page('get', '/appointment', `${head}.${tampered}.${sig}`),
         await page('get', '/appointment', null),
@@ -173,7 +185,9 @@ describe('hosted booking page (/lab/booking, /v3/booking_page/*)', () => {
           ).token,
         ),
         // A team API key is not a booking token.
-        await request(world.app).get('/v3/booking_page/appointment').set('x-service-api-key', world.team.apiKeys.sandbox),
+        await request(world.app)
+          .get('/v3/booking_page/appointment')
+          .set('x-service-api-key', world.team.apiKeys.sandbox),
       ];
       for (const res of refusals) {
         expect(res.status).toBe(401);
@@ -185,7 +199,9 @@ describe('hosted booking page (/lab/booking, /v3/booking_page/*)', () => {
         mine,
         3600,
       );
-      expect((await page('get', '/appointment', crossEnv.token)).body.detail.error_type).toBe('invalid_token');
+      expect((await page('get', '/appointment', crossEnv.token)).body.detail.error_type).toBe(
+        'invalid_token',
+      );
     });
 
     it('refuses an expired token (token_expired)', async () => {
@@ -201,7 +217,9 @@ describe('hosted booking page (/lab/booking, /v3/booking_page/*)', () => {
       const orderId = await world.createOrder(world.team);
       const token = await linkFor(orderId);
       const [slot] = await firstSlots(token, 1);
-      expect((await page('post', '/appointment/book', token, { booking_key: slot!.booking_key })).status).toBe(200);
+      expect(
+        (await page('post', '/appointment/book', token, { booking_key: slot!.booking_key })).status,
+      ).toBe(200);
       const cancel = await request(world.app)
         .post(`/v3/order/${orderId}/cancel`)
         .set('x-service-api-key', world.team.apiKeys.sandbox);
@@ -209,12 +227,17 @@ describe('hosted booking page (/lab/booking, /v3/booking_page/*)', () => {
       for (const res of [
         await page('get', '/appointment', token),
         await page('post', '/availability', token),
-        await page('patch', '/appointment/cancel', token, { cancellation_reason_id: CANCELLATION_REASONS[0]!.id }),
+        await page('patch', '/appointment/cancel', token, {
+          cancellation_reason_id: CANCELLATION_REASONS[0]!.id,
+        }),
       ]) {
         expect(res.status).toBe(401);
         expect(res.body.detail.error_type).toBe('token_revoked');
       }
-      const appointment = await world.db.knex('lab_appointments').where({ order_id: orderId }).first('status');
+      const appointment = await world.db
+        .knex('lab_appointments')
+        .where({ order_id: orderId })
+        .first('status');
       expect(appointment.status).toBe('cancelled');
     });
   });
@@ -238,12 +261,17 @@ describe('hosted booking page (/lab/booking, /v3/booking_page/*)', () => {
       const again = await page('post', '/appointment/book', token, { booking_key: first!.booking_key });
       expect(again.status).toBe(409);
 
-      const moved = await page('patch', '/appointment/reschedule', token, { booking_key: second!.booking_key });
+      const moved = await page('patch', '/appointment/reschedule', token, {
+        booking_key: second!.booking_key,
+      });
       expect(moved.status).toBe(200);
       expect(moved.body.appointment).toMatchObject({ status: 'confirmed', start_at: second!.start });
 
-      const reason = CANCELLATION_REASONS.find((r) => r.code === 'patient_request') ?? CANCELLATION_REASONS[0]!;
-      const cancelled = await page('patch', '/appointment/cancel', token, { cancellation_reason_id: reason.id });
+      const reason =
+        CANCELLATION_REASONS.find((r) => r.code === 'patient_request') ?? CANCELLATION_REASONS[0]!;
+      const cancelled = await page('patch', '/appointment/cancel', token, {
+        cancellation_reason_id: reason.id,
+      });
       expect(cancelled.status).toBe(200);
       expect(cancelled.body).toMatchObject({
         order: { status: 'appointment_cancelled' },
@@ -294,7 +322,12 @@ describe('hosted booking page (/lab/booking, /v3/booking_page/*)', () => {
         step: 'manage',
         can_reschedule: false,
         can_cancel: true,
-        appointment: { status: 'pending', start_at: null, service_type: 'appointment-request', provider: 'phlebfinders' },
+        appointment: {
+          status: 'pending',
+          start_at: null,
+          service_type: 'appointment-request',
+          provider: 'phlebfinders',
+        },
       });
       const events = await world.outboxOf(orderId);
       expect(events.map((e) => [e.event_type, e.payload.data.status])).toEqual([

@@ -13,10 +13,7 @@ import type { createLabAppointmentsService } from '../lab-appointments/lab-appoi
 import type { AppointmentWire } from '../lab-appointments/lab-appointments.presenter';
 import { providerNotAvailable } from '../lab-appointments/partner-errors';
 import { BookingTokenError, type BookingSession, type BookingTokens } from './booking-token';
-import {
-  createLabBookingPageRepository,
-  type BookingOrder,
-} from './lab-booking-page.repository';
+import { createLabBookingPageRepository, type BookingOrder } from './lab-booking-page.repository';
 
 /**
  * The hosted booking page's use cases. Every booking move is the lab-appointments service's (the same rules,
@@ -148,7 +145,10 @@ export function createLabBookingPageService(deps: LabBookingPageDeps) {
     };
   }
 
-  async function withOrder<T>(presented: string | undefined, use: (s: BookingSession, o: BookingOrder) => Promise<T>) {
+  async function withOrder<T>(
+    presented: string | undefined,
+    use: (s: BookingSession, o: BookingOrder) => Promise<T>,
+  ) {
     const session = await deps.tokens.verify(presented);
     return use(session, await orderOf(session));
   }
@@ -162,7 +162,10 @@ export function createLabBookingPageService(deps: LabBookingPageDeps) {
       if (order.method !== 'at_home_phlebotomy')
         throw new InvalidStateError(status, 'Only at-home phlebotomy orders have a booking page.');
       if (REVOKING_GROUPS.includes(order.statusTop))
-        throw new InvalidStateError(status, `The order is ${order.statusTop}: there is nothing left to book.`);
+        throw new InvalidStateError(
+          status,
+          `The order is ${order.statusTop}: there is nothing left to book.`,
+        );
       const { token, expiresAt } = await deps.tokens.issue(scope, orderId, ttlSeconds);
       return {
         url: `${deps.publicUrl}${BOOKING_PAGE_PATH}#token=${token}`,

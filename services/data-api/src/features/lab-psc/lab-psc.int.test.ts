@@ -35,7 +35,7 @@ interface Day {
   slots: Slot[];
 }
 
-jest.setTimeout(60_000);
+jest.setTimeout(180_000);
 
 describe('walk-in / patient service center appointments (/v3/order/.../psc/...)', () => {
   let db: TestDatabase;

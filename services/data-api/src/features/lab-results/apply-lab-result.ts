@@ -68,7 +68,9 @@ export async function applyLabResultMessage(
     checkMessageFitsOrder(message, order);
     const effect = resultEffectOf(message, order.statusLow);
     const target = targetOf(effect);
-    if (target !== null) assertResultsMove(order, target);
+    const arrived = kitArrivalImplied(order, target);
+    if (target !== null)
+      assertResultsMove(arrived ? { ...order, statusLow: 'delivered_to_lab' } : order, target);
     const scope: TeamScope = { teamId: order.teamId, environment: order.environment };
     const labTest = await createLabTestsRepository(trx).findLabTest(scope, order.labTestId);
     if (!labTest) throw new Error(`lab test of order ${order.id} missing`);
@@ -89,6 +91,7 @@ export async function applyLabResultMessage(
     if (!recorded)
       throw new Hl7MessageError('duplicate message', 'AE', HL7_ERROR_CODES.duplicateKey, 'MSH-10');
 
+    if (arrived) await applyOrderTransition(trx, { ...scopeOf(order), to: 'delivered_to_lab', now });
     if (effect.kind === 'sample_error') {
       await applyOrderTransition(trx, { ...scopeOf(order), to: 'sample_error', detail: effect.detail, now });
     } else if (effect.kind === 'results') {
@@ -148,6 +151,19 @@ function checkMessageFitsOrder(message: LabResultMessage, order: ResultOrder): v
       'PID-7',
     );
   }
+}
+
+/**
+ * A test kit's results (or the lab's refusal of its sample) while the kit is still in transit to the lab: the
+ * lab has the sample, so the kit was delivered — the order passes through `delivered_to_lab` first (its own
+ * event), as the carrier's delivery scan would have moved it.
+ */
+function kitArrivalImplied(order: ResultOrder, target: OrderLowLevelStatus | null): boolean {
+  return (
+    order.method === 'testkit' &&
+    (order.statusLow === 'transit_lab' || order.statusLow === 'problem_in_transit_lab') &&
+    (target === 'completed' || target === 'sample_error')
+  );
 }
 
 /** Refuses (before anything is written) results the order's state machine does not allow now. */

@@ -450,6 +450,26 @@ describe('lab results over HL7 into Meridian', () => {
   });
 });
 
+describe('test kits', () => {
+  it('results for a kit still in transit pass through delivered_to_lab (the lab has the sample)', async () => {
+    const t = await tenant();
+    const orderId = await insertOrder(t);
+    await db.knex('lab_orders').where({ id: orderId }).update({
+      collection_method: 'testkit',
+      status_top: 'collecting_sample',
+      status_low: 'transit_lab',
+    });
+    const r = await rig('normal');
+    await send(r, t, orderId);
+    expect(r.simulator.results.map((s) => s.ack?.code)).toEqual(['AA']);
+    expect(await order(orderId)).toMatchObject({ status_low: 'completed', status_top: 'completed' });
+    expect((await statuses(orderId)).slice(-2)).toEqual([
+      'sample_with_lab.testkit.delivered_to_lab',
+      'completed.testkit.completed',
+    ]);
+  });
+});
+
 describe('submitOrderToLab', () => {
   it('orders by the lab codes by default; a refused send is recorded and a retry reuses its control id', async () => {
     const t = await tenant();

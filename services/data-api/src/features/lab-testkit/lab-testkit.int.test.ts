@@ -40,7 +40,7 @@ interface WireOrder {
   last_event: { status: string };
 }
 
-jest.setTimeout(60_000);
+jest.setTimeout(180_000);
 
 describe('test-kit orders (/v3/order/testkit...)', () => {
   let db: TestDatabase;
@@ -366,6 +366,24 @@ describe('test-kit orders (/v3/order/testkit...)', () => {
     const down = await post(key(team), '/v3/order/testkit', await body(team));
     expect(down.status).toBe(503);
     expect(down.headers['retry-after']).toBe('5');
+    expect(await orderCount()).toBe(before);
+  });
+
+  it('answers 400 provider_not_available without a fulfilment partner, after the order checks', async () => {
+    const bare = createDataApi({
+      db: db.knex,
+      logger: createLogger({ service: 'data-api', silent: true }),
+      metrics: createMetricsRegistry('data-api'),
+      region: 'us',
+      readiness: {},
+    });
+    const before = await orderCount();
+    const ask = async (b: object) =>
+      request(bare).post('/v3/order/testkit').set('x-service-api-key', key(team)).send(b);
+    expect((await ask(await body(team, { user_id: await userOf(other) }))).status).toBe(404);
+    const res = await ask(await body(team));
+    expect(res.status).toBe(400);
+    expect(res.body.detail.error_type).toBe('provider_not_available');
     expect(await orderCount()).toBe(before);
   });
 

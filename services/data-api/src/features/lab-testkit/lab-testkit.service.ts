@@ -115,12 +115,14 @@ export function courierPath(
   to: OrderLowLevelStatus,
 ): OrderLowLevelStatus[] | null {
   if (from === to) return [];
+  // Results are the lab's to report, never a courier's.
+  if (to === 'completed' || to === 'corrected') return null;
   if (canTransitionOrder('testkit', from, to)) return [to];
   const happy = ORDER_HAPPY_PATHS.testkit;
   const i = happy.indexOf(from === 'registered' ? 'with_customer' : from);
   if (i < 0) return null;
   const j = happy.indexOf(to);
-  if (j > i && to !== 'completed') {
+  if (j > i) {
     const walk = happy.slice(i + 1, j + 1);
     return walk.every((s, k) => canTransitionOrder('testkit', k === 0 ? from : walk[k - 1]!, s))
       ? walk
@@ -129,7 +131,6 @@ export function courierPath(
   const path: OrderLowLevelStatus[] = [];
   let at = from;
   for (const next of happy.slice(i + 1)) {
-    // Never past the lab's door: results are the lab's to report, not the courier's.
     if (next === 'completed' || !canTransitionOrder('testkit', at, next)) return null;
     path.push(next);
     at = next;
@@ -195,7 +196,6 @@ export function createLabTestkitService(deps: LabTestkitDeps) {
       body: CreateOrderBody,
       opts: { awaitingRegistration: boolean; sampleId?: string },
     ) {
-      const partner = partnerOrThrow();
       if (body.collection_method && body.collection_method !== 'testkit') {
         throw ValidationError.single(
           ['body', 'collection_method'],
@@ -218,7 +218,7 @@ export function createLabTestkitService(deps: LabTestkitDeps) {
           'A test-kit order with this sample_id exists already.',
         );
       }
-      const sent: { shipment?: FulfilmentShipment } = {};
+      const sent: { shipment?: FulfilmentShipment; partner?: FulfilmentPartner } = {};
       const now = deps.clock();
       let orderId: string;
       try {
@@ -226,6 +226,9 @@ export function createLabTestkitService(deps: LabTestkitDeps) {
           scope,
           { ...body, collection_method: 'testkit' },
           async (trx, order) => {
+            // After the order's own checks (422, then 404, api-shapes §2.4): the partner ships the kit.
+            const partner = partnerOrThrow();
+            sent.partner = partner;
             const a = order.patient_address!;
             let dispatched: FulfilmentShipment;
             try {
@@ -271,7 +274,7 @@ export function createLabTestkitService(deps: LabTestkitDeps) {
         );
         orderId = created.id;
       } catch (err) {
-        if (sent.shipment) await compensate(partner, sent.shipment);
+        if (sent.shipment && sent.partner) await compensate(sent.partner, sent.shipment);
         throw err;
       }
       return orders.get(scope, orderId);

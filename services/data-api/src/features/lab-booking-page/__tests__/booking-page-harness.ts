@@ -15,7 +15,10 @@ export type Viewport = typeof PHONE | typeof DESKTOP;
 export const ARTIFACTS_DIR = path.resolve(__dirname, '../../../../../../artifacts/lab-booking-page');
 
 /** A page in a fresh browser context with the viewport; every request URL it makes is recorded. */
-export async function openPage(browser: Browser, viewport: Viewport): Promise<{ page: Page; requests: string[] }> {
+export async function openPage(
+  browser: Browser,
+  viewport: Viewport,
+): Promise<{ page: Page; requests: string[] }> {
   const context = await browser.createBrowserContext();
   const page = await context.newPage();
   await page.setViewport({

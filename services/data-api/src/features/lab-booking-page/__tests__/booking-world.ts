@@ -9,7 +9,13 @@ import {
   type RunningPhlebotomyEmulators,
 } from '@meridian/lab-partners';
 import { createLogger, createMetricsRegistry } from '@meridian/platform';
-import { createTestDatabase, seedOrg, seedTeam, type SeededTeam, type TestDatabase } from '@meridian/test-utils';
+import {
+  createTestDatabase,
+  seedOrg,
+  seedTeam,
+  type SeededTeam,
+  type TestDatabase,
+} from '@meridian/test-utils';
 import { createDataApi } from '../../../app';
 import { ensureSandboxCatalogue } from '../../lab-tests/sandbox-catalogue';
 import { phlebotomyWebhookPath } from '../../lab-appointments/local-phlebotomy-partners';
@@ -24,7 +30,12 @@ export const SECRETS_KEY = Buffer.alloc(32, 9);
 
 /** Served by getlabs (appointment-ready) and phlebfinders; 85004 by phlebfinders (appointment-request) only. */
 export const READY_ADDRESS = { first_line: '350 5th Ave', city: 'New York', state: 'NY', zip: '10001' };
-export const REQUEST_ADDRESS = { first_line: '200 W Washington St', city: 'Phoenix', state: 'AZ', zip: '85004' };
+export const REQUEST_ADDRESS = {
+  first_line: '200 W Washington St',
+  city: 'Phoenix',
+  state: 'AZ',
+  zip: '85004',
+};
 
 export interface OutboxRow {
   event_type: string;
@@ -42,7 +53,10 @@ export interface BookingWorld {
   /** Moves the API's clock (undefined: real time). */
   setNow(now: Date | undefined): void;
   /** An at-home order inserted directly at `statusLow` (the orders API is another feature). */
-  createOrder(t: SeededTeam, opts?: { statusLow?: string; address?: object; method?: string }): Promise<string>;
+  createOrder(
+    t: SeededTeam,
+    opts?: { statusLow?: string; address?: object; method?: string },
+  ): Promise<string>;
   /** `POST …/booking_link` through the API with the team's sandbox key; answers `{url, expires_at}`. */
   bookingLink(t: SeededTeam, orderId: string, body?: object): Promise<{ url: string; expires_at: string }>;
   outboxOf(orderId: string): Promise<OutboxRow[]>;
@@ -93,7 +107,9 @@ export async function startBookingWorld(opts: { quiet?: boolean } = {}): Promise
     const known = users.get(t.teamId);
     if (known) return known;
     const id = newId();
-    await db.knex('users').insert({ id, team_id: t.teamId, environment: 'sandbox', client_user_id: `c-${id}` });
+    await db
+      .knex('users')
+      .insert({ id, team_id: t.teamId, environment: 'sandbox', client_user_id: `c-${id}` });
     users.set(t.teamId, id);
     return id;
   }

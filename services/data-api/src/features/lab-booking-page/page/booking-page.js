@@ -105,7 +105,9 @@
   function applyBrand() {
     var brand = state.team.brand_information;
     var color =
-      brand && brand.brand_color && /^#[0-9a-f]{6}$/i.test(brand.brand_color) ? brand.brand_color : DEFAULT_ACCENT;
+      brand && brand.brand_color && /^#[0-9a-f]{6}$/i.test(brand.brand_color)
+        ? brand.brand_color
+        : DEFAULT_ACCENT;
     // The CSP forbids style attributes in markup; custom properties set through the CSSOM are allowed.
     var root = document.documentElement.style;
     root.setProperty('--accent', color);
@@ -173,7 +175,12 @@
         return p.value;
       })[0];
     return (
-      day + ', ' + timeLabel(a.start_at, zone || null) + ' – ' + timeLabel(a.end_at, zone || null) + (zoneName ? ' ' + zoneName : '')
+      day +
+      ', ' +
+      timeLabel(a.start_at, zone || null) +
+      ' – ' +
+      timeLabel(a.end_at, zone || null) +
+      (zoneName ? ' ' + zoneName : '')
     );
   }
 
@@ -252,7 +259,16 @@
 
   function addressLine() {
     var a = state.address;
-    return a.first_line + (a.second_line ? ', ' + a.second_line : '') + ', ' + a.city + ', ' + a.state + ' ' + a.zip_code;
+    return (
+      a.first_line +
+      (a.second_line ? ', ' + a.second_line : '') +
+      ', ' +
+      a.city +
+      ', ' +
+      a.state +
+      ' ' +
+      a.zip_code
+    );
   }
 
   // ---------------------------------------------------------------- screens
@@ -286,22 +302,29 @@
       case 'request':
         return show('Request an at-home blood draw', [
           el('p', {
-            text: 'A phlebotomist who visits ' + state.address.zip_code + ' will contact you to agree a time.',
+            text:
+              'A phlebotomist who visits ' + state.address.zip_code + ' will contact you to agree a time.',
           }),
           el('p', { class: 'muted', text: 'Address: ' + addressLine() }),
           el('div', { class: 'actions' }, [button('request', 'Request an appointment', requestAppointment)]),
         ]);
       case 'not_ready':
         return show('Booking is not open yet', [
-          el('p', { text: 'Your lab order is still being prepared. Please open this link again a little later.' }),
+          el('p', {
+            text: 'Your lab order is still being prepared. Please open this link again a little later.',
+          }),
         ]);
       case 'not_served':
         return show('No at-home visits in your area yet', [
-          el('p', { text: 'Please contact ' + companyName() + ' to arrange another way to give your sample.' }),
+          el('p', {
+            text: 'Please contact ' + companyName() + ' to arrange another way to give your sample.',
+          }),
         ]);
       default:
         return show('Your sample has been collected', [
-          el('p', { text: 'There is nothing left to book. Your results will follow from ' + companyName() + '.' }),
+          el('p', {
+            text: 'There is nothing left to book. Your results will follow from ' + companyName() + '.',
+          }),
         ]);
     }
   }
@@ -313,7 +336,11 @@
     if (a.status === 'pending') {
       heading = 'Appointment requested';
       body.push(
-        el('p', { id: 'status', class: 'notice', text: 'Pending: a phlebotomist will confirm a time with you.' }),
+        el('p', {
+          id: 'status',
+          class: 'notice',
+          text: 'Pending: a phlebotomist will confirm a time with you.',
+        }),
       );
     } else if (a.status === 'in_progress') {
       heading = 'Your blood draw is under way';
@@ -362,7 +389,11 @@
     var heading = rescheduling ? 'Pick a new time' : 'Book your blood draw';
     var intro = el('p', { text: 'A phlebotomist comes to ' + addressLine() + '.' });
     if (!times) {
-      show(heading, [intro, el('p', { id: 'loading', class: 'muted', text: 'Loading available times…' })], keepFocus);
+      show(
+        heading,
+        [intro, el('p', { id: 'loading', class: 'muted', text: 'Loading available times…' })],
+        keepFocus,
+      );
       loadTimes(null);
       return;
     }
@@ -371,8 +402,15 @@
     if (days.length === 0) {
       body.push(el('p', { id: 'no-times', text: 'No times are available on these days.' }));
     } else {
-      if (!days.some(function (d) { return d.date === selectedDay; })) selectedDay = days[0].date;
-      var day = days.filter(function (d) { return d.date === selectedDay; })[0];
+      if (
+        !days.some(function (d) {
+          return d.date === selectedDay;
+        })
+      )
+        selectedDay = days[0].date;
+      var day = days.filter(function (d) {
+        return d.date === selectedDay;
+      })[0];
       var select = el(
         'select',
         {
@@ -393,29 +431,34 @@
         { class: 'slots' },
         day.slots.map(function (/** @type {any} */ s, /** @type {number} */ i) {
           return el('li', { class: 'slot' }, [
-            el('input', { type: 'radio', name: 'slot', id: 'slot-' + i, value: s.booking_key, 'data-start': s.start }),
+            el('input', {
+              type: 'radio',
+              name: 'slot',
+              id: 'slot-' + i,
+              value: s.booking_key,
+              'data-start': s.start,
+            }),
             el('label', {
               for: 'slot-' + i,
-              text: timeLabel(s.start, times && times.timezone) + ' – ' + timeLabel(s.end, times && times.timezone),
+              text:
+                timeLabel(s.start, times && times.timezone) +
+                ' – ' +
+                timeLabel(s.end, times && times.timezone),
             }),
           ]);
         }),
       );
-      var form = el(
-        'form',
-        { id: 'pick-form', novalidate: true, onsubmit: submitSlot },
-        [
-          el('label', { for: 'day', text: 'Day' }),
-          select,
-          el('fieldset', {}, [el('legend', { text: 'Time' }), slots]),
-          el('button', {
-            type: 'submit',
-            id: 'confirm',
-            class: 'button',
-            text: rescheduling ? 'Move to this time' : 'Book this time',
-          }),
-        ],
-      );
+      var form = el('form', { id: 'pick-form', novalidate: true, onsubmit: submitSlot }, [
+        el('label', { for: 'day', text: 'Day' }),
+        select,
+        el('fieldset', {}, [el('legend', { text: 'Time' }), slots]),
+        el('button', {
+          type: 'submit',
+          id: 'confirm',
+          class: 'button',
+          text: rescheduling ? 'Move to this time' : 'Book this time',
+        }),
+      ]);
       body.push(form);
     }
     var more = [button('later', 'Show later days', showLater, 'secondary')];
@@ -480,7 +523,9 @@
   function submitSlot(event) {
     event.preventDefault();
     if (busy) return;
-    var chosen = /** @type {HTMLInputElement | null} */ (document.querySelector('input[name="slot"]:checked'));
+    var chosen = /** @type {HTMLInputElement | null} */ (
+      document.querySelector('input[name="slot"]:checked')
+    );
     if (!chosen) {
       errorText = 'Choose a time first.';
       renderPicker(true);
@@ -539,7 +584,12 @@
           }),
         ),
       ),
-      el('button', { type: 'submit', id: 'confirm-cancel', class: 'button danger', text: 'Cancel appointment' }),
+      el('button', {
+        type: 'submit',
+        id: 'confirm-cancel',
+        class: 'button danger',
+        text: 'Cancel appointment',
+      }),
       button(
         'keep',
         'Keep my appointment',
@@ -603,7 +653,8 @@
   function fail(problem) {
     busy = false;
     if (problem.status === 401) return showLinkProblem(problem.type);
-    if (problem.type === 'network') errorText = 'We could not reach the booking service. Check your connection and try again.';
+    if (problem.type === 'network')
+      errorText = 'We could not reach the booking service. Check your connection and try again.';
     else if (problem.status === 503 || problem.status === 429)
       errorText = 'The booking service is busy right now. Please try again in a moment.';
     else errorText = problem.message || 'Something went wrong. Please try again.';
