@@ -5,3 +5,4 @@
 export { createLabReportParser } from './parse-lab-report';
 export type { LabReportParser, LabReportParserOptions, ParseOutcome } from './parse-lab-report';
 export * from './loinc';
+export { MIN_CONFIDENCE as METADATA_CONFIDENCE_THRESHOLD } from './extract/extract-metadata';

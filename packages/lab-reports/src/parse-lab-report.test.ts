@@ -231,13 +231,29 @@ describe('createLabReportParser', () => {
     const prose = await pdf((doc) => {
       text(doc, 'Riverside Family Clinic Laboratory', 40, 30, 16, true);
       text(doc, 'Dear Mr. Okafor, we have reviewed the blood tests taken on March 3, 2024.', 40, 70);
-      text(doc, 'Your hemoglobin A1c was 6.1 % (reference 4.0-5.6), which is slightly high. Your LDL', 40, 84);
-      text(doc, 'cholesterol: 118 mg/dL, ref < 130. Your creatinine was 1.02 mg/dL (normal 0.70-1.30).', 40, 98);
+      text(
+        doc,
+        'Your hemoglobin A1c was 6.1 % (reference 4.0-5.6), which is slightly high. Your LDL',
+        40,
+        84,
+      );
+      text(
+        doc,
+        'cholesterol: 118 mg/dL, ref < 130. Your creatinine was 1.02 mg/dL (normal 0.70-1.30).',
+        40,
+        98,
+      );
     });
     const proseOutcome = await parser.parse(asPdf(prose));
     if (proseOutcome.status !== 'completed') throw new Error(`failed: ${proseOutcome.failureReason}`);
     expect(
-      proseOutcome.report.results.map((r) => [r.test_name, r.value, r.units, r.max_reference_range, r.interpretation]),
+      proseOutcome.report.results.map((r) => [
+        r.test_name,
+        r.value,
+        r.units,
+        r.max_reference_range,
+        r.interpretation,
+      ]),
     ).toEqual([
       ['hemoglobin A1c', '6.1', '%', 5.6, 'abnormal'],
       ['LDL cholesterol', '118', 'mg/dL', 130, 'normal'],
@@ -296,15 +312,17 @@ describe('createLabReportParser', () => {
     t.drawImage(page, -page.width / 2, -page.height / 2);
     const outcome = await parser.parse([{ bytes: turned.toBuffer('image/png'), mediaType: 'image/png' }]);
     if (outcome.status !== 'completed') throw new Error(`failed: ${outcome.failureReason} ${outcome.detail}`);
-    expect(outcome.report.results.map((r) => [r.test_name, r.value, r.units, r.max_reference_range])).toEqual([
-      ['Glucose', '95', 'mg/dL', 99],
-      ['Sodium', '140', 'mmol/L', 144],
-      ['Potassium', '4.1', 'mmol/L', 5.1],
-      ['Chloride', '101', 'mmol/L', 107],
-      ['Creatinine', '0.91', 'mg/dL', 1],
-      ['Calcium', '9.4', 'mg/dL', 10.2],
-      ['Albumin', '4.3', 'g/dL', 4.9],
-    ]);
+    expect(outcome.report.results.map((r) => [r.test_name, r.value, r.units, r.max_reference_range])).toEqual(
+      [
+        ['Glucose', '95', 'mg/dL', 99],
+        ['Sodium', '140', 'mmol/L', 144],
+        ['Potassium', '4.1', 'mmol/L', 5.1],
+        ['Chloride', '101', 'mmol/L', 107],
+        ['Creatinine', '0.91', 'mg/dL', 1],
+        ['Calcium', '9.4', 'mg/dL', 10.2],
+        ['Albumin', '4.3', 'g/dL', 4.9],
+      ],
+    );
     expect(outcome.report.metadata).toMatchObject({ patient_last_name: 'DOE', dob: '1975-03-14' });
   });
 

@@ -4,7 +4,7 @@
  */
 import { LAB_REPORT_LIMITS } from '@meridian/domain';
 import type { ParsedLabReport, ParsingFailureReason } from '@meridian/domain';
-import { extractMetadata } from './extract/extract-metadata';
+import { extractMetadataWithConfidence } from './extract/extract-metadata';
 import { extractFreeResults, extractLooseRows } from './extract/extract-free-results';
 import { extractRows, lineText } from './extract/extract-rows';
 import { labelOf } from './extract/metadata-labels';
@@ -25,6 +25,11 @@ export type ParseOutcome =
       status: 'completed';
       report: ParsedLabReport;
       needsHumanReview: boolean;
+      /**
+       * 0–1 per metadata field (0: not found); a field below the extractor's threshold is null in `report` rather
+       * than a guess. Absent from outcomes made by hand (tests).
+       */
+      metadataConfidence?: Record<string, number>;
       pages: number;
       ocrPages: number;
     }
@@ -169,12 +174,14 @@ async function parseDocument(
   const rows = document.ocr.length > 0 ? harmoniseEnzymeUnits(printed.map(correctOcrRow)) : printed;
   if (rows.length === 0) fail('invalid_input', 'no lab results were found in the document');
   const results = rows.map(toReportResult);
-  const report: ParsedLabReport = { metadata: extractMetadata(lines), results };
+  const metadata = extractMetadataWithConfidence(lines);
+  const report: ParsedLabReport = { metadata: metadata.metadata, results };
   return {
     status: 'completed',
     report,
     // A person should look at the report when any row's LOINC code is uncertain (needs_review) or missing (no_match).
     needsHumanReview: results.some((r) => r.loinc_match_status !== 'auto_match'),
+    metadataConfidence: metadata.confidence,
     pages: document.pages.length,
     ocrPages: document.ocr.length,
   };

@@ -70,7 +70,10 @@ import {
 import { createLabBookingPageService } from './features/lab-booking-page/lab-booking-page.service';
 import { createLabPscRouter } from './features/lab-psc/lab-psc.router';
 import { createLabPscService } from './features/lab-psc/lab-psc.service';
-import { createLabTestkitRouter, createTestkitWebhooksRouter } from './features/lab-testkit/lab-testkit.router';
+import {
+  createLabTestkitRouter,
+  createTestkitWebhooksRouter,
+} from './features/lab-testkit/lab-testkit.router';
 import { createLabTestkitService } from './features/lab-testkit/lab-testkit.service';
 import type { FulfilmentPartner, PscPartner } from '@meridian/lab-partners';
 import { createBookingTokens } from './features/lab-booking-page/booking-token';

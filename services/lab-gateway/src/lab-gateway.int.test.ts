@@ -252,6 +252,43 @@ describe('lab gateway process', () => {
     expect(prodRouting.adapterFor('quest', 'sandbox')).toBeDefined();
   });
 
+  it('an order whose lab has no interface waits, recorded, and the sweep leaves it alone until it is stale', async () => {
+    const routing = createLabRouting({
+      endpoints: new Map(),
+      testCoding: 'lab',
+      simulatorServesProduction: false,
+      application: 'MERIDIAN',
+      facility: 'MERIDIAN',
+      ackTimeoutMs: 2000,
+    });
+    closers.push(() => routing.close());
+    const submitter = createOrderSubmitter({ db: db.knex, routing, logger });
+    const t = await tenant();
+    const orderId = await insertOrder(t, 'draw_completed', new Date(Date.now() - 3_600_000));
+    expect(await submitter.submitIfDue({ orderId, teamId: t.teamId, environment: t.environment })).toBe(
+      'no_lab_interface',
+    );
+    expect(await submissionRow(orderId)).toMatchObject({
+      state: 'sending',
+      last_error: 'no_lab_interface',
+      accepted_at: null,
+    });
+    const published: unknown[] = [];
+    const sweep = (staleAfterMs: number) =>
+      createSubmissionSweep({
+        db: db.knex,
+        transport: { publish: async (_key, message) => void published.push(message.data) },
+        logger,
+        intervalMs: 3_600_000,
+        staleAfterMs,
+      }).sweepOnce();
+    await sweep(60_000);
+    expect(published).not.toContainEqual(expect.objectContaining({ order_id: orderId }));
+    await new Promise((r) => setTimeout(r, 20));
+    await sweep(10);
+    expect(published).toContainEqual({ order_id: orderId, team_id: t.teamId, environment: 'sandbox' });
+  });
+
   it('sweeps an order whose event was lost back to the gateway, and leaves fresh and refused ones alone', async () => {
     const bus = transport();
     await gateway(bus, { LAB_SIMULATOR: 'true' });

@@ -26,7 +26,7 @@ import {
   type Environment,
   type OrderLowLevelStatus,
 } from '@meridian/domain';
-import { LabOrderRejectedError, LabTransportError } from '@meridian/lab-partners';
+import { LabOrderRejectedError, LabTransportError, newMessageControlId } from '@meridian/lab-partners';
 import {
   LAB_ORDER_SUBMIT,
   meridianQueues,
@@ -61,6 +61,7 @@ interface DueOrderRow {
   collection_method: CollectionMethod;
   status_low: OrderLowLevelStatus;
   status_changed_at: Date;
+  lab_test_id: string;
 }
 
 export interface OrderSubmitterDeps {
@@ -79,7 +80,15 @@ export function createOrderSubmitter(deps: OrderSubmitterDeps) {
     const order = await deps
       .db<DueOrderRow>('lab_orders')
       .where({ id: ref.orderId, team_id: ref.teamId, environment: ref.environment })
-      .first('id', 'team_id', 'environment', 'collection_method', 'status_low', 'status_changed_at');
+      .first(
+        'id',
+        'team_id',
+        'environment',
+        'collection_method',
+        'status_low',
+        'status_changed_at',
+        'lab_test_id',
+      );
     if (!order) return 'unknown_order';
     if (!isDueForLab(order.collection_method, order.status_low)) return 'not_due';
     const existing = await createLabResultsRepository(deps.db).findSubmission(order.id);
@@ -105,11 +114,33 @@ export function createOrderSubmitter(deps: OrderSubmitterDeps) {
         return 'rejected';
       }
       if (error instanceof ConflictError && error.errorType === LAB_UNAVAILABLE) {
+        await noteNoInterface(order);
         deps.logger.warn('no lab interface for order; the sweep retries it', { order_id: order.id });
         return 'no_lab_interface';
       }
       throw error;
     }
+  }
+
+  /**
+   * Records the attempt (state `sending`, `last_error` no_lab_interface) so the sweep waits its stale period
+   * before trying again, and orders that cannot be sent never crowd out the others at the head of the sweep.
+   */
+  async function noteNoInterface(order: DueOrderRow): Promise<void> {
+    const lab = await deps
+      .db('lab_tests as t')
+      .leftJoin('labs as l', 'l.id', 't.lab_id')
+      .where({ 't.id': order.lab_test_id, 't.team_id': order.team_id, 't.environment': order.environment })
+      .first<{ slug: string | null } | undefined>('l.slug');
+    const repo = createLabResultsRepository(deps.db);
+    await repo.claimSubmission(
+      { teamId: order.team_id, environment: order.environment },
+      order.id,
+      lab?.slug ?? 'none',
+      newMessageControlId(),
+      clock(),
+    );
+    await repo.recordSubmissionFailure(order.id, 'no_lab_interface');
   }
 
   async function handle(message: ConsumedMessage): Promise<SubmissionOutcome> {

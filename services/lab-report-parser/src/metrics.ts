@@ -4,6 +4,8 @@ import { Counter, Histogram, type Registry } from 'prom-client';
 export interface ParserMetrics {
   jobDone(result: string, failureReason: string | undefined, seconds: number): void;
   pagesRead(textPages: number, ocrPages: number): void;
+  /** Per metadata field of a completed report: read, left null as unsure (confidence below threshold), or absent. */
+  metadataRead(confidence: Record<string, number>, threshold: number): void;
 }
 
 export function registerParserMetrics(registry: Registry): ParserMetrics {
@@ -26,7 +28,18 @@ export function registerParserMetrics(registry: Registry): ParserMetrics {
     labelNames: ['kind'],
     registers: [registry],
   });
+  const fields = new Counter({
+    name: 'lab_report_metadata_fields_total',
+    help: 'Report metadata fields of completed parses, by field and outcome (read, unsure: left null, absent)',
+    labelNames: ['field', 'outcome'],
+    registers: [registry],
+  });
   return {
+    metadataRead(confidence, threshold) {
+      for (const [field, score] of Object.entries(confidence)) {
+        fields.inc({ field, outcome: score >= threshold ? 'read' : score > 0 ? 'unsure' : 'absent' });
+      }
+    },
     jobDone(result, failureReason, seconds) {
       jobs.inc({ result, failure_reason: failureReason ?? '' });
       duration.observe({ result }, seconds);

@@ -7,6 +7,7 @@ import {
   type LabReportJobRecord,
   type StoredUploadFile,
 } from '@meridian/db';
+import { METADATA_CONFIDENCE_THRESHOLD } from '@meridian/lab-reports';
 import type { ParseOutcome } from '@meridian/lab-reports';
 import type { ParserMetrics } from './metrics';
 import { PermanentError } from '@meridian/messaging';
@@ -133,8 +134,11 @@ export function createParseJob(deps: ParseJobDeps) {
       outcome.status === 'failed' ? outcome.failureReason : undefined,
       (Date.now() - started) / 1000,
     );
-    if (outcome.status === 'completed')
+    if (outcome.status === 'completed') {
       deps.metrics?.pagesRead(outcome.pages - outcome.ocrPages, outcome.ocrPages);
+      if (outcome.metadataConfidence)
+        deps.metrics?.metadataRead(outcome.metadataConfidence, METADATA_CONFIDENCE_THRESHOLD);
+    }
     deps.logger.info('parse job done', {
       job_id: jobId,
       result,

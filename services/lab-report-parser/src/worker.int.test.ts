@@ -384,6 +384,7 @@ describe('lab-report-parser worker', () => {
             needsHumanReview: false,
             pages: 3,
             ocrPages: 2,
+            metadataConfidence: { dob: 0.95, date_reported: 0.4, specimen_number: 0 },
           })
         : Promise.resolve({ status: 'failed', failureReason: 'not_english', detail: 'de' }),
     );
@@ -403,5 +404,8 @@ describe('lab-report-parser worker', () => {
     expect(text).toMatch(/lab_report_pages_total\{kind="text"\} 1/);
     expect(text).toMatch(/lab_report_pages_total\{kind="ocr"\} 2/);
     expect(text).toMatch(/lab_report_parse_duration_seconds_count\{result="completed"\} 1/);
+    expect(text).toMatch(/lab_report_metadata_fields_total\{field="dob",outcome="read"\} 1/);
+    expect(text).toMatch(/lab_report_metadata_fields_total\{field="date_reported",outcome="unsure"\} 1/);
+    expect(text).toMatch(/lab_report_metadata_fields_total\{field="specimen_number",outcome="absent"\} 1/);
   });
 });

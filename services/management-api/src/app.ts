@@ -20,6 +20,7 @@ import type { Registry } from 'prom-client';
 import { createManagementAuthentication, createManagementAuthorization } from './auth/management.guard';
 import { managementAuditedGuard } from './audit/management-audit';
 import { createManagementRoutes } from './features/routes';
+import { createReviewPageRouter } from './features/lab-report-review/review-page.router';
 import { createSecretBox } from '@meridian/platform';
 import { createTargetAllowList } from '@meridian/platform';
 import { resolveWithDns, type HostResolver } from './features/webhooks/webhook-target';
@@ -85,6 +86,8 @@ export function createManagementApi(deps: ManagementApiDeps): Express {
     // Scope checks may need the body (team ids it names).
     guard: createManagementAuthorization(guardDeps),
     routes,
+    // Hosted pages, served before authentication: the lab report review page signs in from its script.
+    publicRoutes: createReviewPageRouter(),
     validateResponses: deps.validateResponses,
   });
 }

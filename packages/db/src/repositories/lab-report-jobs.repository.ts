@@ -316,6 +316,43 @@ export function createLabReportJobsRepository(db: Knex | Knex.Transaction) {
         .update({ data: JSON.stringify(data), updated_at: now });
     },
 
+    /**
+     * A human review ended (issue 15; the management API's review path): who and when are stored, the job is
+     * `is_reviewed`, then ended like any other job — `completed` with the reviewed data (`approved`) or `failed`
+     * with the reviewer's reason (`rejected`), uploads released. The caller checks the job awaits review (row
+     * locked) and writes `lab_report.parsing_job.updated` in the same transaction.
+     */
+    async markReviewed(
+      jobId: string,
+      review:
+        | { outcome: 'approved'; data: ParsedLabReport; reviewerKeyId: string }
+        | { outcome: 'rejected'; reason: ParsingFailureReason; note: string | null; reviewerKeyId: string },
+      now: Date,
+    ): Promise<LabReportJobRecord> {
+      await db('lab_report_jobs')
+        .where({ id: jobId })
+        .update({
+          is_reviewed: true,
+          reviewed_at: now,
+          reviewed_by_key_id: review.reviewerKeyId,
+          review_outcome: review.outcome,
+          review_note: review.outcome === 'rejected' ? review.note : null,
+        });
+      return review.outcome === 'approved'
+        ? end(
+            jobId,
+            {
+              status: 'completed',
+              failure_reason: null,
+              data: JSON.stringify(review.data),
+              needs_human_review: true,
+              updated_at: now,
+            },
+            now,
+          )
+        : end(jobId, { status: 'failed', failure_reason: review.reason, data: null, updated_at: now }, now);
+    },
+
     markFailed(jobId: string, reason: ParsingFailureReason, now: Date): Promise<LabReportJobRecord> {
       return end(jobId, { status: 'failed', failure_reason: reason, data: null, updated_at: now }, now);
     },

@@ -53,7 +53,9 @@ function knownTest(printed: string, units: string | null): number {
   const { words, abbreviations } = catalogVocabulary();
   const tokens = name.split(/[^A-Za-z0-9]+/).filter((t) => /[A-Za-z]/.test(t));
   const isKnown = (t: string): boolean =>
-    words.has(t.toLowerCase()) || abbreviations.has(t) || (t === t.toUpperCase() && abbreviations.has(t.toUpperCase()));
+    words.has(t.toLowerCase()) ||
+    abbreviations.has(t) ||
+    (t === t.toUpperCase() && abbreviations.has(t.toUpperCase()));
   const long = tokens.filter((t) => t.replace(/[^A-Za-z]/g, '').length >= 3);
   const unknownLong = long.filter((t) => !isKnown(t)).length;
   if (!tokens.some(isKnown) || unknownLong > long.length * 0.4) return 0;
@@ -69,7 +71,10 @@ const RANGE_PREFIX =
 
 /** "Reference: 4.0–5.6 %", "Ref range < 3.0", "(70 - 99 mg/dL)", "Normal: below 5.7" → range and units. */
 export function readRangeText(text: string): { range: string; units: string | null } | null {
-  let t = text.trim().replace(/[)\].;,]+$/, '').trim();
+  let t = text
+    .trim()
+    .replace(/[)\].;,]+$/, '')
+    .trim();
   const prefixed = RANGE_PREFIX.test(t);
   t = t.replace(RANGE_PREFIX, '').replace(/^\(/, '').trim();
   t = t
@@ -83,7 +88,8 @@ export function readRangeText(text: string): { range: string; units: string | nu
     const head = t.slice(0, cut).trim();
     const tail = t.slice(cut + 1);
     const parsed = parseReferenceRange(head);
-    if (parsed && (parsed.min !== null || parsed.max !== null) && isUnitsText(tail)) return { range: head, units: tail };
+    if (parsed && (parsed.min !== null || parsed.max !== null) && isUnitsText(tail))
+      return { range: head, units: tail };
   }
   return null;
 }
@@ -99,7 +105,9 @@ function readValueText(text: string): { value: string; units: string | null; fla
   const m = VALUE_LINE.exec(clean);
   if (!m?.[1]) {
     // A qualitative result word ("Yellow", "Clear", "Trace").
-    return /[A-Za-z]/.test(clean) && isValueText(clean) && !readFlag(clean) ? { value: clean, units: null, flag: null } : null;
+    return /[A-Za-z]/.test(clean) && isValueText(clean) && !readFlag(clean)
+      ? { value: clean, units: null, flag: null }
+      : null;
   }
   const value = m[1].replace(/\s+/g, '');
   let units: string | null = m[2] ?? null;
@@ -111,7 +119,7 @@ function readValueText(text: string): { value: string; units: string | null; fla
     } else return null;
   }
   if (!isValueText(value) && !/^[1-4]\+$/.test(value)) return null;
-  return { value: /^[a-z]/i.test(value) ? (m[1] as string).trim() : value, units, flag };
+  return { value: /^[a-z]/i.test(value) ? (m[1]).trim() : value, units, flag };
 }
 
 // ——— cards ——————————————————————————————————————————————————————————————————————————————————————————
@@ -123,10 +131,12 @@ interface Placed {
 }
 
 /** Cells of `line` inside the column [x0, x1). */
-const inColumn = (line: Line, x0: number, x1: number): Cell[] => line.cells.filter((c) => c.x0 >= x0 && c.x0 < x1);
+const inColumn = (line: Line, x0: number, x1: number): Cell[] =>
+  line.cells.filter((c) => c.x0 >= x0 && c.x0 < x1);
 
 /** Status words printed beside a card's name ("Normal", "High"); a flag when not normal. */
-const STATUS = /^(?:normal|in range|within range|optimal|ok|high|low|abnormal|critical|out of range|borderline)$/i;
+const STATUS =
+  /^(?:normal|in range|within range|optimal|ok|high|low|abnormal|critical|out of range|borderline)$/i;
 
 function flagOfStatus(text: string): string | null {
   const t = text.replace(/^(?:flag|status)\s*:?\s*/i, '').trim();
@@ -137,7 +147,7 @@ function flagOfStatus(text: string): string | null {
 function readCard(lines: Line[], at: Placed): PrintedRow | null {
   const { cell, line, index } = at;
   let name = cell.text.replace(/[:*]+$/, '').trim();
-  if (!/[A-Za-z]{2}/.test(name) || isValueText(name) || readValueText(name) || STATUS.test(name)) return null;
+  if (!/[A-Za-z]/.test(name) || isValueText(name) || readValueText(name) || STATUS.test(name)) return null;
   if (/^(?:reference|ref|normal|range|result|value|standard|units?)\b/i.test(name)) return null;
   // The card's column ends where the next card's name starts on the same line (a status word is the card's).
   const rightCells = line.cells.filter((c) => c.x0 > cell.x1);
@@ -169,7 +179,13 @@ function readCard(lines: Line[], at: Placed): PrintedRow | null {
       value = readValueText(text);
       if (value) continue;
       // A wrapped name ("Fasting Blood Sugar" / "(FBS)"): short text without digits, aligned with the name.
-      if (nameLines < 2 && cells.length === 1 && !/\d/.test(text) && text.length <= 40 && Math.abs((cells[0] as Cell).x0 - cell.x0) < line.height) {
+      if (
+        nameLines < 2 &&
+        cells.length === 1 &&
+        !/\d/.test(text) &&
+        text.length <= 40 &&
+        Math.abs((cells[0] as Cell).x0 - cell.x0) < line.height
+      ) {
         name = `${name} ${text}`;
         nameLines++;
         continue;
@@ -210,8 +226,12 @@ function nameBefore(text: string, units: string | null): string | null {
   const words = clause.replace(LEADING_FILLER, '').trim().split(/\s+/).filter(Boolean);
   const scored: { name: string; score: number }[] = [];
   for (let k = Math.max(0, words.length - 6); k < words.length; k++) {
-    const candidate = words.slice(k).join(' ').replace(LEADING_FILLER, '').replace(/\s+level$/i, '');
-    if (!candidate || !/[A-Za-z]{2}/.test(candidate)) continue;
+    const candidate = words
+      .slice(k)
+      .join(' ')
+      .replace(LEADING_FILLER, '')
+      .replace(/\s+level$/i, '');
+    if (!candidate || !/[A-Za-z]/.test(candidate)) continue;
     scored.push({ name: candidate, score: knownTest(candidate, units) });
   }
   const top = Math.max(0, ...scored.map((s) => s.score));
@@ -235,7 +255,10 @@ export function readSentences(text: string): PrintedRow[] {
     const rangeText = m[4] ? readRangeText(m[4]) : null;
     // "..., which is low." after the value.
     const after = (/^[^.;]*/.exec(text.slice(pattern.lastIndex)) ?? [''])[0];
-    const flagMatch = /\b(?:which|that) (?:is|was) (?:(?:a )?(?:little|slightly|very|too) )?(high|low|abnormal|critical|elevated)\b/i.exec(after);
+    const flagMatch =
+      /\b(?:which|that) (?:is|was) (?:(?:a )?(?:little|slightly|very|too) )?(high|low|abnormal|critical|elevated)\b/i.exec(
+        after,
+      );
     rows.push({
       name,
       value: /^[a-z]/i.test(value) ? (m[2] as string).trim() : value,
@@ -317,7 +340,8 @@ export function extractFreeResults(pages: Line[][], known: PrintedRow[]): Printe
       // A heading over cards that is not itself a card names their panel.
       if (!found && isHeading(line)) panel = line.cells[0]?.text ?? panel;
     });
-    for (const paragraph of paragraphs(lines)) for (const row of readSentences(paragraph.text)) add(row, paragraph.panel);
+    for (const paragraph of paragraphs(lines))
+      for (const row of readSentences(paragraph.text)) add(row, paragraph.panel);
   }
   return rows;
 }

@@ -349,9 +349,7 @@ describe('extractMetadataWithConfidence', () => {
     const ambiguous = extractMetadataWithConfidence([
       buildLines(page([[60, 9, [[40, 'DOB: 03/04/1975']]]]), 0),
     ]);
-    const proven = extractMetadataWithConfidence([
-      buildLines(page([[60, 9, [[40, 'DOB: 03/14/1975']]]]), 0),
-    ]);
+    const proven = extractMetadataWithConfidence([buildLines(page([[60, 9, [[40, 'DOB: 03/14/1975']]]]), 0)]);
     expect(ambiguous.confidence.dob).toBeLessThan(proven.confidence.dob);
     expect(proven.metadata.dob).toBe('1975-03-14');
     expect(proven.confidence.dob).toBeGreaterThanOrEqual(0.9);

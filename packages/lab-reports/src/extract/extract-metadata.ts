@@ -53,7 +53,8 @@ export interface NameParts {
   confidence: number;
 }
 
-const isUpperWord = (w: string): boolean => /[A-Z]/.test(w) && w === w.toUpperCase() && w.replace(/[^A-Za-z]/g, '').length >= 2;
+const isUpperWord = (w: string): boolean =>
+  /[A-Z]/.test(w) && w === w.toUpperCase() && w.replace(/[^A-Za-z]/g, '').length >= 2;
 
 /** "LAST, FIRST", "First Last", "LAST First", "Mr First LAST" → first and last name. */
 export function splitName(raw: string): NameParts | null {
@@ -99,7 +100,8 @@ function words(text: string): string[] {
     .filter((w) => w !== '' && !TITLES.test(w));
 }
 
-const isNameWord = (w: string): boolean => /^\p{L}[\p{L}'’.-]*$/u.test(w) && !NOT_NAME.test(w) && w.length <= 30;
+const isNameWord = (w: string): boolean =>
+  /^\p{L}[\p{L}'’.-]*$/u.test(w) && !NOT_NAME.test(w) && w.length <= 30;
 
 function readSex(value: string): 'male' | 'female' | null {
   const v = value.trim().toLowerCase();
@@ -126,7 +128,8 @@ function readSpecimen(value: string): string | null {
   if (token.length < 3 || token.length > 32 || !/\d/.test(token)) return null;
   if (/^\d{1,4}[/.-]\d{1,2}[/.-]\d{2,4}$/.test(token) || /^\d{1,2}:\d{2}/.test(token)) return null;
   // OCR may misread one character as punctuation ("LR6562535)"): most of it must still be letters and digits.
-  if (!/^[A-Za-z0-9]/.test(token) || token.replace(/[A-Za-z0-9]/g, '').length > Math.max(2, token.length / 4)) return null;
+  if (!/^[A-Za-z0-9]/.test(token) || token.replace(/[A-Za-z0-9]/g, '').length > Math.max(2, token.length / 4))
+    return null;
   return token;
 }
 
@@ -159,7 +162,11 @@ function offer(ctx: Context, field: MetaField, weight: number, value: string, pl
       const parts = words(v.replace(/\s+(?:\S*\d\S*)(?:\s.*)?$/, ''));
       if (parts.length === 0 || parts.length > 3 || !parts.every(isNameWord)) return false;
       // A given-names field may hold middle names: the first is the first name.
-      push(field === 'firstName' ? 'patient_first_name' : 'patient_last_name', field === 'firstName' ? (parts[0] as string) : parts.join(' '), 1);
+      push(
+        field === 'firstName' ? 'patient_first_name' : 'patient_last_name',
+        field === 'firstName' ? (parts[0] as string) : parts.join(' '),
+        1,
+      );
       return true;
     }
     case 'dob':
@@ -168,10 +175,15 @@ function offer(ctx: Context, field: MetaField, weight: number, value: string, pl
       const date = readDate(v, ctx.convention.convention);
       if (!date) return false;
       const year = Number(date.iso.slice(0, 4));
-      const plausible = field === 'dob' ? year >= 1900 && year <= currentYear() : year >= 1980 && year <= currentYear() + 1;
+      const plausible =
+        field === 'dob' ? year >= 1900 && year <= currentYear() : year >= 1980 && year <= currentYear() + 1;
       if (!plausible) return false;
       const sure = date.ambiguous ? ctx.convention.confidence : 1;
-      push(field === 'dob' ? 'dob' : field === 'collected' ? 'date_collected' : 'date_reported', date.iso, sure);
+      push(
+        field === 'dob' ? 'dob' : field === 'collected' ? 'date_collected' : 'date_reported',
+        date.iso,
+        sure,
+      );
       return true;
     }
     case 'sex':
@@ -247,12 +259,16 @@ function valueBelow(lines: Line[], index: number, cell: Cell): Cell | null {
     const aligned = below.cells
       .filter((c) => c.x0 < cell.x1 + line.height && c.x1 > cell.x0 - line.height)
       .sort((a, b) => Math.abs(a.x0 - cell.x0) - Math.abs(b.x0 - cell.x0))[0];
-    if (aligned) return Math.abs(aligned.x0 - cell.x0) < Math.max(line.height * 4, (cell.x1 - cell.x0) * 0.8) ? aligned : null;
+    if (aligned)
+      return Math.abs(aligned.x0 - cell.x0) < Math.max(line.height * 4, (cell.x1 - cell.x0) * 0.8)
+        ? aligned
+        : null;
   }
   return null;
 }
 
-const isLabelCell = (cell: Cell): boolean => labelOf(cell.text) !== null || colonMarks(cell.text)[0]?.start === 0;
+const isLabelCell = (cell: Cell): boolean =>
+  labelOf(cell.text) !== null || colonMarks(cell.text)[0]?.start === 0;
 
 function readLine(ctx: Context, lines: Line[], index: number): void {
   const line = lines[index] as Line;
@@ -292,14 +308,21 @@ function readLine(ctx: Context, lines: Line[], index: number): void {
         const fromBelow = colonMarks(below.text)[0];
         const value = fromBelow ? below.text.slice(0, fromBelow.start) : below.text;
         // A row of labels over a row of values is a sure sign of the layout.
-        offer(ctx, mark.field, mark.weight, value, labelCells >= 2 ? PLACEMENT.below : PLACEMENT.below * 0.95);
+        offer(
+          ctx,
+          mark.field,
+          mark.weight,
+          value,
+          labelCells >= 2 ? PLACEMENT.below : PLACEMENT.below * 0.95,
+        );
       }
     }
   });
   // A letter: "Dear Ms. Washington," names the patient; the address block above gives the first name.
-  const salutation = /^dear\s+(?:(mr|mrs|ms|miss|mx|dr)\.?\s+)?(\p{Lu}[\p{L}'’-]+)(?:\s+(\p{Lu}[\p{L}'’-]+))?\s*,?$/iu.exec(
-    lineText(line).trim(),
-  );
+  const salutation =
+    /^dear\s+(?:(mr|mrs|ms|miss|mx|dr)\.?\s+)?(\p{Lu}[\p{L}'’-]+)(?:\s+(\p{Lu}[\p{L}'’-]+))?\s*,?$/iu.exec(
+      lineText(line).trim(),
+    );
   if (salutation?.[2] && !/^(?:patient|sir|madam|colleague|doctor|customer|member)$/i.test(salutation[2])) {
     const [, title, a, b] = salutation;
     const last = title ? (b ?? a) : b;
@@ -310,9 +333,10 @@ function readLine(ctx: Context, lines: Line[], index: number): void {
     if (last && !first) {
       // "Ms. Marisol Washington" in the address block.
       for (const other of lines.slice(0, index)) {
-        const m = new RegExp(String.raw`^(?:(?:mr|mrs|ms|miss|mx|dr)\.?\s+)?([A-Z][\p{L}'’-]+)(?:\s+[A-Z]\.?)*\s+${last}$`, 'iu').exec(
-          other.cells[0]?.text.trim() ?? '',
-        );
+        const m = new RegExp(
+          String.raw`^(?:(?:mr|mrs|ms|miss|mx|dr)\.?\s+)?([A-Z][\p{L}'’-]+)(?:\s+[A-Z]\.?)*\s+${last}$`,
+          'iu',
+        ).exec(other.cells[0]?.text.trim() ?? '');
         if (m?.[1] && !/^(?:mr|mrs|ms|miss|mx|dr)$/i.test(m[1])) {
           ctx.candidates.push({ field: 'patient_first_name', value: m[1], confidence: 0.7, order });
           break;

@@ -280,6 +280,8 @@ describe('values printed with their units', () => {
         ],
       ]),
     );
-    expect(loose.map((r) => [r.name, r.value, r.units, r.range])).toEqual([['Ferritin', '48', 'ng/mL', '15-150']]);
+    expect(loose.map((r) => [r.name, r.value, r.units, r.range])).toEqual([
+      ['Ferritin', '48', 'ng/mL', '15-150'],
+    ]);
   });
 });

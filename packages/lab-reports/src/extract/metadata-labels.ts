@@ -226,7 +226,15 @@ const VOCABULARY: [MetaField, number, string[]][] = [
   [
     'lab',
     1,
-    ['laboratory', 'performing lab', 'performing laboratory', 'lab name', 'testing laboratory', 'performed by', 'performed at'],
+    [
+      'laboratory',
+      'performing lab',
+      'performing laboratory',
+      'lab name',
+      'testing laboratory',
+      'performed by',
+      'performed at',
+    ],
   ],
   [
     'other',
@@ -309,8 +317,6 @@ const VOCABULARY: [MetaField, number, string[]][] = [
   ],
 ];
 
-
-
 function editDistance(a: string, b: string): number {
   let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
@@ -356,6 +362,7 @@ export function labelOf(text: string): { field: MetaField; weight: number } | nu
   // One misread letter in a label of 8+ characters (OCR).
   if (key.length < 8) return null;
   for (const [label, hit] of INDEX)
-    if (label.length >= 8 && Math.abs(label.length - key.length) <= 1 && editDistance(key, label) <= 1) return hit;
+    if (label.length >= 8 && Math.abs(label.length - key.length) <= 1 && editDistance(key, label) <= 1)
+      return hit;
   return null;
 }

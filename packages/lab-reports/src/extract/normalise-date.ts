@@ -44,7 +44,8 @@ function fullYear(text: string): number {
   return year <= pivot ? 2000 + year : 1900 + year;
 }
 
-const monthOf = (word: string): number | undefined => MONTHS[word.slice(0, 4).toLowerCase()] ?? MONTHS[word.slice(0, 3).toLowerCase()];
+const monthOf = (word: string): number | undefined =>
+  MONTHS[word.slice(0, 4).toLowerCase()] ?? MONTHS[word.slice(0, 3).toLowerCase()];
 
 const ISO = /\b(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?!\d)/;
 export const NUMERIC_DATE = /\b(\d{1,2})[/.-](\d{1,2})[/.-](\d{4}|\d{2})(?![\d/.-]\d)/;

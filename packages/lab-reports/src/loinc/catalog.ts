@@ -4802,6 +4802,74 @@ const OTHER = [
   ]),
 ];
 
+/** Molar (SI) variants printed by labs in the UK, Canada, Australia and India. */
+const SI_CHEMISTRY = section({ hints: ['chemistry'] }, () => [
+  t(
+    '22664-7',
+    'Urea [Moles/volume] in Serum or Plasma',
+    'Urea SerPl-sCnc',
+    'Urea (molar)',
+    ['mmol/L'],
+    ['Urea', 'Serum Urea', 'Blood Urea', 'Urea level', 'Plasma Urea', 'Urea, Serum'],
+  ),
+  t(
+    '3091-6',
+    'Urea [Mass/volume] in Serum or Plasma',
+    'Urea SerPl-mCnc',
+    'Urea',
+    MG_DL,
+    ['Urea', 'Serum Urea', 'Blood Urea', 'Urea level', 'Urea, Serum'],
+  ),
+  t(
+    '14631-6',
+    'Bilirubin.total [Moles/volume] in Serum or Plasma',
+    'Bilirub SerPl-sCnc',
+    'Total bilirubin (molar)',
+    ['umol/L', 'µmol/L', 'μmol/L'],
+    ['Bilirubin, Total', 'Total Bilirubin', 'Bilirubin', 'Serum bilirubin', 'Bilirubin Total', 'T. Bili'],
+  ),
+  t(
+    '14879-1',
+    'Phosphate [Moles/volume] in Serum or Plasma',
+    'Phosphate SerPl-sCnc',
+    'Phosphate (molar)',
+    ['mmol/L'],
+    ['Phosphate', 'Inorganic phosphate', 'Phosphorus', 'Serum phosphate', 'Phosphate, Serum'],
+  ),
+  t(
+    '14933-6',
+    'Urate [Moles/volume] in Serum or Plasma',
+    'Urate SerPl-sCnc',
+    'Uric acid (molar)',
+    ['umol/L', 'µmol/L', 'μmol/L', 'mmol/L'],
+    ['Uric Acid', 'Urate', 'Serum urate', 'Serum Uric Acid', 'Uric Acid, Serum'],
+  ),
+]);
+
+const SI_THYROID = section({ hints: ['thyroid'] }, () => [
+  t(
+    '14920-3',
+    'Thyroxine (T4) free [Moles/volume] in Serum or Plasma',
+    'T4 Free SerPl-sCnc',
+    'Free T4 (molar)',
+    ['pmol/L'],
+    ['Free T4', 'T4, Free', 'Free Thyroxine', 'FT4', 'Thyroxine, Free'],
+    ['FT4'],
+  ),
+]);
+
+const SI_LIPIDS = section({ hints: ['lipid'] }, () => [
+  t(
+    '22748-8',
+    'Cholesterol in LDL [Moles/volume] in Serum or Plasma',
+    'LDLc SerPl-sCnc',
+    'LDL cholesterol (molar)',
+    ['mmol/L'],
+    ['LDL Cholesterol', 'LDL-Cholesterol', 'LDL', 'LDL-C', 'Calculated LDL cholesterol', 'Cholesterol, LDL'],
+    ['LDL'],
+  ),
+]);
+
 /** The curated catalog, grouped by area; codes are unique. */
 export const LOINC_CATALOG: readonly LoincEntry[] = Object.freeze([
   ...CBC,
@@ -4821,5 +4889,8 @@ export const LOINC_CATALOG: readonly LoincEntry[] = Object.freeze([
   ...SEROLOGY,
   ...BLOOD_GAS,
   ...DRUG_LEVELS,
+  ...SI_CHEMISTRY,
+  ...SI_THYROID,
+  ...SI_LIPIDS,
   ...OTHER,
 ]);

@@ -134,7 +134,8 @@ export function detectOrientation(points: Float64Array, width: number, height: n
   // The angle search runs on a coarser grid of points (every 4th pixel each way); the final profiles on all.
   const coarse: number[] = [];
   for (let i = 0; i < points.length; i += 2) {
-    if ((points[i] as number) % 4 < 2 && (points[i + 1] as number) % 4 < 2) coarse.push(points[i] as number, points[i + 1] as number);
+    if ((points[i] as number) % 4 < 2 && (points[i + 1] as number) % 4 < 2)
+      coarse.push(points[i] as number, points[i + 1] as number);
   }
   const sparse = Float64Array.from(coarse);
   let rows = { score: -1, angle: 0 };

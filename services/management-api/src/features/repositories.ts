@@ -5,6 +5,7 @@ import { createCustomCredentialsRepository } from './custom-credentials/custom-c
 import { createDataPullPreferencesRepository } from './data-pull-preferences/data-pull-preferences.repository';
 import { createEtlPipelinesRepository } from './etl-pipelines/etl-pipelines.repository';
 import { createInvitesRepository } from './invites/invites.repository';
+import { createLabReportReviewRepository } from './lab-report-review/lab-report-review.repository';
 import { createLinkSettingsRepository } from './link-settings/link-settings.repository';
 import { createManagementKeysRepository } from './management-keys/management-keys.repository';
 import { createMembersRepository } from './members/members.repository';
@@ -33,6 +34,7 @@ export function createRepositories(db: Knex) {
     rateLimits: createRateLimitsRepository(db),
     auditEvents: createAuditEventsRepository(db),
     continuousQueries: createContinuousQueriesRepository(db),
+    labReportReviews: createLabReportReviewRepository(db),
   };
 }
 

@@ -14,6 +14,9 @@ import { createEtlPipelinesRouter } from './etl-pipelines/etl-pipelines.router';
 import { createEtlPipelinesService } from './etl-pipelines/etl-pipelines.service';
 import { createInvitesRouter } from './invites/invites.router';
 import { createInvitesService } from './invites/invites.service';
+import { createLabReportReviewRouter } from './lab-report-review/lab-report-review.router';
+import { createLabReportReviewService } from './lab-report-review/lab-report-review.service';
+import { createPdfPages } from './lab-report-review/pdf-pages';
 import { createLinkSettingsRouter } from './link-settings/link-settings.router';
 import { createLinkSettingsService } from './link-settings/link-settings.service';
 import { createManagementKeysRouter } from './management-keys/management-keys.router';
@@ -100,5 +103,10 @@ export function createManagementRoutes(deps: {
   );
   router.use(createAuditEventsRouter(createAuditEventsService({ uow, cursors })));
   router.use(createContinuousQueriesRouter(createContinuousQueriesService({ uow, clock, cursors })));
+  router.use(
+    createLabReportReviewRouter(
+      createLabReportReviewService({ uow, clock, cursors, pdfPages: createPdfPages() }),
+    ),
+  );
   return router;
 }

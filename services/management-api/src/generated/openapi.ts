@@ -474,6 +474,117 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/v1/org/{org_id}/team/{team_id}/{environment}/lab_report_review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                org_id: components["parameters"]["OrgId"];
+                team_id: components["parameters"]["TeamId"];
+                environment: components["parameters"]["LabReportReviewEnvironment"];
+            };
+            cookie?: never;
+        };
+        /** List the parsing jobs of a team environment awaiting human review */
+        get: operations["listLabReportReviews"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/org/{org_id}/team/{team_id}/{environment}/lab_report_review/{job_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                org_id: components["parameters"]["OrgId"];
+                team_id: components["parameters"]["TeamId"];
+                environment: components["parameters"]["LabReportReviewEnvironment"];
+                job_id: components["parameters"]["LabReportReviewJobId"];
+            };
+            cookie?: never;
+        };
+        /** Read a parsing job with its parsed report and its pages */
+        get: operations["getLabReportReview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/org/{org_id}/team/{team_id}/{environment}/lab_report_review/{job_id}/page/{page_number}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                org_id: components["parameters"]["OrgId"];
+                team_id: components["parameters"]["TeamId"];
+                environment: components["parameters"]["LabReportReviewEnvironment"];
+                job_id: components["parameters"]["LabReportReviewJobId"];
+                /** @description 1-based page number (see `pages` of the job). */
+                page_number: number;
+            };
+            cookie?: never;
+        };
+        /** One page of the uploaded report as an image */
+        get: operations["getLabReportReviewPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/org/{org_id}/team/{team_id}/{environment}/lab_report_review/{job_id}/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                org_id: components["parameters"]["OrgId"];
+                team_id: components["parameters"]["TeamId"];
+                environment: components["parameters"]["LabReportReviewEnvironment"];
+                job_id: components["parameters"]["LabReportReviewJobId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Submit the reviewed report and complete the job */
+        post: operations["completeLabReportReview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/org/{org_id}/team/{team_id}/{environment}/lab_report_review/{job_id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                org_id: components["parameters"]["OrgId"];
+                team_id: components["parameters"]["TeamId"];
+                environment: components["parameters"]["LabReportReviewEnvironment"];
+                job_id: components["parameters"]["LabReportReviewJobId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reject the report and fail the job */
+        post: operations["rejectLabReportReview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/org/{org_id}/team/{team_id}/{environment}/link_settings": {
         parameters: {
             query?: never;
@@ -1397,6 +1508,130 @@ export type components = {
             pipelines: components["schemas"]["EtlPipeline"][];
             next_cursor: string | null;
         };
+        LabReportReviewList: {
+            data: components["schemas"]["LabReportReviewSummary"][];
+            next_cursor: string | null;
+        };
+        LabReportReviewSummary: {
+            /** Format: uuid */
+            job_id: string;
+            /** Format: uuid */
+            user_id: string;
+            /** Format: date-time */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description When the parser stored its reading.
+             */
+            parsed_at: string;
+            result_count: number;
+        };
+        LabReportReview: {
+            /** Format: uuid */
+            job_id: string;
+            /** Format: uuid */
+            user_id: string;
+            /** @enum {string} */
+            status: "upload_pending" | "started" | "completed" | "failed";
+            /** @enum {string|null} */
+            failure_reason: "invalid_input" | "low_quality" | "not_english" | "too_many_pages" | "processing_error" | null;
+            needs_human_review: boolean;
+            is_reviewed: boolean;
+            /** @description True while a submit or reject is allowed. */
+            awaiting_review: boolean;
+            /** Format: date-time */
+            created_at: string;
+            parsed_data: components["schemas"]["LabReportReviewReport"] | null;
+            pages: {
+                number: number;
+                /** @enum {string} */
+                media_type: "image/png" | "image/jpeg";
+            }[];
+            review: {
+                /** @enum {string} */
+                outcome: "approved" | "rejected";
+                /** Format: date-time */
+                reviewed_at: string;
+                reviewed_by: {
+                    /** @enum {string} */
+                    type: "management_key";
+                    /** Format: uuid */
+                    id: string;
+                };
+            } | null;
+        };
+        LabReportReviewSubmission: {
+            metadata: components["schemas"]["LabReportReviewMetadata"];
+            results: components["schemas"]["LabReportReviewResult"][];
+        };
+        LabReportReviewRejection: {
+            /** @enum {string} */
+            failure_reason: "invalid_input" | "low_quality" | "not_english";
+            note?: string | null;
+        };
+        LabReportReviewReport: {
+            metadata: components["schemas"]["LabReportReviewMetadata"];
+            results: components["schemas"]["LabReportReviewResult"][];
+        };
+        /** @description The data API's `ParsingJob` (api-shapes §4.7). */
+        LabReportReviewParsingJob: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            job_id: string;
+            /** @enum {string} */
+            status: "upload_pending" | "started" | "completed" | "failed";
+            /** @enum {string|null} */
+            failure_reason: "invalid_input" | "low_quality" | "not_english" | "too_many_pages" | "processing_error" | null;
+            data: components["schemas"]["LabReportReviewReport"] | null;
+            needs_human_review: boolean;
+            is_reviewed: boolean;
+        };
+        LabReportReviewMetadata: {
+            patient_first_name: string | null;
+            patient_last_name: string | null;
+            /** Format: date */
+            dob: string | null;
+            lab_name: string | null;
+            /** Format: date */
+            date_reported: string | null;
+            /** Format: date */
+            date_collected: string | null;
+            specimen_number: string | null;
+            /** @enum {string} */
+            gender: "male" | "female" | "other";
+        };
+        LabReportReviewResult: {
+            test_name: string;
+            /** @description The value as printed (numbers as text). */
+            value: string;
+            /** @enum {string} */
+            type: "numeric" | "range" | "comment" | "boolean" | "duration" | "percentage" | "ratio";
+            units: string | null;
+            min_reference_range: number | null;
+            max_reference_range: number | null;
+            /** @enum {string} */
+            interpretation: "normal" | "abnormal" | "critical" | "unknown";
+            is_above_max_range: boolean | null;
+            is_below_min_range: boolean | null;
+            loinc_matches: components["schemas"]["LabReportReviewLoincMatch"][];
+            source_panel_name: string | null;
+            /** @enum {string} */
+            sample_type: "urine" | "serum_plasma_blood" | "capillary_blood" | "stool" | "saliva" | "other" | "unknown";
+            /** @enum {string} */
+            measurement_kind: "direct" | "calculated" | "ratio" | "unknown";
+            /** @enum {string} */
+            sensitivity: "sensitive" | "insensitive" | "unknown";
+            /** @enum {string} */
+            loinc_match_status: "auto_match" | "needs_review" | "no_match";
+        };
+        LabReportReviewLoincMatch: {
+            loinc_code: string;
+            loinc_name: string;
+            display_name: string;
+            aliases: string[];
+            confidence_score: number;
+        };
         LinkSettingsInput: {
             allowed_redirect_hosts: string[];
         };
@@ -1646,6 +1881,15 @@ export type components = {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
+        /** @description The job is not awaiting review (`invalid_state`, with `status`). */
+        LabReportReviewInvalidState: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
         /** @description The webhook is disabled (`invalid_state`). */
         WebhookInvalidState: {
             headers: {
@@ -1670,6 +1914,8 @@ export type components = {
         ContinuousQueryId: string;
         /** @description `team` (default): a query of the team; `platform`: of the organization (`team_id: null`). */
         ContinuousQueryType: "team" | "platform";
+        LabReportReviewEnvironment: components["schemas"]["Environment"];
+        LabReportReviewJobId: string;
         /** @description Message id, the `webhook-id` header of its deliveries. */
         WebhookMessageId: string;
         WebhookPageLimit: number;
@@ -3009,6 +3255,191 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["ValidationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listLabReportReviews: {
+        parameters: {
+            query?: {
+                /** @description Opaque cursor from the previous page's `next_cursor`. */
+                next_cursor?: components["parameters"]["NextCursor"];
+            };
+            header?: never;
+            path: {
+                org_id: components["parameters"]["OrgId"];
+                team_id: components["parameters"]["TeamId"];
+                environment: components["parameters"]["LabReportReviewEnvironment"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of jobs awaiting review. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LabReportReviewList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["ValidationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getLabReportReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                org_id: components["parameters"]["OrgId"];
+                team_id: components["parameters"]["TeamId"];
+                environment: components["parameters"]["LabReportReviewEnvironment"];
+                job_id: components["parameters"]["LabReportReviewJobId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The job as the reviewer sees it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LabReportReview"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["ValidationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getLabReportReviewPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                org_id: components["parameters"]["OrgId"];
+                team_id: components["parameters"]["TeamId"];
+                environment: components["parameters"]["LabReportReviewEnvironment"];
+                job_id: components["parameters"]["LabReportReviewJobId"];
+                /** @description 1-based page number (see `pages` of the job). */
+                page_number: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page image. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": string;
+                    "image/jpeg": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["ValidationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    completeLabReportReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                org_id: components["parameters"]["OrgId"];
+                team_id: components["parameters"]["TeamId"];
+                environment: components["parameters"]["LabReportReviewEnvironment"];
+                job_id: components["parameters"]["LabReportReviewJobId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LabReportReviewSubmission"];
+            };
+        };
+        responses: {
+            /** @description The completed job. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LabReportReviewParsingJob"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["LabReportReviewInvalidState"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            422: components["responses"]["ValidationFailed"];
+            431: components["responses"]["HeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    rejectLabReportReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                org_id: components["parameters"]["OrgId"];
+                team_id: components["parameters"]["TeamId"];
+                environment: components["parameters"]["LabReportReviewEnvironment"];
+                job_id: components["parameters"]["LabReportReviewJobId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LabReportReviewRejection"];
+            };
+        };
+        responses: {
+            /** @description The failed job. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LabReportReviewParsingJob"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["LabReportReviewInvalidState"];
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             422: components["responses"]["ValidationFailed"];

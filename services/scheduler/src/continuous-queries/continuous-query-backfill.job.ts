@@ -77,15 +77,7 @@ export async function runBackfillBatch(
       await backfills.advance(row, { last: undefined, scheduled: 0, done: true, now });
       return { taskIds: [], more: false };
     }
-    const dependencies = await trx('continuous_queries')
-      .where({ id: query.id })
-      .first<{ resource_dependencies: string[] }>('resource_dependencies');
-    const users = await backfills.nextUsers(
-      row,
-      query.environment,
-      dependencies?.resource_dependencies ?? [],
-      batchSize,
-    );
+    const users = await backfills.nextUsers(row, query.environment, query.resource_dependencies, batchSize);
     const taskIds: string[] = [];
     for (const user of users) {
       if (!user.has_data) continue;

@@ -404,7 +404,7 @@ export const MARKERS: readonly Marker[] = [
   m('si-egfr', SI, 'renal', '98979-8', 'mL/min/1.73m2', '>60', 0, [
     'eGFR',
     'Estimated GFR',
-    'eGFR (CKD-EPI)',
+    'eGFR (CKD-EPI 2021)',
     'GFR (estimated)',
   ]),
   m('si-bili', SI, 'liver', '14631-6', 'umol/L', '0-21', 0, [

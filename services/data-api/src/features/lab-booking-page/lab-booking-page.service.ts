@@ -8,6 +8,7 @@ import {
   type TeamScope,
 } from '@meridian/domain';
 import type { Knex } from '@meridian/db';
+import { CANCELLATION_REASONS } from '@meridian/lab-partners';
 import { teamEnvLinkSettings, type BrandInformation } from '../team/team-env-settings';
 import type { createLabAppointmentsService } from '../lab-appointments/lab-appointments.service';
 import type { AppointmentWire } from '../lab-appointments/lab-appointments.presenter';
@@ -48,6 +49,9 @@ export interface BookingPageState {
   cancellation_reasons: { id: string; name: string }[];
   expires_at: string;
 }
+
+/** Meridian's own reason when an order is cancelled: not the patient's to pick. */
+const ORDER_CANCELLED_REASON_ID = CANCELLATION_REASONS.find((r) => r.code === 'order_cancelled')?.id;
 
 /** Orders in these groups revoke every booking link (nothing is left to book). */
 const REVOKING_GROUPS: readonly OrderTopLevelStatus[] = ['completed', 'cancelled', 'failed'];
@@ -140,7 +144,10 @@ export function createLabBookingPageService(deps: LabBookingPageDeps) {
         appointment.can_reschedule &&
         appointment.service_type === 'appointment-ready',
       can_cancel: active && (appointment.status === 'pending' || appointment.status === 'confirmed'),
-      cancellation_reasons: appointments.cancellationReasons().map((r) => ({ id: r.id, name: r.name })),
+      cancellation_reasons: appointments
+        .cancellationReasons()
+        .filter((r) => r.id !== ORDER_CANCELLED_REASON_ID)
+        .map((r) => ({ id: r.id, name: r.name })),
       expires_at: formatWireDateTime(session.expiresAt),
     };
   }
