@@ -1,18 +1,22 @@
 /**
- * Event delivery benchmark (issue #4): N events through outbox → relay → RabbitMQ → consumer fan-out, then
- * the delivery loop signing and POSTing them to a local sink, each in the real worker composition in its
- * own process; against a bare loop that signs and POSTs the same payloads to the same sink in the same run.
+ * Event delivery benchmark (issues #4, #16): N events through outbox → relay → RabbitMQ → consumer fan-out,
+ * then the delivery loop signing and POSTing them to a local sink, each in the real worker composition in
+ * its own process; against a bare loop that signs and POSTs the same payloads to the same sink in the same
+ * run. The fan-out is also timed in parts: the relay alone (outbox → broker, confirmed) and the consumer
+ * alone (draining a queue the relay filled into `webhook_messages`).
  *
- *   pnpm bench:delivery [--events 20000] [--concurrency 20] [--endpoints 1] [--keep]
+ *   pnpm bench:delivery [--events 20000] [--concurrency <DELIVERY_CONCURRENCY default>] [--endpoints 1] [--keep]
  *
  * Uses DATABASE_URL's server (default postgres://postgres@127.0.0.1:5432/postgres) with a fresh database
  * and AMQP_URL's broker (default amqp://guest:guest@127.0.0.1:5672) with a topology of its own.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
 import { createKnex, createOutboxRepository, migrateLatest, type Knex } from '@meridian/db';
+import { eventDeliveryProcessConfigSpec } from '@meridian/event-delivery';
 import { eventEnvelope, newId } from '@meridian/domain';
 import { createSecretBox, decodeSecretsKey } from '@meridian/platform';
 import { baseDatabaseUrl, databaseUrlFor, seedOrg, seedTeam } from '@meridian/test-utils';
@@ -23,7 +27,12 @@ const flag = (name: string, fallback: number) => {
   return i >= 0 ? Number(args[i + 1]) : fallback;
 };
 const EVENTS = flag('events', 20_000);
-const CONCURRENCY = flag('concurrency', 20);
+/** The worker's default DELIVERY_CONCURRENCY unless given. */
+const DEFAULT_CONCURRENCY = eventDeliveryProcessConfigSpec.DELIVERY_CONCURRENCY.parse(
+  undefined,
+  'DELIVERY_CONCURRENCY',
+);
+const CONCURRENCY = flag('concurrency', DEFAULT_CONCURRENCY);
 const ENDPOINTS = flag('endpoints', 1);
 const KEEP = args.includes('--keep');
 const AMQP_URL = process.env.AMQP_URL ?? 'amqp://guest:guest@127.0.0.1:5672';
@@ -76,6 +85,11 @@ async function stop(child: ChildProcess): Promise<void> {
   });
 }
 
+async function unpublished(db: Knex): Promise<number> {
+  const [row] = await db('outbox').whereNull('published_at').count<{ n: string }[]>('* as n');
+  return Number(row!.n);
+}
+
 async function count(db: Knex, where: Record<string, string> = {}): Promise<number> {
   const [row] = await db('webhook_messages').where(where).count<{ n: string }[]>('* as n');
   return Number(row!.n);
@@ -125,7 +139,7 @@ interface Phase {
 }
 
 async function runWorker(
-  mode: 'fan-out' | 'deliver' | 'all',
+  mode: 'relay' | 'fan-out' | 'deliver' | 'all',
   env: Record<string, string>,
   done: () => Promise<boolean>,
 ): Promise<Phase> {
@@ -175,7 +189,9 @@ async function main(): Promise<void> {
       });
     }
     const messages = EVENTS * ENDPOINTS;
-    log(`${EVENTS.toLocaleString('en-US')} events × ${ENDPOINTS} endpoint(s), concurrency ${CONCURRENCY}`);
+    log(
+      `${EVENTS.toLocaleString('en-US')} events × ${ENDPOINTS} endpoint(s), concurrency ${CONCURRENCY}${CONCURRENCY === DEFAULT_CONCURRENCY ? ' (the default)' : ''}`,
+    );
 
     await appendEvents(db, teamId, EVENTS);
     const fanOut = await runWorker('fan-out', workerEnv, async () => (await count(db)) >= messages);
@@ -210,9 +226,21 @@ async function main(): Promise<void> {
     await appendEvents(db, teamId, EVENTS);
     const endToEnd = await runWorker(
       'all',
-      { ...workerEnv, BENCH_DELETE_TOPOLOGY: '1' },
+      workerEnv,
       async () => (await count(db, { status: 'succeeded' })) >= 2 * messages,
     );
+    log(`events end to end: ${endToEnd.seconds.toFixed(2)} s`);
+
+    // The fan-out in parts: the relay alone fills the queue, then the consumer alone drains it.
+    await appendEvents(db, teamId, EVENTS);
+    const relayOnly = await runWorker('relay', workerEnv, async () => (await unpublished(db)) === 0);
+    log(`relay alone (outbox → RabbitMQ, confirmed): ${relayOnly.seconds.toFixed(2)} s`);
+    const consumerOnly = await runWorker(
+      'fan-out',
+      { ...workerEnv, BENCH_DELETE_TOPOLOGY: '1' },
+      async () => (await count(db)) >= 3 * messages,
+    );
+    log(`consumer alone (RabbitMQ → webhook_messages): ${consumerOnly.seconds.toFixed(2)} s`);
 
     const failed = await count(db, { status: 'failed' });
     const rate = (n: number, s: number) => (n / s).toFixed(0).padStart(7);
@@ -228,6 +256,12 @@ async function main(): Promise<void> {
       `${'events outbox → consumer (fan-out)'.padEnd(42)} ${rate(EVENTS, fanOut.seconds)} ${rate(EVENTS, fanOut.cpuSeconds).padStart(10)}   target ≥ 5,000/s: ${eventsPerSecond >= 5000 ? 'met' : 'MISSED'}`,
     );
     log(
+      `${'  relay alone (outbox → broker, confirmed)'.padEnd(42)} ${rate(EVENTS, relayOnly.seconds)} ${rate(EVENTS, relayOnly.cpuSeconds).padStart(10)}`,
+    );
+    log(
+      `${'  consumer alone (queue → fan-out rows)'.padEnd(42)} ${rate(EVENTS, consumerOnly.seconds)} ${rate(EVENTS, consumerOnly.cpuSeconds).padStart(10)}`,
+    );
+    log(
       `${'deliveries, one worker'.padEnd(42)} ${rate(messages, deliver.seconds)} ${rate(messages, deliver.cpuSeconds).padStart(10)}   target ≥ 2,000/s: ${deliveriesPerSecond >= 2000 ? 'met' : 'MISSED'}`,
     );
     log(
@@ -240,6 +274,7 @@ async function main(): Promise<void> {
       `ratio worker / bare: ${(deliveriesPerSecond / barePerSecond).toFixed(2)} per s, ${(messages / deliver.cpuSeconds / (bareResult!.sent / bareResult!.cpuSeconds)).toFixed(2)} per CPU-s`,
     );
     log('(per CPU-s: per second of the process’s own CPU time; PostgreSQL and RabbitMQ not counted)');
+    log(`load average at the end: ${loadavg().map((l) => l.toFixed(1)).join(' ')} on ${cpus().length} cores`);
     if (failed > 0 || bareResult!.errors > 0)
       log(
         `WARNING: ${failed} failed messages, ${bareResult!.errors} bare errors; figures are not trustworthy`,

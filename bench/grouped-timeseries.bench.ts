@@ -1,18 +1,29 @@
 /**
- * Grouped-timeseries read benchmark (issue #3): the real data API against a bare node:http + pg server
- * running the same SQL with JSON.stringify, side by side in one run, then the API again at a larger table
- * to show the cost stays flat.
+ * Grouped-timeseries read benchmark (issues #3 and #16): the real data API against a bare node:http + pg
+ * server running the same SQL, building the same wire objects and answering JSON.stringify of them (the
+ * same bytes: asserted once per case), both running side by side.
  *
- *   pnpm bench:timeseries [--large 20000000] [--duration 10] [--connections 64] [--keep]
+ * Cases run interleaved in every round (the order rotates per round), so a load change on the shared
+ * machine hits both sides of a pair alike. Per case: requests/s, p50 / p99, server CPU per request (the
+ * server process's user + system CPU delta ÷ requests, from /proc) and bytes per response. Ratios are per
+ * round (API ÷ bare, throughput and CPU per request), reported as median with min–max. Compressed cases
+ * (gzip, br) give the compressed bytes and the CPU they add per request.
  *
+ *   pnpm bench:timeseries [--rounds 5] [--duration 5] [--connections 64] [--week-connections 16]
+ *                         [--pool 4] [--large 0] [--keep]
+ *
+ * `--large N` then grows the table to N samples and measures the API's day read again (flat cost).
  * Uses DATABASE_URL's server (default postgres://postgres@127.0.0.1:5432/postgres) and a fresh database.
  */
 import { fork, type ChildProcess } from 'node:child_process';
+import http from 'node:http';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import autocannon from 'autocannon';
 import { Client } from 'pg';
 import { createKnex, migrateLatest } from '@meridian/db';
 import { baseDatabaseUrl, databaseUrlFor } from '@meridian/test-utils';
+import { cpuSecondsOf, loadAverage } from './support/process-cpu';
 import { growSamplesTo, sampleCount, seedTenancyAndUsers, seedYearOfMinuteHeartRate } from './support/seed';
 
 const args = process.argv.slice(2);
@@ -20,26 +31,45 @@ const flag = (name: string, fallback: number) => {
   const i = args.indexOf(`--${name}`);
   return i >= 0 ? Number(args[i + 1]) : fallback;
 };
-const LARGE = flag('large', 20_000_000);
-const DURATION = flag('duration', 10);
+const ROUNDS = flag('rounds', 5);
+const DURATION = flag('duration', 5);
 const CONNECTIONS = flag('connections', 64);
 /** A week is 7× the payload: fewer clients keep requests inside the load generator's timeout. */
 const WEEK_CONNECTIONS = flag('week-connections', 16);
+const LARGE = flag('large', 0);
 const KEEP = args.includes('--keep');
 /** Database connections per server, the same for both (2 cores serve PostgreSQL, servers and load). */
 const POOL = flag('pool', 4);
 /** Node flags for both servers alike, e.g. BENCH_NODE_FLAGS=--max-semi-space-size=32. */
 const SERVER_NODE_FLAGS = (process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+const TARGET = 1.3;
 const log = (msg: string) => process.stdout.write(`${msg}\n`);
 
-interface Figures {
+interface Case {
+  key: string;
   label: string;
+  server: 'api' | 'bare';
+  path: string;
+  connections: number;
+  encoding?: 'gzip' | 'br';
+}
+
+interface Sample {
   rps: number;
   p50: number;
   p99: number;
-  bytes: number;
+  requests: number;
+  /** Server CPU ms per request. */
+  cpuMs: number;
   errors: number;
 }
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+};
+const spread = (xs: number[]) => `${Math.min(...xs).toFixed(2)}–${Math.max(...xs).toFixed(2)}`;
 
 async function admin(sql: string): Promise<void> {
   const c = new Client({ connectionString: baseDatabaseUrl() });
@@ -70,114 +100,193 @@ async function stop(child: ChildProcess): Promise<void> {
   });
 }
 
-async function measure(
-  label: string,
+/** One answer's status, headers and body bytes as sent (not inflated). */
+function fetchRaw(
   url: string,
   headers: Record<string, string>,
-  connections = CONNECTIONS,
-): Promise<Figures> {
-  await autocannon({ url, headers, connections, duration: 2, timeout: 30 }); // warm-up
-  const r = await autocannon({ url, headers, connections, duration: DURATION, timeout: 30 });
-  const errors = r.errors + r.timeouts + r.non2xx;
-  return {
-    label,
-    rps: r.requests.average,
-    p50: r.latency.p50,
-    p99: r.latency.p99,
-    bytes: r.throughput.average,
-    errors,
-  };
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+      })
+      .on('error', reject);
+  });
 }
 
-function row(f: Figures): string {
-  return [
-    f.label.padEnd(34),
-    f.rps.toFixed(0).padStart(8),
-    `${f.p50.toFixed(1)} ms`.padStart(10),
-    `${f.p99.toFixed(1)} ms`.padStart(10),
-    `${(f.bytes / 1e6).toFixed(1)} MB/s`.padStart(11),
-    String(f.errors).padStart(7),
-  ].join(' ');
-}
+/** The sealed cursors carry a random IV: the same page has different cursor text on every answer. */
+const withoutCursors = (text: string) =>
+  text.replace(/"(next_cursor|next)":"[A-Za-z0-9_-]+"/g, (_m, key: string) => `"${key}":"<cursor>"`);
 
 async function main(): Promise<void> {
   const dbName = `meridian_bench_${Date.now().toString(36)}`;
   await admin(`create database "${dbName}"`);
   const url = databaseUrlFor(dbName);
   const db = createKnex({ connectionString: url, poolMax: 4 });
-  const results: Figures[] = [];
+  const servers: ChildProcess[] = [];
   try {
     await migrateLatest(db);
     log('loading: 1,000 users, a year of minute heart rate for one of them ...');
     const seeded = await seedTenancyAndUsers(db, 1000);
     await seedYearOfMinuteHeartRate(db, seeded.primaryUserId);
-    const small = await growSamplesTo(db, 1_000_000, log);
-    log(`table: ${small.toLocaleString('en-US')} samples`);
+    await db.raw('vacuum analyze timeseries_samples');
+    const small = await sampleCount(db);
+    log(`table: ${small.toLocaleString('en-US')} samples; load average before: ${loadAverage()}`);
 
-    const headers = { 'x-service-api-key': seeded.apiKey };
+    const apiHeaders = { 'x-service-api-key': seeded.apiKey };
     const base = `/v2/timeseries/${seeded.primaryUserId}/heartrate/grouped`;
     const day = `${base}?start_date=2025-06-15&end_date=2025-06-15`;
     const week = `${base}?start_date=2025-06-15&end_date=2025-06-21`;
 
     const api = await startServer('data-api-server.ts', { DATABASE_URL: url, PORT: '18100' });
-    const apiDay = await measure('data API, 1 day (1,440 points)', `http://127.0.0.1:18100${day}`, headers);
-    const apiWeek = await measure(
-      'data API, 1 week (10,080 points)',
-      `http://127.0.0.1:18100${week}`,
-      headers,
-      WEEK_CONNECTIONS,
-    );
-    await stop(api);
-    const bare = await startServer('bare-server.ts', {
-      DATABASE_URL: url,
-      PORT: '18101',
-      TEAM_ID: seeded.teamId,
+    servers.push(api);
+    const bare = await startServer('bare-server.ts', { DATABASE_URL: url, PORT: '18101', TEAM_ID: seeded.teamId });
+    servers.push(bare);
+    const origin = { api: 'http://127.0.0.1:18100', bare: 'http://127.0.0.1:18101' };
+    const pid = { api: api.pid!, bare: bare.pid! };
+
+    const cases: Case[] = [
+      { key: 'api-day', label: 'data API, 1 day (1,440 points)', server: 'api', path: day, connections: CONNECTIONS },
+      { key: 'bare-day', label: 'bare node:http + pg, 1 day', server: 'bare', path: day, connections: CONNECTIONS },
+      { key: 'api-week', label: 'data API, 1 week (10,080 pts)', server: 'api', path: week, connections: WEEK_CONNECTIONS },
+      { key: 'bare-week', label: 'bare node:http + pg, 1 week', server: 'bare', path: week, connections: WEEK_CONNECTIONS },
+      { key: 'api-day-gzip', label: 'data API, 1 day, gzip', server: 'api', path: day, connections: CONNECTIONS, encoding: 'gzip' },
+      { key: 'api-day-br', label: 'data API, 1 day, br', server: 'api', path: day, connections: CONNECTIONS, encoding: 'br' },
+      { key: 'api-week-gzip', label: 'data API, 1 week, gzip', server: 'api', path: week, connections: WEEK_CONNECTIONS, encoding: 'gzip' },
+    ];
+    const headersOf = (c: Case): Record<string, string> => ({
+      ...(c.server === 'api' ? apiHeaders : {}),
+      ...(c.encoding ? { 'accept-encoding': c.encoding } : {}),
     });
-    const bareDay = await measure('bare node:http + pg, 1 day', `http://127.0.0.1:18101${day}`, {});
-    const bareWeek = await measure(
-      'bare node:http + pg, 1 week',
-      `http://127.0.0.1:18101${week}`,
-      {},
-      WEEK_CONNECTIONS,
-    );
-    await stop(bare);
-    results.push(apiDay, bareDay, apiWeek, bareWeek);
 
-    log(`growing the table to ${LARGE.toLocaleString('en-US')} samples ...`);
-    const large = await growSamplesTo(db, LARGE, log);
-    const api2 = await startServer('data-api-server.ts', { DATABASE_URL: url, PORT: '18102' });
-    const apiDayLarge = await measure(
-      `data API, 1 day @ ${(large / 1e6).toFixed(0)}M samples`,
-      `http://127.0.0.1:18102${day}`,
-      headers,
-    );
-    await stop(api2);
-    results.push(apiDayLarge);
+    // Same bytes: the bare server's answer is the API's (cursor IVs aside); compressed answers inflate to it.
+    const bytes = new Map<string, number>();
+    const identity = new Map<string, string>();
+    for (const c of cases) {
+      const res = await fetchRaw(origin[c.server] + c.path, headersOf(c));
+      if (res.status !== 200) throw new Error(`${c.label}: status ${res.status}`);
+      if (Number(res.headers['content-length']) !== res.body.length) throw new Error(`${c.label}: Content-Length`);
+      bytes.set(c.key, res.body.length);
+      let text: string;
+      if (c.encoding) {
+        if (res.headers['content-encoding'] !== c.encoding) throw new Error(`${c.label}: not ${c.encoding}`);
+        text = (c.encoding === 'gzip' ? zlib.gunzipSync(res.body) : zlib.brotliDecompressSync(res.body)).toString();
+      } else text = res.body.toString();
+      const normal = withoutCursors(text);
+      const seen = identity.get(c.path);
+      if (seen === undefined) identity.set(c.path, normal);
+      else if (seen !== normal) throw new Error(`${c.label}: answer differs from the other server's bytes`);
+    }
+    log('bytes: the bare server and the API answer the same bytes (sealed cursors aside) for the day and the week');
+
+    // Warm-up: each case once (JIT, pools, caches).
+    for (const c of cases) {
+      await autocannon({ url: origin[c.server] + c.path, headers: headersOf(c), connections: c.connections, duration: 2, timeout: 30 });
+    }
+
+    const samples = new Map<string, Sample[]>(cases.map((c) => [c.key, []]));
+    const loads: string[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      // Rotate the order every round, so no case always runs first or after the same neighbour.
+      const order = cases.map((_, i) => cases[(i + round) % cases.length]!);
+      if (round % 2 === 1) order.reverse();
+      for (const c of order) {
+        const before = cpuSecondsOf(pid[c.server]) ?? 0;
+        const r = await autocannon({
+          url: origin[c.server] + c.path,
+          headers: headersOf(c),
+          connections: c.connections,
+          duration: DURATION,
+          timeout: 30,
+        });
+        const cpu = (cpuSecondsOf(pid[c.server]) ?? 0) - before;
+        const requests = r.requests.total;
+        samples.get(c.key)!.push({
+          rps: r.requests.average,
+          p50: r.latency.p50,
+          p99: r.latency.p99,
+          requests,
+          cpuMs: requests > 0 ? (cpu * 1000) / requests : Number.NaN,
+          errors: r.errors + r.timeouts + r.non2xx,
+        });
+      }
+      loads.push(loadAverage());
+      log(`  round ${round + 1}/${ROUNDS} done; load average ${loads.at(-1)}`);
+    }
 
     log('');
     log(
-      `grouped timeseries — ${CONNECTIONS} connections (1 week: ${WEEK_CONNECTIONS}), pool ${POOL} per server, ${DURATION}s each, table ${small.toLocaleString('en-US')} → ${(await sampleCount(db)).toLocaleString('en-US')} samples`,
+      `grouped timeseries — ${ROUNDS} interleaved rounds × ${DURATION}s per case, ${CONNECTIONS} connections (week: ${WEEK_CONNECTIONS}), pool ${POOL} per server, table ${small.toLocaleString('en-US')} samples`,
     );
+    log(`load average (1/5/15 min) after each round: ${loads.join(' | ')}`);
     log(
-      `${'case'.padEnd(34)} ${'req/s'.padStart(8)} ${'p50'.padStart(10)} ${'p99'.padStart(10)} ${'throughput'.padStart(11)} ${'errors'.padStart(7)}`,
+      `${'case (medians over rounds)'.padEnd(32)} ${'req/s'.padStart(7)} ${'p50'.padStart(9)} ${'p99'.padStart(9)} ${'p99/p50'.padStart(8)} ${'CPU/req'.padStart(9)} ${'bytes'.padStart(9)} ${'errors'.padStart(6)}`,
     );
-    for (const f of results) log(row(f));
-    const ratioDay = apiDay.rps / bareDay.rps;
-    const ratioWeek = apiWeek.rps / bareWeek.rps;
-    const flat = apiDayLarge.p50 / apiDay.p50;
+    const med = (key: string, f: (s: Sample) => number) => median(samples.get(key)!.map(f));
+    for (const c of cases) {
+      const all = samples.get(c.key)!;
+      log(
+        [
+          c.label.padEnd(32),
+          med(c.key, (s) => s.rps).toFixed(0).padStart(7),
+          `${med(c.key, (s) => s.p50).toFixed(1)} ms`.padStart(9),
+          `${med(c.key, (s) => s.p99).toFixed(1)} ms`.padStart(9),
+          med(c.key, (s) => s.p99 / Math.max(1, s.p50)).toFixed(2).padStart(8),
+          `${med(c.key, (s) => s.cpuMs).toFixed(2)} ms`.padStart(9),
+          String(bytes.get(c.key)).padStart(9),
+          String(all.reduce((n, s) => n + s.errors, 0)).padStart(6),
+        ].join(' '),
+      );
+    }
+    const perRound = (a: string, b: string, f: (x: Sample, y: Sample) => number) =>
+      samples.get(a)!.map((x, i) => f(x, samples.get(b)![i]!));
     log('');
+    log('paired per-round ratios (median, min–max):');
+    for (const [label, a, b] of [
+      ['1 day ', 'api-day', 'bare-day'],
+      ['1 week', 'api-week', 'bare-week'],
+    ] as const) {
+      const rps = perRound(a, b, (x, y) => x.rps / y.rps);
+      const cpu = perRound(a, b, (x, y) => y.cpuMs / x.cpuMs);
+      log(
+        `  ${label} API ÷ bare: throughput ${median(rps).toFixed(2)} (${spread(rps)}), CPU efficiency (bare CPU/req ÷ API CPU/req) ${median(cpu).toFixed(2)} (${spread(cpu)}) — target ≥ ${TARGET}: ${median(rps) >= TARGET ? 'met' : 'MISSED'}`,
+      );
+    }
+    const p99p50 = samples.get('api-day')!.map((s) => s.p99 / Math.max(1, s.p50));
     log(
-      `ratio data API / bare, 1 day:  ${ratioDay.toFixed(2)} (target ≥ 0.70: ${ratioDay >= 0.7 ? 'met' : 'MISSED'})`,
+      `  p99 / p50, API 1 day at ${CONNECTIONS} clients: ${median(p99p50).toFixed(2)} (${spread(p99p50)}) — target ≤ 3: ${median(p99p50) <= 3 ? 'met' : 'MISSED'}`,
     );
-    log(`ratio data API / bare, 1 week: ${ratioWeek.toFixed(2)}`);
-    log(
-      `p99 / p50, data API 1 day:     ${(apiDay.p99 / apiDay.p50).toFixed(2)} (target ≤ 3: ${apiDay.p99 <= 3 * apiDay.p50 ? 'met' : 'MISSED'})`,
-    );
-    log(
-      `p50 at ${(large / 1e6).toFixed(0)}M vs ${(small / 1e6).toFixed(0)}M samples:   ${flat.toFixed(2)}× (flat ≈ 1)`,
-    );
-    if (results.some((f) => f.errors > 0)) log('WARNING: some requests failed; figures are not trustworthy');
+    log('');
+    log('compression (API, same rounds):');
+    for (const [label, comp, plain] of [
+      ['1 day, gzip level 1  ', 'api-day-gzip', 'api-day'],
+      ['1 day, br quality 4  ', 'api-day-br', 'api-day'],
+      ['1 week, gzip level 1 ', 'api-week-gzip', 'api-week'],
+    ] as const) {
+      const extra = perRound(comp, plain, (x, y) => x.cpuMs - y.cpuMs);
+      const rps = perRound(comp, plain, (x, y) => x.rps / y.rps);
+      log(
+        `  ${label} ${bytes.get(plain)} → ${bytes.get(comp)} bytes (${((bytes.get(comp)! / bytes.get(plain)!) * 100).toFixed(1)} %), CPU/req +${median(extra).toFixed(2)} ms (${spread(extra)}), throughput ÷ identity ${median(rps).toFixed(2)} (${spread(rps)})`,
+      );
+    }
+
+    if (LARGE > small) {
+      log('');
+      log(`growing the table to ${LARGE.toLocaleString('en-US')} samples ...`);
+      const large = await growSamplesTo(db, LARGE, log);
+      const before = samples.get('api-day')!;
+      const r = await autocannon({ url: origin.api + day, headers: apiHeaders, connections: CONNECTIONS, duration: DURATION, timeout: 30 });
+      log(
+        `  API 1 day @ ${(large / 1e6).toFixed(1)}M samples: p50 ${r.latency.p50.toFixed(1)} ms vs ${median(before.map((s) => s.p50)).toFixed(1)} ms at ${(small / 1e6).toFixed(1)}M (flat ≈ 1: ${(r.latency.p50 / median(before.map((s) => s.p50))).toFixed(2)}×)`,
+      );
+    }
+    if ([...samples.values()].some((all) => all.some((s) => s.errors > 0))) {
+      log('WARNING: some requests failed; figures are not trustworthy');
+    }
   } finally {
+    for (const s of servers) await stop(s).catch(() => undefined);
     await db.destroy();
     if (!KEEP) await admin(`drop database if exists "${dbName}" with (force)`);
   }

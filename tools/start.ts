@@ -137,7 +137,7 @@ async function startAll(cfg: Configs, logger: Logger, shutdown: ShutdownTask[]):
   }
 
   const transport: Transport = startCfg.AMQP_URL
-    ? await createAmqpTransport({ url: startCfg.AMQP_URL, logger })
+    ? await createAmqpTransport({ url: startCfg.AMQP_URL, logger, queueType: startCfg.AMQP_QUEUE_TYPE })
     : createInProcessTransport({ logger });
   shutdown.unshift(() => transport.close());
 

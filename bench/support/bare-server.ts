@@ -1,11 +1,22 @@
 /**
- * The baseline: a bare node:http + pg server that runs the same SQL as the data API's grouped read and
- * answers JSON.stringify of the rows (grouped under their provider), with no framework, auth or validation.
+ * The baseline: a bare node:http + pg server that runs the same SQL as the data API's grouped read, builds
+ * the wire objects (rows → the presenter's samples and groups) and answers `JSON.stringify` of them, with
+ * no framework, auth or validation. Its answers are the API's bytes (the benchmark asserts it once per
+ * case; only the sealed cursor's random IV differs), so the ratio compares the same work on the wire.
  */
 import http from 'node:http';
 import { Pool } from 'pg';
 import { timeseriesBySlug } from '@meridian/domain';
-import { parseTimeRange } from '../../services/data-api/src/features/timeseries/timeseries-params';
+import { createCursorCodec, decodeSecretsKey, DEV_SECRETS_ENCRYPTION_KEY } from '@meridian/platform';
+import {
+  encodeCursor,
+  parseTimeRange,
+  timeseriesCursorScope,
+} from '../../services/data-api/src/features/timeseries/timeseries-params';
+import {
+  buildGroupedPage,
+  type SampleRow,
+} from '../../services/data-api/src/features/timeseries/timeseries.presenter';
 import {
   groupedPageStatement,
   toPgText,
@@ -16,6 +27,8 @@ const pool = new Pool({
   max: Number(process.env.BENCH_POOL ?? 10),
 });
 const PAGE_SIZE = 10_000;
+// The data API's development key (what the benchmark's API runs with): cursors of the same form and length.
+const cursors = createCursorCodec(decodeSecretsKey(DEV_SECRETS_ENCRYPTION_KEY));
 
 const server = http.createServer((req, res) => {
   const url = new URL(req.url ?? '/', 'http://x');
@@ -25,9 +38,11 @@ const server = http.createServer((req, res) => {
     res.writeHead(404).end();
     return;
   }
+  const scope = { teamId: process.env.TEAM_ID!, environment: 'sandbox' as const };
+  const userId = m[1]!;
   const stmt = groupedPageStatement(spec, {
-    scope: { teamId: process.env.TEAM_ID!, environment: 'sandbox' },
-    userId: m[1]!,
+    scope,
+    userId,
     range: parseTimeRange(
       url.searchParams.get('start_date') ?? '',
       url.searchParams.get('end_date') ?? undefined,
@@ -38,12 +53,16 @@ const server = http.createServer((req, res) => {
   });
   pool.query(toPgText(stmt.sql), stmt.bindings).then(
     (result) => {
-      const groups: Record<string, { data: unknown[] }[]> = {};
-      for (const row of result.rows.slice(0, PAGE_SIZE) as { provider: string }[]) {
-        (groups[row.provider] ??= [{ data: [] }])[0]!.data.push(row);
-      }
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ groups, next_cursor: null }));
+      const cursorScope = timeseriesCursorScope(scope, userId, spec.slug);
+      const page = buildGroupedPage(result.rows as SampleRow[], spec, PAGE_SIZE, (key) =>
+        encodeCursor(cursors, cursorScope, key),
+      );
+      const body = JSON.stringify(page);
+      res.writeHead(200, {
+        'content-type': 'application/json; charset=utf-8',
+        'content-length': Buffer.byteLength(body),
+      });
+      res.end(body);
     },
     (err: unknown) => {
       res.writeHead(500).end(String(err));

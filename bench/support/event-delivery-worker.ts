@@ -1,13 +1,15 @@
 /**
  * The event-delivery worker composed as main.ts does (pool 8, AMQP, group-committed fan-out and delivery),
  * but on a topology with its own names so other processes on the broker never see the benchmark's events.
- * BENCH_MODE: `fan-out` (relay + consumer, no sending), `deliver` (the delivery loop only) or `all`.
+ * BENCH_MODE: `relay` (the outbox relay only), `fan-out` (relay + consumer, no sending; with the outbox already
+ * relayed, the consumer alone draining the queue), `deliver` (the delivery loop only) or `all`.
  * Starts work on the parent's `go` and answers `ready` first, so start-up is not timed.
  */
 import { createKnex } from '@meridian/db';
 import {
   createWebhookDelivery,
   createWebhookSender,
+  createOutboxRelay,
   startEventDeliveryWorker,
 } from '@meridian/event-delivery';
 import { createAmqpTransport, meridianQueues, meridianTopology, type Topology } from '@meridian/messaging';
@@ -15,7 +17,7 @@ import { createLogger, createSecretBox, createTargetAllowList, decodeSecretsKey 
 
 async function main() {
   const suffix = process.env.BENCH_SUFFIX!;
-  const mode = process.env.BENCH_MODE as 'fan-out' | 'deliver' | 'all';
+  const mode = process.env.BENCH_MODE as 'relay' | 'fan-out' | 'deliver' | 'all';
   const concurrency = Number(process.env.DELIVERY_CONCURRENCY ?? 20);
   const topology: Topology = {
     exchange: `${meridianTopology.exchange}.${suffix}`,
@@ -44,7 +46,11 @@ async function main() {
     }
     cpuAtGo = process.cpuUsage();
     void (async () => {
-      if (mode === 'deliver') {
+      if (mode === 'relay') {
+        const relay = createOutboxRelay({ db, transport, logger });
+        relay.start();
+        close = () => relay.stop();
+      } else if (mode === 'deliver') {
         webhooks.start();
         close = () => webhooks.stop();
       } else {

@@ -226,3 +226,51 @@ describe('AmqpTransport without a broker', () => {
     ).rejects.toThrow();
   });
 });
+
+describeWithBroker('AmqpTransport with quorum queues', () => {
+  it('declares the topology as quorum queues and delivers through them', async () => {
+    const test = createTestTopology({ retryDelaysMs: [20], maxAttempts: 2 });
+    const transport = await createAmqpTransport({
+      url: brokerUrl,
+      logger: createSilentLogger(),
+      topology: test.topology,
+      queueType: 'quorum',
+    });
+    const raw = await connect(brokerUrl);
+    try {
+      const received: MessageEnvelope[] = [];
+      await transport.consume(test.queues.events, async ({ envelope }) => {
+        received.push(envelope);
+      });
+      const message = createMessage('event.daily.data.steps.created', { event_id: 'e1' });
+      await transport.publish(message.type, message);
+      await waitFor(() => received.length === 1);
+      expect(received[0]!.id).toBe(message.id);
+
+      // The broker holds them as quorum queues: a classic redeclaration is refused (406 PRECONDITION_FAILED).
+      for (const name of [test.queues.events, `${test.queues.events}.dlq`, `${test.queues.events}.retry.20`]) {
+        const channel = await raw.createChannel();
+        channel.on('error', () => undefined);
+        const { arguments: args } = await declaredArguments(name);
+        await expect(
+          channel.assertQueue(name, { durable: true, arguments: { ...args, 'x-queue-type': 'classic' } }),
+        ).rejects.toThrow(/PRECONDITION_FAILED.*x-queue-type/);
+      }
+    } finally {
+      await raw.close();
+      await transport.close();
+      await deleteTopology(brokerUrl, test.topology);
+    }
+
+    /** The arguments declareTopology gives `name` (type left out), so only the type differs in the check. */
+    async function declaredArguments(name: string): Promise<{ arguments: Record<string, unknown> }> {
+      const events = test.queues.events;
+      if (name === `${events}.dlq`) return { arguments: {} };
+      if (name === events)
+        return { arguments: { 'x-dead-letter-exchange': '', 'x-dead-letter-routing-key': `${events}.dlq` } };
+      return {
+        arguments: { 'x-message-ttl': 20, 'x-dead-letter-exchange': '', 'x-dead-letter-routing-key': events },
+      };
+    }
+  });
+});

@@ -12,7 +12,7 @@ import {
 } from 'amqplib';
 import { AmqpConsumer } from './amqp-consumer';
 import type { DeadLetter } from './dead-letter';
-import { declareTopology } from './declare-topology';
+import { declareTopology, type QueueType } from './declare-topology';
 import { envelopeProblem, type MessageEnvelope, tryParseMessageEnvelope } from './message-envelope';
 import { messageHeaders, toStringHeaders } from './message-headers';
 import type { MessagingLogger } from './messaging-logger';
@@ -46,6 +46,8 @@ export interface AmqpTransportOptions {
   url: string;
   logger: MessagingLogger;
   topology?: Topology;
+  /** Type of every declared queue (AMQP_QUEUE_TYPE): `classic` (default) or `quorum` for a broker cluster. */
+  queueType?: QueueType;
   reconnect?: ReconnectOptions;
   /** How long publish waits for a connection before rejecting (default 10 s). */
   publishTimeoutMs?: number;
@@ -281,7 +283,7 @@ export class AmqpTransport implements Transport {
         broken ??= new Error('publish channel closed');
         if (this.publishChannel === channel) this.onConnectionLost(connection, broken, { closeSocket: true });
       });
-      await declareTopology(channel, this.topology);
+      await declareTopology(channel, this.topology, { queueType: this.options.queueType ?? 'classic' });
       await this.attachConsumers(connection);
       if (broken) throw broken;
       if (this.closing) throw new Error('transport is closed');

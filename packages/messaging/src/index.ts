@@ -1,6 +1,6 @@
 export { AmqpTransport, createAmqpTransport, type AmqpTransportOptions } from './amqp-transport';
 export type { DeadLetter } from './dead-letter';
-export { declareTopology, type TopologyChannel } from './declare-topology';
+export { declareTopology, queueTypes, type QueueType, type TopologyChannel } from './declare-topology';
 export {
   createInProcessTransport,
   InProcessTransport,

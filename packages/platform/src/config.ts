@@ -145,4 +145,9 @@ export const commonConfigSpec = {
   LOG_LEVEL: config.oneOf(['error', 'warn', 'info', 'debug'] as const, 'info'),
   HOST: config.string({ default: '127.0.0.1' }),
   REGION: config.oneOf(['us', 'eu'] as const, 'us'),
+  /**
+   * Type of the RabbitMQ queues every process declares: `classic` (default; the embedded/dev broker) or
+   * `quorum` (replicated, for a broker cluster). All processes of an install must use the same value.
+   */
+  AMQP_QUEUE_TYPE: config.oneOf(['classic', 'quorum'] as const, 'classic'),
 };

@@ -4,6 +4,7 @@ export * from './request-context';
 export * from './shutdown';
 export * from './openapi-document';
 export * from './http/app';
+export * from './http/compression';
 export * from './http/error-mapper';
 export * from './http/health';
 export * from './http/metrics';

@@ -12,7 +12,7 @@ runMain('event-delivery', async () => {
     format: logFormatFor({ isTTY: process.stdout.isTTY, nodeEnv: cfg.NODE_ENV }),
   });
   await assertPortsFree(eventDeliveryPorts(cfg));
-  const transport = await createAmqpTransport({ url: cfg.AMQP_URL, logger });
+  const transport = await createAmqpTransport({ url: cfg.AMQP_URL, logger, queueType: cfg.AMQP_QUEUE_TYPE });
   const worker = await startEventDeliveryProcess(cfg, { logger, databaseUrl: cfg.DATABASE_URL, transport });
   return { logger, shutdown: [() => worker.close(), () => transport.close()] };
 });

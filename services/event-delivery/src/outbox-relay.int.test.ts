@@ -57,6 +57,26 @@ describe('outbox relay', () => {
     await transport.close();
   });
 
+  it('claims and publishes a batch in outbox order, marking it published in the same transaction', async () => {
+    const ids = await appendEvents(30);
+    const sent: string[] = [];
+    let unpublishedWhilePublishing = -1;
+    const transport: Pick<Transport, 'publish'> = {
+      publish: async (_key, message) => {
+        sent.push(message.id);
+        // Another connection still sees the claimed rows unpublished until the batch commits.
+        if (sent.length === 1) {
+          const row = await db.knex('outbox').whereNull('published_at').count('* as n').first();
+          unpublishedWhilePublishing = Number(row?.n);
+        }
+      },
+    };
+    expect(await createOutboxRelay({ db: db.knex, transport, logger, batchSize: 25 }).relayOnce()).toBe(25);
+    expect(sent).toEqual(ids.slice(0, 25));
+    expect(unpublishedWhilePublishing).toBe(30);
+    expect(await db.knex('outbox').whereNull('published_at').orderBy('seq').pluck('id')).toEqual(ids.slice(25));
+  });
+
   it('leaves events unpublished when the broker does not confirm, and sends them later', async () => {
     await appendEvents(2);
     const failing: Pick<Transport, 'publish'> = {

@@ -1,13 +1,14 @@
-import type { Knex } from '@meridian/db';
+import { createOutboxRepository, type Knex } from '@meridian/db';
 import type { MessageEnvelope, Transport } from '@meridian/messaging';
 import type { Logger } from '@meridian/platform';
 
 /**
- * Transactional outbox relay: claims unpublished rows with FOR UPDATE SKIP LOCKED (replicas share the work
- * without waiting on each other), publishes each as a thin `event.<event_type>` message carrying the event
- * id (stable: consumers dedupe and reload by it), and marks the rows published only after the broker has
- * confirmed every message. A failure rolls the claim back, so the rows are published again later:
- * at-least-once, never lost. (It lives in the event-delivery process that runs it, beside its consumer.)
+ * Transactional outbox relay: claims and marks a batch of unpublished rows in one statement (`UPDATE …
+ * RETURNING` over a FOR UPDATE SKIP LOCKED select, so replicas share the work without waiting on each
+ * other), publishes each as a thin `event.<event_type>` message carrying the event id (stable: consumers
+ * dedupe and reload by it), in outbox order, all at once on the confirm channel, and commits only after the
+ * broker has confirmed every message of the batch. A failure rolls the claim back, so the rows are published
+ * again later: at-least-once, never lost. (It lives in the event-delivery process, beside its consumer.)
  */
 export interface OutboxRelay {
   /** Relays one batch; returns how many events were published. */
@@ -20,11 +21,8 @@ export interface RelayMetrics {
   published(count: number): void;
 }
 
-interface OutboxRow {
-  id: string;
-  event_type: string;
-  created_at: Date;
-}
+/** Events claimed and published per transaction. */
+export const DEFAULT_RELAY_BATCH = 1000;
 
 export function createOutboxRelay(deps: {
   db: Knex;
@@ -36,7 +34,7 @@ export function createOutboxRelay(deps: {
   /** Relay loops in this process (default 2): one claims and marks while another waits for confirms. */
   loops?: number;
 }): OutboxRelay {
-  const batchSize = deps.batchSize ?? 500;
+  const batchSize = deps.batchSize ?? DEFAULT_RELAY_BATCH;
   const idleMs = deps.idleMs ?? 200;
   const loops = deps.loops ?? 2;
   let stopped = true;
@@ -45,32 +43,21 @@ export function createOutboxRelay(deps: {
 
   async function relayOnce(): Promise<number> {
     const published = await deps.db.transaction(async (trx) => {
-      const rows: OutboxRow[] = await trx('outbox')
-        .whereNull('published_at')
-        .orderBy('seq')
-        .limit(batchSize)
-        .forUpdate()
-        .skipLocked()
-        .select('id', 'event_type', 'created_at');
+      const rows = await createOutboxRepository(trx).claimUnpublished(batchSize);
       if (rows.length === 0) return 0;
+      // Published in order on one channel; the broker's confirms are awaited for the batch as a whole.
       await Promise.all(
         rows.map((row) => {
           const message: MessageEnvelope = {
-            type: `event.${row.event_type}`,
+            type: `event.${row.eventType}`,
             version: 1,
             id: row.id,
-            occurred_at: row.created_at.toISOString(),
+            occurred_at: row.createdAt.toISOString(),
             data: { event_id: row.id },
           };
           return deps.transport.publish(message.type, message);
         }),
       );
-      await trx('outbox')
-        .whereIn(
-          'id',
-          rows.map((r) => r.id),
-        )
-        .update({ published_at: trx.fn.now() });
       return rows.length;
     });
     if (published > 0) deps.metrics?.published(published);

@@ -12,7 +12,7 @@ runMain('lab-gateway', async () => {
     format: logFormatFor({ isTTY: process.stdout.isTTY, nodeEnv: cfg.NODE_ENV }),
   });
   await assertPortsFree(labGatewayPorts(cfg));
-  const transport = await createAmqpTransport({ url: cfg.AMQP_URL, logger });
+  const transport = await createAmqpTransport({ url: cfg.AMQP_URL, logger, queueType: cfg.AMQP_QUEUE_TYPE });
   const gateway = await startLabGatewayProcess(cfg, { logger, databaseUrl: cfg.DATABASE_URL, transport });
   logger.info('lab gateway running', {
     mllp_port: gateway.mllpPort,

@@ -15,7 +15,7 @@ runMain('scheduler', async () => {
     format: logFormatFor({ isTTY: process.stdout.isTTY, nodeEnv: cfg.NODE_ENV }),
   });
   await assertPortsFree(schedulerPorts(cfg));
-  const transport = await createAmqpTransport({ url: cfg.AMQP_URL, logger });
+  const transport = await createAmqpTransport({ url: cfg.AMQP_URL, logger, queueType: cfg.AMQP_QUEUE_TYPE });
   const worker = await startSchedulerProcess(cfg, {
     logger,
     databaseUrl: cfg.DATABASE_URL,

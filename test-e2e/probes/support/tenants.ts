@@ -507,6 +507,36 @@ async function seedEnv(
     environment: env,
     status: 'completed',
   });
+  // And a completed service-center visit (created before the draw, so the phlebotomy read still shows the
+  // draw), so the walk-in appointment read (`…/psc/appointment`) names a real thing too.
+  const pscAppointmentId = newId();
+  await knex('lab_appointments').insert({
+    id: pscAppointmentId,
+    order_id: orderId,
+    team_id: teamId,
+    environment: env,
+    user_id: userId,
+    type: 'patient_service_center',
+    service_type: 'appointment-ready',
+    provider: 'quest',
+    provider_id: `probe-psc-${tag()}`,
+    status: 'completed',
+    event_status: 'completed',
+    address: JSON.stringify({ first_line: '5 W 34th St', city: 'New York', state: 'NY', zip_code: '10001' }),
+    location_lng: -73.98,
+    location_lat: 40.75,
+    start_at: new Date(Date.now() - 2 * 86_400_000),
+    end_at: new Date(Date.now() - 2 * 86_400_000 + 1_800_000),
+    iana_timezone: 'America/New_York',
+    created_at: new Date(Date.now() - 3 * 86_400_000),
+    updated_at: new Date(Date.now() - 2 * 86_400_000),
+  });
+  await knex('lab_appointment_events').insert({
+    appointment_id: pscAppointmentId,
+    team_id: teamId,
+    environment: env,
+    status: 'completed',
+  });
 
   const continuousQuery = await must(
     'continuous query',

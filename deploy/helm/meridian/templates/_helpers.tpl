@@ -95,3 +95,79 @@ affinity:
   {{- toYaml . | nindent 2 }}
 {{- end }}
 {{- end }}
+
+{{/*
+External PostgreSQL / RabbitMQ (values database.* / rabbitmq.*): the connection variables of a process,
+rendered as `env` entries, which take precedence over the Secret's DATABASE_URL / AMQP_URL (envFrom). The
+database password goes in as PGPASSWORD (node-postgres reads it when the URL has none: no encoding issues);
+the broker's is put into AMQP_URL by Kubernetes' $(VAR) expansion, so it must be URL-safe.
+Call with (dict "root" $ "amqp" true); amqp false leaves the broker out (the migration Job).
+*/}}
+{{- define "meridian.connectionEnv" -}}
+{{- $db := .root.Values.database }}
+{{- if $db.host }}
+{{- $query := list (printf "sslmode=%s" $db.sslmode) }}
+{{- if $db.caSecret.name }}
+{{- $query = append $query "sslrootcert=/etc/meridian/database-ca/ca.crt" }}
+{{- end }}
+- name: PGPASSWORD
+  valueFrom:
+    secretKeyRef:
+      name: {{ required "database.passwordSecret.name is required with database.host" $db.passwordSecret.name }}
+      key: {{ $db.passwordSecret.key }}
+- name: DATABASE_URL
+  value: {{ printf "postgresql://%s@%s:%d/%s?%s" $db.user $db.host (int $db.port) $db.name (join "&" $query) | quote }}
+{{- end }}
+{{- if .amqp }}
+{{- $mq := .root.Values.rabbitmq }}
+{{- if $mq.host }}
+- name: AMQP_PASSWORD
+  valueFrom:
+    secretKeyRef:
+      name: {{ required "rabbitmq.passwordSecret.name is required with rabbitmq.host" $mq.passwordSecret.name }}
+      key: {{ $mq.passwordSecret.key }}
+- name: AMQP_URL
+  value: {{ printf "%s://%s:$(AMQP_PASSWORD)@%s:%d/%s" (ternary "amqps" "amqp" $mq.tls) $mq.user $mq.host (int $mq.port) (urlquery $mq.vhost) | quote }}
+{{- if $mq.caSecret.name }}
+- name: NODE_EXTRA_CA_CERTS
+  value: /etc/meridian/rabbitmq-ca/ca.crt
+{{- end }}
+{{- end }}
+- name: AMQP_QUEUE_TYPE
+  value: {{ $mq.queueType | quote }}
+{{- end }}
+{{- end }}
+
+{{/* CA bundles of the external services: volumeMounts (call with "mounts" true) or volumes. */}}
+{{- define "meridian.caVolumes" -}}
+{{- $db := .root.Values.database }}
+{{- $mq := .root.Values.rabbitmq }}
+{{- if and $db.host $db.caSecret.name }}
+{{- if .mounts }}
+- name: database-ca
+  mountPath: /etc/meridian/database-ca
+  readOnly: true
+{{- else }}
+- name: database-ca
+  secret:
+    secretName: {{ $db.caSecret.name }}
+    items:
+      - key: {{ $db.caSecret.key }}
+        path: ca.crt
+{{- end }}
+{{- end }}
+{{- if and .amqp $mq.host $mq.caSecret.name }}
+{{- if .mounts }}
+- name: rabbitmq-ca
+  mountPath: /etc/meridian/rabbitmq-ca
+  readOnly: true
+{{- else }}
+- name: rabbitmq-ca
+  secret:
+    secretName: {{ $mq.caSecret.name }}
+    items:
+      - key: {{ $mq.caSecret.key }}
+        path: ca.crt
+{{- end }}
+{{- end }}
+{{- end }}

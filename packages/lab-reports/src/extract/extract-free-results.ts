@@ -119,7 +119,7 @@ function readValueText(text: string): { value: string; units: string | null; fla
     } else return null;
   }
   if (!isValueText(value) && !/^[1-4]\+$/.test(value)) return null;
-  return { value: /^[a-z]/i.test(value) ? (m[1]).trim() : value, units, flag };
+  return { value: /^[a-z]/i.test(value) ? m[1].trim() : value, units, flag };
 }
 
 // ——— cards ——————————————————————————————————————————————————————————————————————————————————————————

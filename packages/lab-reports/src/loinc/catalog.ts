@@ -4812,14 +4812,13 @@ const SI_CHEMISTRY = section({ hints: ['chemistry'] }, () => [
     ['mmol/L'],
     ['Urea', 'Serum Urea', 'Blood Urea', 'Urea level', 'Plasma Urea', 'Urea, Serum'],
   ),
-  t(
-    '3091-6',
-    'Urea [Mass/volume] in Serum or Plasma',
-    'Urea SerPl-mCnc',
+  t('3091-6', 'Urea [Mass/volume] in Serum or Plasma', 'Urea SerPl-mCnc', 'Urea', MG_DL, [
     'Urea',
-    MG_DL,
-    ['Urea', 'Serum Urea', 'Blood Urea', 'Urea level', 'Urea, Serum'],
-  ),
+    'Serum Urea',
+    'Blood Urea',
+    'Urea level',
+    'Urea, Serum',
+  ]),
   t(
     '14631-6',
     'Bilirubin.total [Moles/volume] in Serum or Plasma',

@@ -5,6 +5,7 @@ import type { OpenAPIV3 } from 'express-openapi-validator/dist/framework/types';
 import { runWithContext } from '../request-context';
 import { parseIsoDateTime } from '@meridian/domain';
 import type { Logger } from '../logger';
+import { jsonCompression, type CompressionOptions } from './compression';
 import { apiDocsRouter } from './docs';
 import { createErrorMapper, notFoundHandler } from './error-mapper';
 import { healthRouter, type ReadinessCheck } from './health';
@@ -67,6 +68,11 @@ export interface HttpAppOptions {
    * after the answer); without it multipart is refused.
    */
   upload?: UploadOptions;
+  /**
+   * JSON answers compressed per `Accept-Encoding` above a size threshold (default on: 1 KB, gzip level 1,
+   * brotli quality 4); false sends them as they are.
+   */
+  compression?: CompressionOptions | false;
 }
 
 const REQUEST_ID_RE = /^[\w.:-]{1,128}$/;
@@ -124,6 +130,9 @@ export function createHttpApp(opts: HttpAppOptions): Express {
     next();
   });
   app.use(pathEncodingGuard());
+  if (opts.compression !== false) {
+    app.use(jsonCompression({ ...opts.compression, validateResponses: opts.validateResponses ?? false }));
+  }
   app.use(healthRouter(opts.readiness));
   app.get('/metrics', metricsHandler(opts.metrics));
   app.use(

@@ -71,6 +71,10 @@ describe('webhook delivery repository', () => {
       ]),
     );
     expect(await repository.pendingMessageIds(stepsEvent)).toHaveLength(2);
+    // Message ids are made in SQL: `msg_` and 18 bytes in base64url (the `webhook-id` header), all distinct.
+    const ids: string[] = await db.knex('webhook_messages').pluck('id');
+    for (const id of ids) expect(id).toMatch(/^msg_[A-Za-z0-9_-]{24}$/);
+    expect(new Set(ids).size).toBe(ids.length);
   });
 
   it('claims due messages oldest first, hides them for the lease, and reads their endpoint and event', async () => {

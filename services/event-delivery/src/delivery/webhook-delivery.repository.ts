@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { Knex } from '@meridian/db';
 import type { Environment } from '@meridian/domain';
 
@@ -98,8 +98,6 @@ interface ClaimedRow {
   previous_secret_expires_at: Date | null;
 }
 
-const newMessageId = () => `msg_${randomBytes(18).toString('base64url')}`;
-
 function toBatch(rows: readonly ClaimedRow[]): ClaimedBatch {
   const batch: ClaimedBatch = { messages: [], endpoints: new Map(), events: new Map() };
   for (const r of rows) {
@@ -140,29 +138,30 @@ export function createWebhookDeliveryRepository(db: Knex | Knex.Transaction) {
       const ids = [...new Set(eventIds)].filter((id) => UUID.test(id)); // anything else is not in the outbox
       const pairs = new Map<string, number>();
       if (ids.length === 0) return pairs;
-      const { rows } = await db.raw<{ rows: { event_id: string; webhook_id: string }[] }>(
-        `select o.id as event_id, w.id as webhook_id
-           from outbox o
-           join webhooks w on w.team_id = o.team_id and w.environment = o.environment and not w.disabled
-            and (w.filter_types is null or o.event_type = any(w.filter_types))
-            -- Never tell an endpoint about its own exhausted message through itself.
-            and not (o.event_type = :exhausted and w.id is not distinct from o.payload->'data'->>'webhook_id')
-          where o.id = any(cast(:ids as uuid[]))
-            and not o.etl_only -- historical data pushed only to ETL pipelines`,
+      // One statement: the subscribed pairs, their messages inserted (ids `msg_` + 24 base64url characters:
+      // 18 bytes, 132 of them random bits, from two random UUIDs), and the endpoint count of each event.
+      const { rows } = await db.raw<{ rows: { event_id: string; endpoints: number }[] }>(
+        `with pairs as (
+           select o.id as event_id, w.id as webhook_id
+             from outbox o
+             join webhooks w on w.team_id = o.team_id and w.environment = o.environment and not w.disabled
+              and (w.filter_types is null or o.event_type = any(w.filter_types))
+              -- Never tell an endpoint about its own exhausted message through itself.
+              and not (o.event_type = :exhausted and w.id is not distinct from o.payload->'data'->>'webhook_id')
+            where o.id = any(cast(:ids as uuid[]))
+              and not o.etl_only -- historical data pushed only to ETL pipelines
+         ), inserted as (
+           insert into webhook_messages (id, event_id, webhook_id)
+           select 'msg_' || translate(encode(substr(uuid_send(gen_random_uuid()), 1, 9)
+                                             || substr(uuid_send(gen_random_uuid()), 1, 9), 'base64'), '+/', '-_'),
+                  event_id, webhook_id
+             from pairs
+           on conflict (event_id, webhook_id) do nothing
+         )
+         select event_id, count(*)::int as endpoints from pairs group by event_id`,
         { ids, exhausted: EXHAUSTED_EVENT_TYPE },
       );
-      if (rows.length === 0) return pairs;
-      await db.raw(
-        `insert into webhook_messages (id, event_id, webhook_id)
-         select * from unnest(cast(:ids as text[]), cast(:events as uuid[]), cast(:webhooks as text[]))
-         on conflict (event_id, webhook_id) do nothing`,
-        {
-          ids: rows.map(() => newMessageId()),
-          events: rows.map((r) => r.event_id),
-          webhooks: rows.map((r) => r.webhook_id),
-        },
-      );
-      for (const row of rows) pairs.set(row.event_id, (pairs.get(row.event_id) ?? 0) + 1);
+      for (const row of rows) pairs.set(row.event_id, row.endpoints);
       return pairs;
     },
 

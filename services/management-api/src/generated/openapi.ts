@@ -1541,7 +1541,11 @@ export type components = {
             awaiting_review: boolean;
             /** Format: date-time */
             created_at: string;
-            parsed_data: components["schemas"]["LabReportReviewReport"] | null;
+            /** @description The report as parsed (or reviewed); null when failed. */
+            parsed_data: {
+                metadata: components["schemas"]["LabReportReviewMetadata"];
+                results: components["schemas"]["LabReportReviewResult"][];
+            } | null;
             pages: {
                 number: number;
                 /** @enum {string} */
@@ -1569,10 +1573,6 @@ export type components = {
             failure_reason: "invalid_input" | "low_quality" | "not_english";
             note?: string | null;
         };
-        LabReportReviewReport: {
-            metadata: components["schemas"]["LabReportReviewMetadata"];
-            results: components["schemas"]["LabReportReviewResult"][];
-        };
         /** @description The data API's `ParsingJob` (api-shapes §4.7). */
         LabReportReviewParsingJob: {
             /** Format: uuid */
@@ -1583,7 +1583,11 @@ export type components = {
             status: "upload_pending" | "started" | "completed" | "failed";
             /** @enum {string|null} */
             failure_reason: "invalid_input" | "low_quality" | "not_english" | "too_many_pages" | "processing_error" | null;
-            data: components["schemas"]["LabReportReviewReport"] | null;
+            /** @description The report; null until completed. */
+            data: {
+                metadata: components["schemas"]["LabReportReviewMetadata"];
+                results: components["schemas"]["LabReportReviewResult"][];
+            } | null;
             needs_human_review: boolean;
             is_reviewed: boolean;
         };

@@ -523,6 +523,10 @@ describe('walk-in / patient service center appointments (/v3/order/.../psc/...)'
         ).status,
       ).toBe(404);
     }
+    // The order is looked up before the body: an unknown reason on another tenant's order is 404 too.
+    expect(
+      (await send('patch', key(other), psc(orderId, 'cancel'), { cancellationReasonId: newId() })).status,
+    ).toBe(404);
     // Another team's booking key is unknown on its own order.
     const theirs = await walkInOrder(other);
     const stolen = await send('post', key(other), psc(theirs, 'book'), { booking_key: b!.booking_key });

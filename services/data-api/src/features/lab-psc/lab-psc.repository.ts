@@ -106,6 +106,19 @@ export function createLabPscRepository(db: Knex | Knex.Transaction) {
         .update({ used_by: null });
     },
 
+    /**
+     * The order's service-center appointment as `GET …/psc/appointment` shows it: the active one, else the
+     * latest completed one (cancelled ones live on in the events). Phlebotomy appointments are not counted.
+     */
+    async currentPscAppointmentId(scope: TeamScope, orderId: string): Promise<string | null> {
+      const row = await db('lab_appointments')
+        .where({ order_id: orderId, ...scoped(scope), type: 'patient_service_center' })
+        .whereIn('status', ['pending', 'reserved', 'confirmed', 'in_progress', 'completed'])
+        .orderByRaw(`(status = 'completed'), created_at desc, id desc`)
+        .first<{ id: string } | undefined>('id');
+      return row?.id ?? null;
+    },
+
     /** A rescheduled appointment may move to another service center of the lab. */
     async moveAppointment(scope: TeamScope, appointmentId: string, site: PscSiteRecord): Promise<void> {
       await db('lab_appointments')

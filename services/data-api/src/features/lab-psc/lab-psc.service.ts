@@ -452,8 +452,9 @@ export function createLabPscService(deps: LabPscDeps) {
 
     async get(scope: TeamScope, orderId: string) {
       await orderOrThrow(scope, orderId);
-      const a = await appointments.findCurrent(scope, orderId);
-      if (!a || a.type !== 'patient_service_center') throw new NotFoundError(APPOINTMENT_NOT_FOUND);
+      const id = await repo.currentPscAppointmentId(scope, orderId);
+      const a = id ? await appointments.findById(scope, id) : null;
+      if (!a) throw new NotFoundError(APPOINTMENT_NOT_FOUND);
       return toAppointmentWire(a);
     },
 
@@ -520,6 +521,8 @@ export function createLabPscService(deps: LabPscDeps) {
       orderId: string,
       body: { cancellationReasonId: string; note?: string | null },
     ) {
+      // The order and its visit first: another tenant's order is 404 whatever the body says.
+      const current = await activePscOrThrow(scope, orderId);
       const reason = cancellationReasonById(body.cancellationReasonId);
       if (!reason) {
         throw ValidationError.single(
@@ -529,7 +532,6 @@ export function createLabPscService(deps: LabPscDeps) {
           body.cancellationReasonId,
         );
       }
-      const current = await activePscOrThrow(scope, orderId);
       nextAppointmentState(current.status, 'cancel', 'patient_service_center');
       const partner = partnerOrThrow(current.provider);
       let cancelled: PscBooking | null = null;

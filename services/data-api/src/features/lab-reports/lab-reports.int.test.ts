@@ -1,7 +1,7 @@
 import request from 'supertest';
 import type { Express } from 'express';
-import { purgeExpiredUsers } from '@meridian/db';
-import { LAB_REPORT_LIMITS, newId } from '@meridian/domain';
+import { createLabReportJobsRepository, purgeExpiredUsers } from '@meridian/db';
+import { LAB_REPORT_LIMITS, newId, type ParsedLabReport } from '@meridian/domain';
 import type { MessageEnvelope } from '@meridian/messaging';
 import { createLogger, createMetricsRegistry } from '@meridian/platform';
 import { createTestDatabase, seedOrg, seedTeam, type TestDatabase } from '@meridian/test-utils';
@@ -293,15 +293,37 @@ describe('lab report parsing jobs: POST /lab_report/v1/parser/job, GET .../{job_
       expect(res.status).toBe(401);
     });
 
-    it('400 human_review_not_enabled while no review path exists, even for a team with the closed-beta feature', async () => {
-      // A job with a requested review would stay `started` forever: nothing ends the review yet.
-      for (const key of [keys.sandbox, reviewTeamKey]) {
-        const userId = await createUser(key);
-        const refused = await upload(key, { user_id: userId, needs_human_review: 'true' }, [pdfPart()]);
-        expect(refused.status).toBe(400);
-        expect(refused.body.detail.error_type).toBe('human_review_not_enabled');
-        expect(await jobsOf(userId)).toEqual([]);
-      }
+    it('400 human_review_not_enabled for a team without the closed-beta feature; accepted with it', async () => {
+      // Issue 15: the management API's review path ends such jobs, so the feature alone decides.
+      const plainUser = await createUser(keys.sandbox);
+      const refused = await upload(keys.sandbox, { user_id: plainUser, needs_human_review: 'true' }, [pdfPart()]);
+      expect(refused.status).toBe(400);
+      expect(refused.body.detail.error_type).toBe('human_review_not_enabled');
+      expect(await jobsOf(plainUser)).toEqual([]);
+      const reviewUser = await createUser(reviewTeamKey);
+      const accepted = await upload(reviewTeamKey, { user_id: reviewUser, needs_human_review: 'true' }, [
+        pdfPart(),
+      ]);
+      expect(accepted.status).toBe(200);
+      expect(accepted.body).toMatchObject({ status: 'upload_pending', needs_human_review: true, is_reviewed: false });
+    });
+
+    it('without a review path, even a team with the closed-beta feature is refused', async () => {
+      const service = createLabReportsService({
+        uow: createUnitOfWork(db.knex),
+        clock: () => now,
+        inspectUpload,
+        humanReviewPathAvailable: false,
+      });
+      const readParts = () => Promise.resolve([{ bytes: pdf, declaredType: 'application/pdf' }]);
+      const reviewUser = await createUser(reviewTeamKey);
+      await expect(
+        service.create(
+          { teamId: reviewTeamId, environment: 'sandbox' },
+          { userId: reviewUser, needsHumanReview: true, readParts },
+        ),
+      ).rejects.toMatchObject({ errorType: 'human_review_not_enabled' });
+      expect(await jobsOf(reviewUser)).toEqual([]);
     });
 
     it('with a review path, the closed-beta feature decides whether a review can be requested', async () => {
@@ -331,6 +353,62 @@ describe('lab report parsing jobs: POST /lab_report/v1/parser/job, GET .../{job_
   });
 
   describe('GET /lab_report/v1/parser/job/{job_id}', () => {
+    it('a job awaiting human review shows no data until the review ends, then the reviewed data and is_reviewed', async () => {
+      const userId = await createUser(reviewTeamKey);
+      const created = await upload(reviewTeamKey, { user_id: userId, needs_human_review: 'true' }, [pdfPart()]);
+      const jobId = created.body.job_id as string;
+      const parsed: ParsedLabReport = {
+        metadata: {
+          patient_first_name: null,
+          patient_last_name: null,
+          dob: null,
+          lab_name: 'Acme',
+          date_reported: null,
+          date_collected: null,
+          specimen_number: null,
+          gender: 'other',
+        },
+        results: [
+          {
+            test_name: 'Sodium',
+            value: '14O',
+            type: 'numeric',
+            units: 'mmol/L',
+            min_reference_range: 135,
+            max_reference_range: 145,
+            interpretation: 'unknown',
+            is_above_max_range: null,
+            is_below_min_range: null,
+            loinc_matches: [],
+            source_panel_name: null,
+            sample_type: 'unknown',
+            measurement_kind: 'direct',
+            sensitivity: 'unknown',
+            loinc_match_status: 'no_match',
+          },
+        ],
+      };
+      // What the parser worker does for such a job, then what the management API's review path does.
+      const jobs = createLabReportJobsRepository(db.knex);
+      await jobs.markStarted(jobId, now);
+      await jobs.storeForReview(jobId, parsed, now);
+      const waiting = await as(reviewTeamKey, api().get(`/lab_report/v1/parser/job/${jobId}`));
+      expect(waiting.body).toMatchObject({ status: 'started', data: null, is_reviewed: false });
+      const reviewed = { ...parsed, results: [{ ...parsed.results[0]!, value: '140', interpretation: 'normal' }] };
+      await jobs.markReviewed(jobId, { outcome: 'approved', data: reviewed, reviewerKeyId: newId() }, now);
+      const done = await as(reviewTeamKey, api().get(`/lab_report/v1/parser/job/${jobId}`));
+      expect(done.status).toBe(200);
+      expect(done.body).toEqual({
+        id: jobId,
+        job_id: jobId,
+        status: 'completed',
+        failure_reason: null,
+        data: reviewed,
+        needs_human_review: true,
+        is_reviewed: true,
+      });
+    });
+
     it('returns the job to its team environment only', async () => {
       const userId = await createUser();
       const created = await upload(keys.sandbox, { user_id: userId }, [pdfPart()]);

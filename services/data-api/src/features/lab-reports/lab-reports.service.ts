@@ -21,10 +21,10 @@ import type { UnitOfWork } from '../unit-of-work';
 const HUMAN_REVIEW_FEATURE = 'lab_report_human_review';
 /**
  * Whether a review path exists: something that takes a job requested with `needs_human_review` out of
- * `started` once a person has looked at it. Until one is built such a job would wait forever, so the flag
- * is refused for every team; the closed-beta feature only matters once this is true.
+ * `started` once a person has looked at it. It does: the management API's `lab_report_review` operations and
+ * hosted review page (issue 15), so the closed-beta feature decides.
  */
-export const HUMAN_REVIEW_PATH_AVAILABLE = false;
+export const HUMAN_REVIEW_PATH_AVAILABLE = true;
 const USER_NOT_FOUND = 'No user with this id in this team environment.';
 const JOB_NOT_FOUND = 'No parsing job with this id in this team environment.';
 

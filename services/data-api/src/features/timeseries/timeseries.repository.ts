@@ -1,5 +1,6 @@
 import type { Knex } from '@meridian/db';
 import type { TeamScope } from '@meridian/domain';
+import type { ArrayRows } from './timeseries.json';
 import type { SampleRow } from './timeseries.presenter';
 import { SLEEP_STREAM_SQL, type SqlStatement } from './timeseries.sql';
 
@@ -20,6 +21,14 @@ export function createTimeseriesRepository(db: Knex | Knex.Transaction) {
     async samples(statement: SqlStatement): Promise<SampleRow[]> {
       const result = await db.raw<{ rows: SampleRow[] }>(statement.sql, statement.bindings);
       return result.rows;
+    },
+
+    /** The same read with rows as arrays (pg `rowMode: 'array'`): no object per row for the JSON writer. */
+    async sampleArrays(statement: SqlStatement): Promise<ArrayRows> {
+      const result = await db
+        .raw<{ rows: unknown[][]; fields: { name: string }[] }>(statement.sql, statement.bindings)
+        .options({ rowMode: 'array' });
+      return { fields: result.fields.map((f) => f.name), rows: result.rows };
     },
 
     /** True when `sleepId` is a sleep summary of an active user of the scope. */

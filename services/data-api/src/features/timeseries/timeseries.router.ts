@@ -5,7 +5,7 @@ import {
   timeseriesBySlug,
   type TimeseriesSpec,
 } from '@meridian/domain';
-import type { CursorCodec } from '@meridian/platform';
+import { sendJsonText, type CursorCodec } from '@meridian/platform';
 import { principalOf } from '../../auth/principal';
 import type { UnitOfWork } from '../unit-of-work';
 import {
@@ -71,20 +71,27 @@ export function createTimeseriesRouter(deps: TimeseriesRouterDeps): Router {
 
   router.get('/v2/timeseries/:user_id/:slug/grouped', async (req, res) => {
     const spec = specOf(req.params.slug);
-    res.json(await timeseries.grouped(principalOf(res), req.params.user_id, spec, rangeQuery(req)));
+    const text = await timeseries.groupedJson(principalOf(res), req.params.user_id, spec, rangeQuery(req));
+    sendJsonText(req, res, text);
   });
 
   router.get('/v2/timeseries/:user_id/cholesterol/:type', async (req, res) => {
     if (!CHOLESTEROL_TYPES.has(req.params.type)) throw new NotFoundError('No such timeseries.');
     const spec = specOf('cholesterol');
-    res.json(
-      await timeseries.legacy(principalOf(res), req.params.user_id, spec, req.params.type, rangeQuery(req)),
+    sendJsonText(
+      req,
+      res,
+      await timeseries.legacyJson(principalOf(res), req.params.user_id, spec, req.params.type, rangeQuery(req)),
     );
   });
 
   router.get('/v2/timeseries/:user_id/:slug', async (req, res) => {
     const spec = specOf(req.params.slug, LEGACY_SLUGS);
-    res.json(await timeseries.legacy(principalOf(res), req.params.user_id, spec, null, rangeQuery(req)));
+    sendJsonText(
+      req,
+      res,
+      await timeseries.legacyJson(principalOf(res), req.params.user_id, spec, null, rangeQuery(req)),
+    );
   });
 
   return router;

@@ -12,6 +12,7 @@ export const REVIEW_PAGE_HTML = `<!doctype html>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer">
 <title>Lab report review</title>
+<link rel="icon" href="/review/lab-reports/icon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="/review/lab-reports/app.css">
 <script src="/review/lab-reports/app.js" defer></script>
 </head>
@@ -328,3 +329,8 @@ export const REVIEW_PAGE_JS = `'use strict';
   });
 })();
 `;
+
+/** The page's icon (served, so the browser does not ask the API for /favicon.ico, which needs a key). */
+export const REVIEW_PAGE_ICON =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><rect width="16" height="16" rx="3" fill="#1f3a5f"/>' +
+  '<path d="M4 8.5l2.5 2.5L12 5.5" stroke="#fff" stroke-width="2" fill="none"/></svg>';

@@ -1,5 +1,5 @@
 import express, { type RequestHandler, type Router } from 'express';
-import { REVIEW_PAGE_CSS, REVIEW_PAGE_HTML, REVIEW_PAGE_JS } from './review-page.assets';
+import { REVIEW_PAGE_CSS, REVIEW_PAGE_HTML, REVIEW_PAGE_ICON, REVIEW_PAGE_JS } from './review-page.assets';
 
 /**
  * The hosted review page for a team's reviewers (`GET /review/lab-reports`), served by the management API
@@ -35,6 +35,9 @@ export function createReviewPageRouter(): Router {
   });
   router.get(`${REVIEW_PAGE_PATH}/app.css`, (_req, res) => {
     res.type('text/css').send(REVIEW_PAGE_CSS);
+  });
+  router.get(`${REVIEW_PAGE_PATH}/icon.svg`, (_req, res) => {
+    res.type('image/svg+xml').send(REVIEW_PAGE_ICON);
   });
   return router;
 }

@@ -1,0 +1,184 @@
+import request from 'supertest';
+import { newId, TIMESERIES, type TeamScope, type TimeseriesSpec } from '@meridian/domain';
+import { seedOrg, seedTeam } from '@meridian/test-utils';
+import { createDataApiHarness, type DataApiHarness } from '../../testing/data-api.harness';
+import { parseTimeRange, type SortKey } from './timeseries-params';
+import { renderGroupedPageJson, renderSamplesJson } from './timeseries.json';
+import { buildGroupedPage, sampleRenderer } from './timeseries.presenter';
+import { createTimeseriesRepository } from './timeseries.repository';
+import { groupedPageStatement, legacySamplesStatement } from './timeseries.sql';
+import {
+  createTimeseriesTestApp,
+  insertSamples,
+  insertUser,
+  sampleOf,
+  type SampleFixture,
+} from './timeseries.test-fixtures';
+
+/**
+ * The JSON writer against the reference: for every slug of the catalog, a varied dataset read through the
+ * same SQL in object mode (presenter + JSON.stringify, what the API answered before issue 16) and in array
+ * mode (the writer) must give the same bytes, grouped (several page sizes, so cursors too) and legacy.
+ */
+describe('timeseries JSON writer is byte-identical to presenter + JSON.stringify', () => {
+  let h: DataApiHarness;
+  let scope: TeamScope;
+  let userId: string;
+  let apiKey: string;
+
+  const devices = Array.from({ length: 20 }, (_, d) => `00000000-0000-4000-8000-${String(d).padStart(12, '0')}`);
+  // Offsets east of UTC in seconds: null, zero, negative, half and quarter hours, and a non-minute one.
+  const offsets = [null, 0, 3600, -18000, 19800, 20700, -12600, 50400, -43200, 3601, -59];
+  const providers = ['oura', 'garmin', 'apple_health_kit', 'lab_partner_x', '42', 'withings'];
+  const strings = ['plain', 'quote " and \\ backslash', 'línea\nnueva', 'emoji 🫀', 'sep \u2028 \u2029', '<tag>&'];
+  const numbers = [0, -0, 72.5, -3.25, 1e21, 1e-7, 123456789.123, Number.NaN, Number.POSITIVE_INFINITY, null];
+
+  function dataset(spec: TimeseriesSpec): SampleFixture[] {
+    const samples: SampleFixture[] = [];
+    const base = Date.parse('2026-03-01T00:00:00Z');
+    for (let i = 0; i < 90; i++) {
+      // Several samples share a start (sort key ties); some carry milliseconds.
+      const start = new Date(base + Math.floor(i / 3) * 61_000 + (i % 7 === 0 ? 123 : 0)).toISOString();
+      const provider = providers[i % providers.length]!;
+      const over: Partial<SampleFixture> = {
+        provider,
+        source_type: ['ring', 'watch', 'unknown', 'phone', 'manual_scan', ''][(i >> 1) % 6]!,
+        timezone_offset: offsets[i % offsets.length]!,
+        app_id: i % 5 === 0 ? null : i % 5 === 1 ? strings[i % strings.length]! : 'com.example.app',
+        device_id: i % 4 === 0 ? null : devices[i % devices.length]!,
+        workout_id: i % 9 === 0 ? newId() : null,
+        sport: i % 9 === 0 ? 'running' : null,
+      };
+      if (spec.types?.values?.length) over.type = spec.types.values[i % spec.types.values.length]!;
+      else if (i % 10 === 3) over.type = 'resting';
+      if (spec.shape === 'interval') {
+        over.end = i % 8 === 0 ? null : new Date(Date.parse(start) + (i % 3) * 30_500).toISOString();
+      }
+      if (spec.shape === 'blood_pressure') {
+        over.systolic = numbers[i % numbers.length] as number | null;
+        over.diastolic = numbers[(i + 3) % numbers.length] as number | null;
+      } else if (spec.textValue) {
+        over.value_text = i % 6 === 0 ? null : strings[i % strings.length]!;
+      } else {
+        over.value = numbers[i % numbers.length] as number | null;
+      }
+      if (spec.extras?.length) {
+        const variants: (Record<string, unknown> | null)[] = [
+          null,
+          {},
+          Object.fromEntries(spec.extras.map((k) => [k, strings[i % strings.length]])),
+          Object.fromEntries(spec.extras.map((k) => [k, { nested: [1, 'two', null], k }])),
+          { [spec.extras[0]!]: 7.5, unrelated: true },
+        ];
+        over.extras = variants[i % variants.length]!;
+      }
+      const sample = sampleOf(spec, start, over);
+      if (over.extras === null) delete sample.extras;
+      samples.push(sample);
+    }
+    return samples;
+  }
+
+  beforeAll(async () => {
+    h = await createDataApiHarness();
+    const org = await seedOrg(h.db.knex);
+    const team = await seedTeam(h.db.knex, org.orgId);
+    scope = { teamId: team.teamId, environment: 'sandbox' };
+    apiKey = team.apiKeys.sandbox;
+    userId = await insertUser(h.db.knex, team.teamId);
+    for (const spec of TIMESERIES) await insertSamples(h.db.knex, userId, dataset(spec));
+  }, 60_000);
+  afterAll(() => h.close());
+
+  const seal = (key: SortKey) => `cursor:${JSON.stringify(key)}`;
+  const range = parseTimeRange('2026-02-28', '2026-03-02');
+
+  it.each(TIMESERIES.map((spec) => [spec.slug, spec] as const))('%s', async (_slug, spec) => {
+    const repo = createTimeseriesRepository(h.db.knex);
+    let compared = 0;
+    for (const pageSize of [10_000, 17, 1]) {
+      const statement = groupedPageStatement(spec, {
+        scope,
+        userId,
+        range,
+        provider: '',
+        after: null,
+        limit: pageSize + 1,
+      });
+      const objects = await repo.samples(statement);
+      const arrays = await repo.sampleArrays(statement);
+      expect(arrays.rows).toHaveLength(objects.length);
+      const expected = JSON.stringify(buildGroupedPage(objects, spec, pageSize, seal));
+      expect(renderGroupedPageJson(arrays, spec, pageSize, seal)).toBe(expected);
+      compared += objects.length;
+    }
+    const legacy = legacySamplesStatement(spec, { scope, userId, range, provider: '', type: '', limit: 1000 });
+    const objects = await repo.samples(legacy);
+    expect(objects.length).toBe(90);
+    expect(renderSamplesJson(await repo.sampleArrays(legacy), spec)).toBe(
+      JSON.stringify(objects.map(sampleRenderer(spec))),
+    );
+    expect(compared).toBeGreaterThan(90);
+  });
+
+  it('an empty read renders as the presenter does', async () => {
+    const repo = createTimeseriesRepository(h.db.knex);
+    const spec = TIMESERIES[0]!;
+    const statement = groupedPageStatement(spec, {
+      scope,
+      userId: newId(),
+      range,
+      provider: '',
+      after: null,
+      limit: 11,
+    });
+    const arrays = await repo.sampleArrays(statement);
+    expect(arrays.rows).toHaveLength(0);
+    expect(renderGroupedPageJson(arrays, spec, 10, seal)).toBe(
+      JSON.stringify(buildGroupedPage([], spec, 10, seal)),
+    );
+    expect(renderSamplesJson(arrays, spec)).toBe('[]');
+  });
+
+  it('a large grouped read over HTTP: compressed answers inflate to the identity bytes', async () => {
+    const app = createTimeseriesTestApp(h.db.knex, {});
+    const spec = TIMESERIES.find((t) => t.slug === 'insulin_injection')!;
+    const url = `/v2/timeseries/${userId}/${spec.slug}/grouped?start_date=2026-02-28&end_date=2026-03-02`;
+    const text = (res: request.Response, cb: (err: Error | null, body: string) => void) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (c: string) => (body += c));
+      res.on('end', () => cb(null, body));
+    };
+    const get = (encoding: string) =>
+      request(app)
+        .get(url)
+        .set('x-service-api-key', apiKey)
+        .set('Accept-Encoding', encoding)
+        .buffer(true)
+        .parse(text as never);
+    const identity = await get('identity');
+    expect(identity.status).toBe(200);
+    expect(identity.headers['content-encoding']).toBeUndefined();
+    expect(identity.headers['vary']).toMatch(/Accept-Encoding/i);
+    const plain = identity.body as string;
+    expect(Number(identity.headers['content-length'])).toBe(Buffer.byteLength(plain));
+    // The bytes the API sent before issue 16: presenter objects through JSON.stringify.
+    const objects = await createTimeseriesRepository(h.db.knex).samples(
+      groupedPageStatement(spec, { scope, userId, range, provider: '', after: null, limit: 10_001 }),
+    );
+    const reference = JSON.parse(JSON.stringify(buildGroupedPage(objects, spec, 10_000, seal))) as {
+      groups: unknown;
+    };
+    expect(JSON.parse(plain)).toEqual({ ...reference, next_cursor: null, next: null });
+    expect(plain.length).toBeGreaterThan(10_000);
+    for (const coding of ['gzip', 'br']) {
+      const res = await get(`${coding}, identity;q=0.5`);
+      expect(res.status).toBe(200);
+      expect(res.headers['content-encoding']).toBe(coding);
+      expect(Number(res.headers['content-length'])).toBeLessThan(Buffer.byteLength(plain) / 3);
+      // supertest inflated the body: it is the identity answer's bytes.
+      expect(res.body).toBe(plain);
+    }
+  });
+});
