@@ -274,7 +274,11 @@ async function main(): Promise<void> {
       `ratio worker / bare: ${(deliveriesPerSecond / barePerSecond).toFixed(2)} per s, ${(messages / deliver.cpuSeconds / (bareResult!.sent / bareResult!.cpuSeconds)).toFixed(2)} per CPU-s`,
     );
     log('(per CPU-s: per second of the process’s own CPU time; PostgreSQL and RabbitMQ not counted)');
-    log(`load average at the end: ${loadavg().map((l) => l.toFixed(1)).join(' ')} on ${cpus().length} cores`);
+    log(
+      `load average at the end: ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')} on ${cpus().length} cores`,
+    );
     if (failed > 0 || bareResult!.errors > 0)
       log(
         `WARNING: ${failed} failed messages, ${bareResult!.errors} bare errors; figures are not trustworthy`,

@@ -110,7 +110,9 @@ function fetchRaw(
       .get(url, { headers }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+        res.on('end', () =>
+          resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }),
+        );
       })
       .on('error', reject);
   });
@@ -142,19 +144,68 @@ async function main(): Promise<void> {
 
     const api = await startServer('data-api-server.ts', { DATABASE_URL: url, PORT: '18100' });
     servers.push(api);
-    const bare = await startServer('bare-server.ts', { DATABASE_URL: url, PORT: '18101', TEAM_ID: seeded.teamId });
+    const bare = await startServer('bare-server.ts', {
+      DATABASE_URL: url,
+      PORT: '18101',
+      TEAM_ID: seeded.teamId,
+    });
     servers.push(bare);
     const origin = { api: 'http://127.0.0.1:18100', bare: 'http://127.0.0.1:18101' };
     const pid = { api: api.pid!, bare: bare.pid! };
 
     const cases: Case[] = [
-      { key: 'api-day', label: 'data API, 1 day (1,440 points)', server: 'api', path: day, connections: CONNECTIONS },
-      { key: 'bare-day', label: 'bare node:http + pg, 1 day', server: 'bare', path: day, connections: CONNECTIONS },
-      { key: 'api-week', label: 'data API, 1 week (10,080 pts)', server: 'api', path: week, connections: WEEK_CONNECTIONS },
-      { key: 'bare-week', label: 'bare node:http + pg, 1 week', server: 'bare', path: week, connections: WEEK_CONNECTIONS },
-      { key: 'api-day-gzip', label: 'data API, 1 day, gzip', server: 'api', path: day, connections: CONNECTIONS, encoding: 'gzip' },
-      { key: 'api-day-br', label: 'data API, 1 day, br', server: 'api', path: day, connections: CONNECTIONS, encoding: 'br' },
-      { key: 'api-week-gzip', label: 'data API, 1 week, gzip', server: 'api', path: week, connections: WEEK_CONNECTIONS, encoding: 'gzip' },
+      {
+        key: 'api-day',
+        label: 'data API, 1 day (1,440 points)',
+        server: 'api',
+        path: day,
+        connections: CONNECTIONS,
+      },
+      {
+        key: 'bare-day',
+        label: 'bare node:http + pg, 1 day',
+        server: 'bare',
+        path: day,
+        connections: CONNECTIONS,
+      },
+      {
+        key: 'api-week',
+        label: 'data API, 1 week (10,080 pts)',
+        server: 'api',
+        path: week,
+        connections: WEEK_CONNECTIONS,
+      },
+      {
+        key: 'bare-week',
+        label: 'bare node:http + pg, 1 week',
+        server: 'bare',
+        path: week,
+        connections: WEEK_CONNECTIONS,
+      },
+      {
+        key: 'api-day-gzip',
+        label: 'data API, 1 day, gzip',
+        server: 'api',
+        path: day,
+        connections: CONNECTIONS,
+        encoding: 'gzip',
+      },
+      {
+        key: 'api-day-br',
+        label: 'data API, 1 day, br',
+        server: 'api',
+        path: day,
+        connections: CONNECTIONS,
+        encoding: 'br',
+      },
+      {
+        key: 'api-week-gzip',
+        label: 'data API, 1 week, gzip',
+        server: 'api',
+        path: week,
+        connections: WEEK_CONNECTIONS,
+        encoding: 'gzip',
+      },
     ];
     const headersOf = (c: Case): Record<string, string> => ({
       ...(c.server === 'api' ? apiHeaders : {}),
@@ -167,23 +218,34 @@ async function main(): Promise<void> {
     for (const c of cases) {
       const res = await fetchRaw(origin[c.server] + c.path, headersOf(c));
       if (res.status !== 200) throw new Error(`${c.label}: status ${res.status}`);
-      if (Number(res.headers['content-length']) !== res.body.length) throw new Error(`${c.label}: Content-Length`);
+      if (Number(res.headers['content-length']) !== res.body.length)
+        throw new Error(`${c.label}: Content-Length`);
       bytes.set(c.key, res.body.length);
       let text: string;
       if (c.encoding) {
         if (res.headers['content-encoding'] !== c.encoding) throw new Error(`${c.label}: not ${c.encoding}`);
-        text = (c.encoding === 'gzip' ? zlib.gunzipSync(res.body) : zlib.brotliDecompressSync(res.body)).toString();
+        text = (
+          c.encoding === 'gzip' ? zlib.gunzipSync(res.body) : zlib.brotliDecompressSync(res.body)
+        ).toString();
       } else text = res.body.toString();
       const normal = withoutCursors(text);
       const seen = identity.get(c.path);
       if (seen === undefined) identity.set(c.path, normal);
       else if (seen !== normal) throw new Error(`${c.label}: answer differs from the other server's bytes`);
     }
-    log('bytes: the bare server and the API answer the same bytes (sealed cursors aside) for the day and the week');
+    log(
+      'bytes: the bare server and the API answer the same bytes (sealed cursors aside) for the day and the week',
+    );
 
     // Warm-up: each case once (JIT, pools, caches).
     for (const c of cases) {
-      await autocannon({ url: origin[c.server] + c.path, headers: headersOf(c), connections: c.connections, duration: 2, timeout: 30 });
+      await autocannon({
+        url: origin[c.server] + c.path,
+        headers: headersOf(c),
+        connections: c.connections,
+        duration: 2,
+        timeout: 30,
+      });
     }
 
     const samples = new Map<string, Sample[]>(cases.map((c) => [c.key, []]));
@@ -230,10 +292,14 @@ async function main(): Promise<void> {
       log(
         [
           c.label.padEnd(32),
-          med(c.key, (s) => s.rps).toFixed(0).padStart(7),
+          med(c.key, (s) => s.rps)
+            .toFixed(0)
+            .padStart(7),
           `${med(c.key, (s) => s.p50).toFixed(1)} ms`.padStart(9),
           `${med(c.key, (s) => s.p99).toFixed(1)} ms`.padStart(9),
-          med(c.key, (s) => s.p99 / Math.max(1, s.p50)).toFixed(2).padStart(8),
+          med(c.key, (s) => s.p99 / Math.max(1, s.p50))
+            .toFixed(2)
+            .padStart(8),
           `${med(c.key, (s) => s.cpuMs).toFixed(2)} ms`.padStart(9),
           String(bytes.get(c.key)).padStart(9),
           String(all.reduce((n, s) => n + s.errors, 0)).padStart(6),
@@ -277,7 +343,13 @@ async function main(): Promise<void> {
       log(`growing the table to ${LARGE.toLocaleString('en-US')} samples ...`);
       const large = await growSamplesTo(db, LARGE, log);
       const before = samples.get('api-day')!;
-      const r = await autocannon({ url: origin.api + day, headers: apiHeaders, connections: CONNECTIONS, duration: DURATION, timeout: 30 });
+      const r = await autocannon({
+        url: origin.api + day,
+        headers: apiHeaders,
+        connections: CONNECTIONS,
+        duration: DURATION,
+        timeout: 30,
+      });
       log(
         `  API 1 day @ ${(large / 1e6).toFixed(1)}M samples: p50 ${r.latency.p50.toFixed(1)} ms vs ${median(before.map((s) => s.p50)).toFixed(1)} ms at ${(small / 1e6).toFixed(1)}M (flat ≈ 1: ${(r.latency.p50 / median(before.map((s) => s.p50))).toFixed(2)}×)`,
       );

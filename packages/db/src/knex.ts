@@ -10,6 +10,8 @@ export interface DbOptions {
   connectionString: string;
   poolMax?: number;
   applicationName?: string;
+  /** How long a query waits for a pooled connection (default 10 s). */
+  acquireTimeoutMs?: number;
   /**
    * Where knex's own warnings go (pool and connection errors during a database outage). Without it knex
    * prints plain text to the console, which breaks JSON log lines.
@@ -28,7 +30,7 @@ export function createKnex(opts: DbOptions): Knex {
       application_name: opts.applicationName ?? 'meridian',
     },
     pool: { min: 0, max: opts.poolMax ?? 10 },
-    acquireConnectionTimeout: 10_000,
+    acquireConnectionTimeout: opts.acquireTimeoutMs ?? 10_000,
     ...(opts.log
       ? {
           log: {

@@ -248,7 +248,11 @@ describeWithBroker('AmqpTransport with quorum queues', () => {
       expect(received[0]!.id).toBe(message.id);
 
       // The broker holds them as quorum queues: a classic redeclaration is refused (406 PRECONDITION_FAILED).
-      for (const name of [test.queues.events, `${test.queues.events}.dlq`, `${test.queues.events}.retry.20`]) {
+      for (const name of [
+        test.queues.events,
+        `${test.queues.events}.dlq`,
+        `${test.queues.events}.retry.20`,
+      ]) {
         const channel = await raw.createChannel();
         channel.on('error', () => undefined);
         const { arguments: args } = await declaredArguments(name);

@@ -82,7 +82,9 @@ describe('declareTopology', () => {
       channel,
       {
         exchange: 'meridian',
-        queues: [{ name: 'event-delivery.events', bindings: ['event.#'], retryDelaysMs: [1_000], maxAttempts: 3 }],
+        queues: [
+          { name: 'event-delivery.events', bindings: ['event.#'], retryDelaysMs: [1_000], maxAttempts: 3 },
+        ],
       },
       { queueType: 'quorum' },
     );
@@ -122,7 +124,9 @@ describe('declareTopology', () => {
     const byDefault = recordingChannel();
     const topology = {
       exchange: 'meridian',
-      queues: [{ name: 'scheduler.tasks', bindings: ['scheduler.task.#'], retryDelaysMs: [50], maxAttempts: 2 }],
+      queues: [
+        { name: 'scheduler.tasks', bindings: ['scheduler.task.#'], retryDelaysMs: [50], maxAttempts: 2 },
+      ],
     };
     await declareTopology(classic, topology, { queueType: 'classic' });
     await declareTopology(byDefault, topology);

@@ -16,7 +16,13 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const name = `meridian_t_${randomBytes(6).toString('hex')}`;
   await createDatabaseFromTemplate(template, name);
   const url = databaseUrlFor(name);
-  const knex = createKnex({ connectionString: url, poolMax: 5 });
+  const knex = createKnex({
+    connectionString: url,
+    poolMax: 5,
+    // A test's first request compiles the OpenAPI validator, which holds the event loop for seconds on a
+    // loaded two-core machine: a pending connection must outlast it rather than fail the suite's setup.
+    acquireTimeoutMs: 60_000,
+  });
   return {
     name,
     url,

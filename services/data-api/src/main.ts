@@ -15,7 +15,9 @@ runMain('data-api', async () => {
     format: logFormatFor({ isTTY: process.stdout.isTTY, nodeEnv: cfg.NODE_ENV }),
   });
   await assertPortsFree(dataApiPorts(cfg));
-  const transport = cfg.AMQP_URL ? await createAmqpTransport({ url: cfg.AMQP_URL, logger, queueType: cfg.AMQP_QUEUE_TYPE }) : undefined;
+  const transport = cfg.AMQP_URL
+    ? await createAmqpTransport({ url: cfg.AMQP_URL, logger, queueType: cfg.AMQP_QUEUE_TYPE })
+    : undefined;
   const service = await startDataApiProcess(cfg, {
     logger,
     databaseUrl: cfg.DATABASE_URL,

@@ -74,7 +74,9 @@ describe('outbox relay', () => {
     expect(await createOutboxRelay({ db: db.knex, transport, logger, batchSize: 25 }).relayOnce()).toBe(25);
     expect(sent).toEqual(ids.slice(0, 25));
     expect(unpublishedWhilePublishing).toBe(30);
-    expect(await db.knex('outbox').whereNull('published_at').orderBy('seq').pluck('id')).toEqual(ids.slice(25));
+    expect(await db.knex('outbox').whereNull('published_at').orderBy('seq').pluck('id')).toEqual(
+      ids.slice(25),
+    );
   });
 
   it('leaves events unpublished when the broker does not confirm, and sends them later', async () => {

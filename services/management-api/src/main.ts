@@ -12,7 +12,9 @@ runMain('management-api', async () => {
     format: logFormatFor({ isTTY: process.stdout.isTTY, nodeEnv: cfg.NODE_ENV }),
   });
   await assertPortsFree(managementApiPorts(cfg));
-  const transport = cfg.AMQP_URL ? await createAmqpTransport({ url: cfg.AMQP_URL, logger, queueType: cfg.AMQP_QUEUE_TYPE }) : undefined;
+  const transport = cfg.AMQP_URL
+    ? await createAmqpTransport({ url: cfg.AMQP_URL, logger, queueType: cfg.AMQP_QUEUE_TYPE })
+    : undefined;
   const service = await startManagementApiProcess(cfg, { logger, databaseUrl: cfg.DATABASE_URL, transport });
   return { logger, shutdown: [() => service.close(), () => transport?.close()] };
 });

@@ -72,6 +72,9 @@ export async function setUpFuzz(): Promise<FuzzSetup> {
           api_key_id: env.apiKeyId,
           credential_id: env.credentialId,
           query_id: env.queryId,
+          // The lab report review operations name the environment's parsing job (and its first page).
+          job_id: env.jobId,
+          page_number: 1,
           url: 'http://127.0.0.1:9/fuzz',
           since: '2026-01-01T00:00:00Z',
           start: '2026-01-01T00:00:00Z',

@@ -611,7 +611,8 @@ export async function seedTenant(
   for (let i = 0; i < opts.teamCount; i++) {
     const team = await seedTeam(knex, org.orgId, {
       name: `Probe Team ${tag()}`,
-      features: ['continuous_query'],
+      // Closed-beta features, so the gated operations (continuous queries, lab report review) answer.
+      features: ['continuous_query', 'lab_report_human_review'],
     });
     for (const k of Object.values(team.apiKeys)) sensitive.add('team API key', k);
     const label = `probe team key ${tag()}`;

@@ -133,8 +133,6 @@ Call with (dict "root" $ "amqp" true); amqp false leaves the broker out (the mig
   value: /etc/meridian/rabbitmq-ca/ca.crt
 {{- end }}
 {{- end }}
-- name: AMQP_QUEUE_TYPE
-  value: {{ $mq.queueType | quote }}
 {{- end }}
 {{- end }}
 

@@ -12,7 +12,7 @@ export type Orientation = 0 | 90 | 180 | 270;
 export interface OrientationGuess {
   /** Clockwise rotation that makes the page upright. */
   rotate: Orientation;
-  /** Row-profile contrast over column-profile contrast (> 1: text lines horizontal). */
+  /** Line-high bands across rows over those across columns (> 1: text lines horizontal). */
   lineContrast: number;
   /** Ink above the x-height band over ink below it, summed over lines (> 1: upright). */
   ascenderRatio: number;
@@ -71,6 +71,23 @@ function ascenderRatio(rows: Float64Array): number {
   }
   if (above + below === 0) return 1;
   return (above + 1) / (below + 1);
+}
+
+/** Bands of a profile (runs of non-empty bins) one text line high: 3 to 40 bins of 2 px. */
+function lineBands(bins: Float64Array): number {
+  let max = 0;
+  for (const v of bins) if (v > max) max = v;
+  const floor = max * 0.02;
+  let count = 0;
+  let run = 0;
+  for (let i = 0; i <= bins.length; i++) {
+    if (i < bins.length && (bins[i] as number) > floor) run++;
+    else {
+      if (run >= 3 && run <= 40) count++;
+      run = 0;
+    }
+  }
+  return count;
 }
 
 /** Ink pixel coordinates `[x0, y0, x1, y1, ...]` on a grid of `step` pixels (`dark[y * width + x] === 1`). */
@@ -149,13 +166,18 @@ export function detectOrientation(points: Float64Array, width: number, height: n
   }
   const rowProfile = profile(points, rows.angle, 'rows', 2, extent);
   const columnProfile = profile(points, columns.angle, 'columns', 2, extent);
-  const lineContrast = contrast(rowProfile) / Math.max(1e-9, contrast(columnProfile));
-  const horizontal = lineContrast >= 1;
+  // Across text lines the profile breaks into many bands about one line high; across a table's columns (the other
+  // way) into a few wide ones. A page is taken to lie on its side only on clear evidence.
+  const rowBands = lineBands(rowProfile);
+  const columnBands = lineBands(columnProfile);
+  const lineContrast = (rowBands + 1) / (columnBands + 1);
+  const horizontal = !(columnBands >= 3 && columnBands > rowBands * 1.5);
   // For a page on its side, the column profile is the one across the lines; the top of the text then faces
   // left (the page was turned 90° anticlockwise → turn it 90° clockwise) or right (→ 270°).
   const ratio = ascenderRatio(horizontal ? rowProfile : columnProfile);
+  // Upside down only when descenders clearly outweigh ascenders (a ratio near 1 is all-capitals or noise).
   let rotate: Orientation;
-  if (horizontal) rotate = ratio >= 1 ? 0 : 180;
+  if (horizontal) rotate = ratio >= 0.6 ? 0 : 180;
   else rotate = ratio >= 1 ? 90 : 270;
   return { rotate, lineContrast, ascenderRatio: ratio };
 }

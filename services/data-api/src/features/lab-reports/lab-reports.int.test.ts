@@ -296,7 +296,9 @@ describe('lab report parsing jobs: POST /lab_report/v1/parser/job, GET .../{job_
     it('400 human_review_not_enabled for a team without the closed-beta feature; accepted with it', async () => {
       // Issue 15: the management API's review path ends such jobs, so the feature alone decides.
       const plainUser = await createUser(keys.sandbox);
-      const refused = await upload(keys.sandbox, { user_id: plainUser, needs_human_review: 'true' }, [pdfPart()]);
+      const refused = await upload(keys.sandbox, { user_id: plainUser, needs_human_review: 'true' }, [
+        pdfPart(),
+      ]);
       expect(refused.status).toBe(400);
       expect(refused.body.detail.error_type).toBe('human_review_not_enabled');
       expect(await jobsOf(plainUser)).toEqual([]);
@@ -305,7 +307,11 @@ describe('lab report parsing jobs: POST /lab_report/v1/parser/job, GET .../{job_
         pdfPart(),
       ]);
       expect(accepted.status).toBe(200);
-      expect(accepted.body).toMatchObject({ status: 'upload_pending', needs_human_review: true, is_reviewed: false });
+      expect(accepted.body).toMatchObject({
+        status: 'upload_pending',
+        needs_human_review: true,
+        is_reviewed: false,
+      });
     });
 
     it('without a review path, even a team with the closed-beta feature is refused', async () => {
@@ -355,7 +361,9 @@ describe('lab report parsing jobs: POST /lab_report/v1/parser/job, GET .../{job_
   describe('GET /lab_report/v1/parser/job/{job_id}', () => {
     it('a job awaiting human review shows no data until the review ends, then the reviewed data and is_reviewed', async () => {
       const userId = await createUser(reviewTeamKey);
-      const created = await upload(reviewTeamKey, { user_id: userId, needs_human_review: 'true' }, [pdfPart()]);
+      const created = await upload(reviewTeamKey, { user_id: userId, needs_human_review: 'true' }, [
+        pdfPart(),
+      ]);
       const jobId = created.body.job_id as string;
       const parsed: ParsedLabReport = {
         metadata: {
@@ -394,7 +402,10 @@ describe('lab report parsing jobs: POST /lab_report/v1/parser/job, GET .../{job_
       await jobs.storeForReview(jobId, parsed, now);
       const waiting = await as(reviewTeamKey, api().get(`/lab_report/v1/parser/job/${jobId}`));
       expect(waiting.body).toMatchObject({ status: 'started', data: null, is_reviewed: false });
-      const reviewed = { ...parsed, results: [{ ...parsed.results[0]!, value: '140', interpretation: 'normal' }] };
+      const reviewed: ParsedLabReport = {
+        ...parsed,
+        results: [{ ...parsed.results[0]!, value: '140', interpretation: 'normal' }],
+      };
       await jobs.markReviewed(jobId, { outcome: 'approved', data: reviewed, reviewerKeyId: newId() }, now);
       const done = await as(reviewTeamKey, api().get(`/lab_report/v1/parser/job/${jobId}`));
       expect(done.status).toBe(200);

@@ -1,7 +1,6 @@
 import request from 'supertest';
 import { newId, TIMESERIES, type TeamScope, type TimeseriesSpec } from '@meridian/domain';
-import { seedOrg, seedTeam } from '@meridian/test-utils';
-import { createDataApiHarness, type DataApiHarness } from '../../testing/data-api.harness';
+import { createTestDatabase, seedOrg, seedTeam, type TestDatabase } from '@meridian/test-utils';
 import { parseTimeRange, type SortKey } from './timeseries-params';
 import { renderGroupedPageJson, renderSamplesJson } from './timeseries.json';
 import { buildGroupedPage, sampleRenderer } from './timeseries.presenter';
@@ -21,16 +20,27 @@ import {
  * mode (the writer) must give the same bytes, grouped (several page sizes, so cursors too) and legacy.
  */
 describe('timeseries JSON writer is byte-identical to presenter + JSON.stringify', () => {
-  let h: DataApiHarness;
+  // A bare test database (no data API built around it): these tests read through the repository.
+  let h: { db: TestDatabase; close(): Promise<void> };
   let scope: TeamScope;
   let userId: string;
   let apiKey: string;
 
-  const devices = Array.from({ length: 20 }, (_, d) => `00000000-0000-4000-8000-${String(d).padStart(12, '0')}`);
+  const devices = Array.from(
+    { length: 20 },
+    (_, d) => `00000000-0000-4000-8000-${String(d).padStart(12, '0')}`,
+  );
   // Offsets east of UTC in seconds: null, zero, negative, half and quarter hours, and a non-minute one.
   const offsets = [null, 0, 3600, -18000, 19800, 20700, -12600, 50400, -43200, 3601, -59];
   const providers = ['oura', 'garmin', 'apple_health_kit', 'lab_partner_x', '42', 'withings'];
-  const strings = ['plain', 'quote " and \\ backslash', 'línea\nnueva', 'emoji 🫀', 'sep \u2028 \u2029', '<tag>&'];
+  const strings = [
+    'plain',
+    'quote " and \\ backslash',
+    'línea\nnueva',
+    'emoji 🫀',
+    'sep \u2028 \u2029',
+    '<tag>&',
+  ];
   const numbers = [0, -0, 72.5, -3.25, 1e21, 1e-7, 123456789.123, Number.NaN, Number.POSITIVE_INFINITY, null];
 
   function dataset(spec: TimeseriesSpec): SampleFixture[] {
@@ -55,12 +65,12 @@ describe('timeseries JSON writer is byte-identical to presenter + JSON.stringify
         over.end = i % 8 === 0 ? null : new Date(Date.parse(start) + (i % 3) * 30_500).toISOString();
       }
       if (spec.shape === 'blood_pressure') {
-        over.systolic = numbers[i % numbers.length] as number | null;
-        over.diastolic = numbers[(i + 3) % numbers.length] as number | null;
+        over.systolic = numbers[i % numbers.length];
+        over.diastolic = numbers[(i + 3) % numbers.length];
       } else if (spec.textValue) {
         over.value_text = i % 6 === 0 ? null : strings[i % strings.length]!;
       } else {
-        over.value = numbers[i % numbers.length] as number | null;
+        over.value = numbers[i % numbers.length];
       }
       if (spec.extras?.length) {
         const variants: (Record<string, unknown> | null)[] = [
@@ -80,7 +90,8 @@ describe('timeseries JSON writer is byte-identical to presenter + JSON.stringify
   }
 
   beforeAll(async () => {
-    h = await createDataApiHarness();
+    const db = await createTestDatabase();
+    h = { db, close: () => db.destroy() };
     const org = await seedOrg(h.db.knex);
     const team = await seedTeam(h.db.knex, org.orgId);
     scope = { teamId: team.teamId, environment: 'sandbox' };
@@ -112,7 +123,14 @@ describe('timeseries JSON writer is byte-identical to presenter + JSON.stringify
       expect(renderGroupedPageJson(arrays, spec, pageSize, seal)).toBe(expected);
       compared += objects.length;
     }
-    const legacy = legacySamplesStatement(spec, { scope, userId, range, provider: '', type: '', limit: 1000 });
+    const legacy = legacySamplesStatement(spec, {
+      scope,
+      userId,
+      range,
+      provider: '',
+      type: '',
+      limit: 1000,
+    });
     const objects = await repo.samples(legacy);
     expect(objects.length).toBe(90);
     expect(renderSamplesJson(await repo.sampleArrays(legacy), spec)).toBe(
@@ -142,8 +160,21 @@ describe('timeseries JSON writer is byte-identical to presenter + JSON.stringify
 
   it('a large grouped read over HTTP: compressed answers inflate to the identity bytes', async () => {
     const app = createTimeseriesTestApp(h.db.knex, {});
+    // Valid documents only (the test app validates its answers): catalog providers, values in range.
     const spec = TIMESERIES.find((t) => t.slug === 'insulin_injection')!;
-    const url = `/v2/timeseries/${userId}/${spec.slug}/grouped?start_date=2026-02-28&end_date=2026-03-02`;
+    const reader = await insertUser(h.db.knex, scope.teamId);
+    await insertSamples(
+      h.db.knex,
+      reader,
+      Array.from({ length: 300 }, (_, i) =>
+        sampleOf(spec, new Date(Date.parse('2026-03-01T00:00:00Z') + i * 60_000).toISOString(), {
+          provider: i % 3 === 0 ? 'oura' : 'garmin',
+          timezone_offset: i % 2 ? 3600 : null,
+          value: i / 4,
+        }),
+      ),
+    );
+    const url = `/v2/timeseries/${reader}/${spec.slug}/grouped?start_date=2026-02-28&end_date=2026-03-02`;
     const text = (res: request.Response, cb: (err: Error | null, body: string) => void) => {
       let body = '';
       res.setEncoding('utf8');
@@ -165,13 +196,14 @@ describe('timeseries JSON writer is byte-identical to presenter + JSON.stringify
     expect(Number(identity.headers['content-length'])).toBe(Buffer.byteLength(plain));
     // The bytes the API sent before issue 16: presenter objects through JSON.stringify.
     const objects = await createTimeseriesRepository(h.db.knex).samples(
-      groupedPageStatement(spec, { scope, userId, range, provider: '', after: null, limit: 10_001 }),
+      groupedPageStatement(spec, { scope, userId: reader, range, provider: '', after: null, limit: 10_001 }),
     );
     const reference = JSON.parse(JSON.stringify(buildGroupedPage(objects, spec, 10_000, seal))) as {
       groups: unknown;
     };
     expect(JSON.parse(plain)).toEqual({ ...reference, next_cursor: null, next: null });
     expect(plain.length).toBeGreaterThan(10_000);
+    expect(objects).toHaveLength(300);
     for (const coding of ['gzip', 'br']) {
       const res = await get(`${coding}, identity;q=0.5`);
       expect(res.status).toBe(200);

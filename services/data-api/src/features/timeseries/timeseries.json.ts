@@ -81,7 +81,7 @@ function sampleRowOf(row: readonly unknown[], c: Columns): SampleRow {
 function jsonOf(v: unknown): string {
   if (typeof v === 'number') return Number.isFinite(v) ? String(v) : 'null';
   if (v === null) return 'null';
-  return JSON.stringify(v) as string;
+  return JSON.stringify(v);
 }
 
 const strings = new Map<string, string>();
@@ -139,7 +139,8 @@ function buildWriter(spec: TimeseriesSpec): SampleWriter {
         let text = `${head(row, c, tz)},"timestamp":"${start}","start":"${start}","end":"${formatWireTimestamp(e ?? t, tz)}","value":${valueOf(cell(row, c.value))}`;
         if (extraKeys.length > 0) {
           const stored = cell(row, c.extras) as Record<string, unknown> | null | undefined;
-          for (let k = 0; k < extras.length; k++) text += extraKeys[k]! + jsonOf(stored?.[extras[k]!] ?? null);
+          for (let k = 0; k < extras.length; k++)
+            text += extraKeys[k]! + jsonOf(stored?.[extras[k]!] ?? null);
         }
         return `${text}}`;
       };

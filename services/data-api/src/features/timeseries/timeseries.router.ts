@@ -81,7 +81,13 @@ export function createTimeseriesRouter(deps: TimeseriesRouterDeps): Router {
     sendJsonText(
       req,
       res,
-      await timeseries.legacyJson(principalOf(res), req.params.user_id, spec, req.params.type, rangeQuery(req)),
+      await timeseries.legacyJson(
+        principalOf(res),
+        req.params.user_id,
+        spec,
+        req.params.type,
+        rangeQuery(req),
+      ),
     );
   });
 

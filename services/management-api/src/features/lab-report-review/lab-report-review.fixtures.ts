@@ -40,7 +40,10 @@ export const PARSED_REPORT: ParsedLabReport = {
     specimen_number: 'S-1',
     gender: 'female',
   },
-  results: [PARSED_ROW, { ...PARSED_ROW, test_name: 'Sodium', value: '14O', units: 'mmol/L', loinc_matches: [] }],
+  results: [
+    PARSED_ROW,
+    { ...PARSED_ROW, test_name: 'Sodium', value: '14O', units: 'mmol/L', loinc_matches: [] },
+  ],
 };
 
 /** A valid PDF of `pages` pages, each with one line of text (xref offsets computed). */

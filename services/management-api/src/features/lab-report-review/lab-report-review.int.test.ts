@@ -20,7 +20,8 @@ describe('lab report review (management API)', () => {
       .orderBy('seq')
       .pluck('payload');
   const orgKeyId = async () =>
-    (await h.db.knex('management_keys').where({ org_id: org.orgId, role: 'org_admin' }).first('id')).id as string;
+    (await h.db.knex('management_keys').where({ org_id: org.orgId, role: 'org_admin' }).first('id'))
+      .id as string;
 
   beforeAll(async () => {
     h = await createManagementApiHarness();
@@ -37,13 +38,23 @@ describe('lab report review (management API)', () => {
     results: [
       PARSED_REPORT.results[0],
       { ...PARSED_REPORT.results[1], value: '140' },
-      { ...PARSED_ROW, test_name: 'Potassium', value: '4.1', loinc_matches: [], loinc_match_status: 'no_match' },
+      {
+        ...PARSED_ROW,
+        test_name: 'Potassium',
+        value: '4.1',
+        loinc_matches: [],
+        loinc_match_status: 'no_match',
+      },
     ],
   });
 
   it('lists the team environment’s jobs awaiting review, oldest first, and nothing else', async () => {
-    const older = await seedJobAwaitingReview(h.db.knex, team.teamId, { createdAt: new Date('2026-11-01T00:00:00Z') });
-    const newer = await seedJobAwaitingReview(h.db.knex, team.teamId, { createdAt: new Date('2026-11-02T00:00:00Z') });
+    const older = await seedJobAwaitingReview(h.db.knex, team.teamId, {
+      createdAt: new Date('2026-11-01T00:00:00Z'),
+    });
+    const newer = await seedJobAwaitingReview(h.db.knex, team.teamId, {
+      createdAt: new Date('2026-11-02T00:00:00Z'),
+    });
     await seedJobAwaitingReview(h.db.knex, team.teamId, { unparsed: true });
     await seedJobAwaitingReview(h.db.knex, team.teamId, { needsHumanReview: false });
     await seedJobAwaitingReview(h.db.knex, team.teamId, { environment: 'production' });
@@ -171,7 +182,12 @@ describe('lab report review (management API)', () => {
       .post(`${base()}/${jobId}/reject`)
       .send({ failure_reason: 'low_quality', note: 'page 2 is a photo of a screen' });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ status: 'failed', failure_reason: 'low_quality', data: null, is_reviewed: true });
+    expect(res.body).toMatchObject({
+      status: 'failed',
+      failure_reason: 'low_quality',
+      data: null,
+      is_reviewed: true,
+    });
     expect(await jobRow(jobId)).toMatchObject({
       review_outcome: 'rejected',
       review_note: 'page 2 is a photo of a screen',
@@ -181,9 +197,9 @@ describe('lab report review (management API)', () => {
     expect(event.data).toMatchObject({ status: 'failed', failure_reason: 'low_quality', is_reviewed: true });
     expect(JSON.stringify(event)).not.toContain('photo of a screen');
     const bad = await seedJobAwaitingReview(h.db.knex, team.teamId);
-    expect((await as().post(`${base()}/${bad.jobId}/reject`).send({ failure_reason: 'processing_error' })).status).toBe(
-      422,
-    );
+    expect(
+      (await as().post(`${base()}/${bad.jobId}/reject`).send({ failure_reason: 'processing_error' })).status,
+    ).toBe(422);
   });
 
   it('422 for a report not in the parser’s shape, and the job is left as it was', async () => {
@@ -198,7 +214,10 @@ describe('lab report review (management API)', () => {
       { metadata, results: [{ ...results[0], extra: 1 }] },
     ];
     for (const body of cases) expect((await post(body)).status).toBe(422);
-    const range = await post({ metadata, results: [{ ...results[0], min_reference_range: 9, max_reference_range: 1 }] });
+    const range = await post({
+      metadata,
+      results: [{ ...results[0], min_reference_range: 9, max_reference_range: 1 }],
+    });
     expect(range.status).toBe(422);
     expect(range.body.detail[0].loc).toEqual(['body', 'results', '0', 'max_reference_range']);
     expect(await jobRow(jobId)).toMatchObject({ status: 'started', is_reviewed: false, data: PARSED_REPORT });
@@ -210,12 +229,24 @@ describe('lab report review (management API)', () => {
     for (const path of ['', '/page/1']) {
       expect((await as().get(`${base(other.teamId)}/${jobId}${path}`)).status).toBe(404);
     }
-    expect((await as().post(`${base(other.teamId)}/${jobId}/complete`).send(corrected())).status).toBe(404);
+    expect(
+      (
+        await as()
+          .post(`${base(other.teamId)}/${jobId}/complete`)
+          .send(corrected())
+      ).status,
+    ).toBe(404);
     expect((await as().get(`${base(team.teamId, 'production')}/${jobId}`)).status).toBe(404);
 
-    const otherTeamKey = await seedManagementKey(h.db.knex, org.orgId, { role: 'team_admin', teamIds: [other.teamId] });
+    const otherTeamKey = await seedManagementKey(h.db.knex, org.orgId, {
+      role: 'team_admin',
+      teamIds: [other.teamId],
+    });
     expect((await as(otherTeamKey).get(`${base()}/${jobId}`)).status).toBe(403);
-    const ownTeamKey = await seedManagementKey(h.db.knex, org.orgId, { role: 'team_admin', teamIds: [team.teamId] });
+    const ownTeamKey = await seedManagementKey(h.db.knex, org.orgId, {
+      role: 'team_admin',
+      teamIds: [team.teamId],
+    });
     expect((await as(ownTeamKey).get(`${base()}/${jobId}`)).status).toBe(200);
 
     const otherOrg = await seedOrg(h.db.knex);
@@ -225,7 +256,10 @@ describe('lab report review (management API)', () => {
     const noBeta = await seedTeam(h.db.knex, org.orgId);
     const gated = await as().get(base(noBeta.teamId));
     expect(gated.status).toBe(403);
-    expect(gated.body.detail).toMatchObject({ error_type: 'feature_not_enabled', feature: 'lab_report_human_review' });
+    expect(gated.body.detail).toMatchObject({
+      error_type: 'feature_not_enabled',
+      feature: 'lab_report_human_review',
+    });
     expect((await jobRow(jobId)).status).toBe('started');
   });
 });

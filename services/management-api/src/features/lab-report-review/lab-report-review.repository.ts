@@ -130,7 +130,11 @@ export function createLabReportReviewRepository(db: Knex | Knex.Transaction) {
       by: string,
       now: Date,
     ): Promise<LabReportJobRecord> {
-      const job = await jobs.markReviewed(jobId, { outcome: 'rejected', reason, note, reviewerKeyId: by }, now);
+      const job = await jobs.markReviewed(
+        jobId,
+        { outcome: 'rejected', reason, note, reviewerKeyId: by },
+        now,
+      );
       await outbox.append([parsingJobEvent('lab_report.parsing_job.updated', job)]);
       return job;
     },

@@ -3,11 +3,7 @@ import type { Environment } from '@meridian/domain';
 import { principalOf } from '../../auth/principal';
 import { bodyOf, pathParam, queryValue } from '../shared/request-parts';
 import type { ReviewPlace } from './lab-report-review.repository';
-import type {
-  LabReportReviewService,
-  ReviewRejection,
-  ReviewSubmission,
-} from './lab-report-review.service';
+import type { LabReportReviewService, ReviewRejection, ReviewSubmission } from './lab-report-review.service';
 
 const PATH = '/v1/org/:org_id/team/:team_id/:environment/lab_report_review';
 const ONE = `${PATH}/:job_id`;
@@ -33,7 +29,11 @@ export function createLabReportReviewRouter(service: LabReportReviewService): Ro
   });
 
   router.get(`${ONE}/page/:page_number`, async (req, res) => {
-    const image = await service.page(placeOf(req), pathParam(req, 'job_id'), Number(pathParam(req, 'page_number')));
+    const image = await service.page(
+      placeOf(req),
+      pathParam(req, 'job_id'),
+      Number(pathParam(req, 'page_number')),
+    );
     // A page of a patient's report: never cached by a browser or a proxy.
     res.setHeader('Cache-Control', 'no-store');
     res.setHeader('X-Content-Type-Options', 'nosniff');
@@ -42,13 +42,23 @@ export function createLabReportReviewRouter(service: LabReportReviewService): Ro
 
   router.post(`${ONE}/complete`, async (req, res) => {
     res.json(
-      await service.submit(principalOf(res), placeOf(req), pathParam(req, 'job_id'), bodyOf<ReviewSubmission>(req)),
+      await service.submit(
+        principalOf(res),
+        placeOf(req),
+        pathParam(req, 'job_id'),
+        bodyOf<ReviewSubmission>(req),
+      ),
     );
   });
 
   router.post(`${ONE}/reject`, async (req, res) => {
     res.json(
-      await service.reject(principalOf(res), placeOf(req), pathParam(req, 'job_id'), bodyOf<ReviewRejection>(req)),
+      await service.reject(
+        principalOf(res),
+        placeOf(req),
+        pathParam(req, 'job_id'),
+        bodyOf<ReviewRejection>(req),
+      ),
     );
   });
 

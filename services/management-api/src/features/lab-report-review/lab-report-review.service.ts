@@ -116,7 +116,9 @@ export function createLabReportReviewService(deps: {
   }
 
   /** The pages a reviewer can look at: each page of the PDF (drawn as PNG) or each uploaded image. */
-  async function pagesOf(jobId: string): Promise<{ refs: ReviewPageRef[]; files: Awaited<ReturnType<typeof loadFiles>> }> {
+  async function pagesOf(
+    jobId: string,
+  ): Promise<{ refs: ReviewPageRef[]; files: Awaited<ReturnType<typeof loadFiles>> }> {
     const files = await loadFiles(jobId);
     const refs: ReviewPageRef[] = [];
     for (const file of files) {
@@ -149,15 +151,13 @@ export function createLabReportReviewService(deps: {
         labReportReviews.listAwaiting(place, after, MANAGEMENT_PAGE_SIZE),
       );
       return {
-        data: page.items.map(
-          (r): ReviewSummary => ({
-            job_id: r.id,
-            user_id: r.user_id,
-            created_at: r.created_at.toISOString(),
-            parsed_at: r.updated_at.toISOString(),
-            result_count: r.result_count,
-          }),
-        ),
+        data: page.items.map((r): ReviewSummary => ({
+          job_id: r.id,
+          user_id: r.user_id,
+          created_at: r.created_at.toISOString(),
+          parsed_at: r.updated_at.toISOString(),
+          result_count: r.result_count,
+        })),
         next_cursor: sealCursor(deps.cursors, scopeOf(place), page.nextCursor),
       };
     },

@@ -1,6 +1,13 @@
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
-import { describeWithChromium, launchChromium, seedOrg, seedTeam, waitFor, type LaunchedChromium } from '@meridian/test-utils';
+import {
+  describeWithChromium,
+  launchChromium,
+  seedOrg,
+  seedTeam,
+  waitFor,
+  type LaunchedChromium,
+} from '@meridian/test-utils';
 import { createManagementApiHarness, type ManagementApiHarness } from '../../testing/management-api.harness';
 import { PARSED_REPORT, seedJobAwaitingReview } from './lab-report-review.fixtures';
 import { REVIEW_PAGE_CSP } from './review-page.router';
@@ -9,6 +16,9 @@ import { REVIEW_PAGE_CSP } from './review-page.router';
  * A reviewer's path through the hosted review page in headless Chromium against the real management API:
  * sign in with a key typed into the page, open the waiting report, see its pages, correct a value, submit.
  */
+/** An input's value, read in the page (puppeteer hands the element in; no DOM types in this project). */
+const valueOf = (e: unknown) => (e as { value: string }).value;
+
 describeWithChromium('lab report review page in Chromium', () => {
   let h: ManagementApiHarness;
   let server: Server;
@@ -51,23 +61,23 @@ describeWithChromium('lab report review page in Chromium', () => {
     await page.keyboard.press('Enter');
     await page.waitForSelector(`tr[data-job-id="${jobId}"] button`, { visible: true });
     expect(page.url()).not.toContain(org.orgKey);
-    expect(await page.$eval('#key', (e) => (e as HTMLInputElement).value)).toBe('');
+    expect(await page.$eval('#key', valueOf)).toBe('');
     await page.focus(`tr[data-job-id="${jobId}"] button`);
     await page.keyboard.press('Enter');
 
     await page.waitForSelector('#job:not([hidden])');
     await page.waitForFunction(
-      () => [...document.querySelectorAll('#pages img')].filter((i) => (i as HTMLImageElement).naturalWidth > 0).length === 2,
+      "[...document.querySelectorAll('#pages img')].filter((i) => i.naturalWidth > 0).length === 2",
       { timeout: 30_000 },
     );
-    expect(await page.$eval('#meta-lab_name', (e) => (e as HTMLInputElement).value)).toBe('Acme Labs');
+    expect(await page.$eval('#meta-lab_name', valueOf)).toBe('Acme Labs');
     const valueInput = 'input[aria-label="Value, row 2"]';
-    expect(await page.$eval(valueInput, (e) => (e as HTMLInputElement).value)).toBe('14O');
+    expect(await page.$eval(valueInput, valueOf)).toBe('14O');
     await page.click(valueInput, { clickCount: 3 });
     await page.keyboard.type('140');
     await page.focus('#submit');
     await page.keyboard.press('Enter');
-    await page.waitForFunction(() => /completed/.test(document.getElementById('status')?.textContent ?? ''), {
+    await page.waitForFunction("/completed/.test(document.getElementById('status').textContent)", {
       timeout: 15_000,
     });
 
@@ -83,7 +93,9 @@ describeWithChromium('lab report review page in Chromium', () => {
     // Back on the (now empty) queue; nothing was fetched from elsewhere, nothing refused by the CSP.
     await page.waitForSelector('#queue:not([hidden])');
     // (data: URLs are Chromium's own date-picker icons.)
-    expect(requests.filter((u) => !u.startsWith(origin) && !u.startsWith('blob:') && !u.startsWith('data:'))).toEqual([]);
+    expect(
+      requests.filter((u) => !u.startsWith(origin) && !u.startsWith('blob:') && !u.startsWith('data:')),
+    ).toEqual([]);
     expect(problems).toEqual([]);
     await page.close();
   }, 60_000);

@@ -69,8 +69,24 @@ export function tokenOf(url: string): string {
   return token;
 }
 
+/**
+ * The first connection to a freshly cloned database can outlast the pool's 10 s acquire timeout on a machine
+ * under heavy load; a few more tries before the world fails.
+ */
+async function firstConnection(db: TestDatabase): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await db.knex.raw('select 1');
+      return;
+    } catch (err) {
+      if (attempt >= 4 || (err as Error).name !== 'KnexTimeoutError') throw err;
+    }
+  }
+}
+
 export async function startBookingWorld(opts: { quiet?: boolean } = {}): Promise<BookingWorld> {
   const db = await createTestDatabase();
+  await firstConnection(db);
   // Requests stay pending (no self-assignment) until a test moves them.
   const emulators = await startPhlebotomyEmulators({ phlebfinders: { assignAfterMs: null } });
   const partners = createPhlebotomyPartners({
