@@ -317,7 +317,8 @@ export function createLabAppointmentsService(deps: LabAppointmentsDeps) {
   async function activeOrThrow(scope: TeamScope, orderId: string): Promise<AppointmentRecord> {
     await orderOrThrow(scope, orderId);
     const appointment = await repo.findActive(scope, orderId);
-    if (!appointment) throw new NotFoundError(APPOINTMENT_NOT_FOUND);
+    // The at-home routes never act on a walk-in visit (its own `…/psc/appointment/*` routes do).
+    if (!appointment || appointment.type !== 'phlebotomy') throw new NotFoundError(APPOINTMENT_NOT_FOUND);
     return appointment;
   }
 
@@ -485,7 +486,8 @@ export function createLabAppointmentsService(deps: LabAppointmentsDeps) {
     async get(scope: TeamScope, orderId: string) {
       await orderOrThrow(scope, orderId);
       const appointment = await repo.findCurrent(scope, orderId);
-      if (!appointment) throw new NotFoundError(APPOINTMENT_NOT_FOUND);
+      // A walk-in order's visit is read through `…/psc/appointment`, not as a phlebotomy appointment.
+      if (!appointment || appointment.type !== 'phlebotomy') throw new NotFoundError(APPOINTMENT_NOT_FOUND);
       return toAppointmentWire(appointment);
     },
 

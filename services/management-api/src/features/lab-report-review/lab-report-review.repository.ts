@@ -113,7 +113,7 @@ export function createLabReportReviewRepository(db: Knex | Knex.Transaction) {
       };
     },
 
-    files: jobs.files,
+    files: (jobId: string) => jobs.files(jobId),
 
     /** Approves: corrected data stored, `completed` + `is_reviewed`, `lab_report.parsing_job.updated` queued. */
     async approve(jobId: string, data: ParsedLabReport, by: string, now: Date): Promise<LabReportJobRecord> {
