@@ -105,6 +105,8 @@ function victimValues(org: OrgFixture, team: TeamFixture, env: Environment): Kno
     user_id: r.userId,
     client_user_id: r.clientUserId,
     job_id: r.jobId,
+    // The lab report review's page images: the first page of that job's upload.
+    page_number: 1,
     sleep_id: r.sleepId,
     workout_id: r.workoutId,
     webhook_id: r.webhookId,

@@ -615,6 +615,16 @@ export async function seedTenant(
       features: ['continuous_query', 'lab_report_human_review'],
     });
     for (const k of Object.values(team.apiKeys)) sensitive.add('team API key', k);
+    // Uploads are kept a week after parsing, so the lab report review's page images name a real page.
+    await knex('teams')
+      .where({ id: team.teamId })
+      .update({
+        settings: knex.raw(
+          `settings || jsonb_build_object(
+             'sandbox', coalesce(settings->'sandbox', '{}'::jsonb) || '{"lab_report_upload_retention_days": 7}',
+             'production', coalesce(settings->'production', '{}'::jsonb) || '{"lab_report_upload_retention_days": 7}')`,
+        ),
+      });
     const label = `probe team key ${tag()}`;
     const teamKey = await seedManagementKey(knex, org.orgId, {
       role: 'team_admin',

@@ -116,11 +116,24 @@ function buildWriter(spec: TimeseriesSpec): SampleWriter {
   };
   const valueOf = (v: unknown): string => (v === null || v === undefined ? missing : jsonOf(v));
   switch (spec.shape) {
-    case 'point':
+    case 'point': {
+      // The hot shape (heart rate, steps, ...): consecutive samples mostly share offset and type, so the
+      // text up to the timestamp is reused from the previous sample.
+      let lastTz: unknown = Symbol('none');
+      let lastType: unknown = Symbol('none');
+      let prefix = '';
       return (row, c) => {
         const tz = row[c.tz] as number | null;
-        return `${head(row, c, tz)},"timestamp":"${formatWireTimestamp(row[c.t] as number, tz)}","value":${valueOf(cell(row, c.value))}}`;
+        const type = row[c.type] as string;
+        if (tz !== lastTz || type !== lastType) {
+          prefix = `{"id":null,"timezone_offset":${tz === null ? 'null' : jsonOf(tz)},"type":${type ? jsonString(type) : 'null'}${unit},"timestamp":"`;
+          lastTz = tz;
+          lastType = type;
+        }
+        const v = c.value < 0 ? null : row[c.value];
+        return `${prefix}${formatWireTimestamp(row[c.t] as number, tz)}","value":${v === null || v === undefined ? missing : typeof v === 'number' && Number.isFinite(v) ? `${v}` : jsonOf(v)}}`;
       };
+    }
     case 'blood_pressure':
       return (row, c) => {
         const tz = row[c.tz] as number | null;
@@ -171,9 +184,10 @@ interface TextGroup {
   deviceId: unknown;
   sport: unknown;
   workoutId: unknown;
-  /** `{"source":{...},"data":[` then the samples, comma separated. */
-  text: string;
-  empty: boolean;
+  /** `{"source":{...},"data":[` */
+  opening: string;
+  /** The samples' JSON texts (joined once at the end: cheaper than growing one string). */
+  samples: string[];
 }
 
 function sameContext(g: TextGroup, row: readonly unknown[], c: Columns): boolean {
@@ -237,29 +251,22 @@ export function renderGroupedPageJson(
           deviceId: row[c.device_id],
           sport: row[c.sport],
           workoutId: row[c.workout_id],
-          text: groupOpening(row, c),
-          empty: true,
+          opening: groupOpening(row, c),
+          samples: [],
         };
         byKey.set(key, last);
         (byProvider[provider] ??= []).push(last);
       }
     }
-    if (last.empty) {
-      last.text += write(row, c);
-      last.empty = false;
-    } else last.text += `,${write(row, c)}`;
+    last.samples.push(write(row, c));
   }
-  let out = '{"groups":{';
-  let firstProvider = true;
+  const providers: string[] = [];
   for (const provider of Object.keys(byProvider)) {
-    out += `${firstProvider ? '' : ','}${jsonString(provider)}:[`;
-    firstProvider = false;
-    const groups = byProvider[provider]!;
-    for (let g = 0; g < groups.length; g++) out += `${g === 0 ? '' : ','}${groups[g]!.text}]}`;
-    out += ']';
+    const groups = byProvider[provider]!.map((g) => `${g.opening}${g.samples.join(',')}]}`);
+    providers.push(`${jsonString(provider)}:[${groups.join(',')}]`);
   }
   const next = more ? JSON.stringify(sealCursor(sortKeyOfArray(rows[count - 1]!, c))) : 'null';
-  return `${out}},"next_cursor":${next},"next":${next}}`;
+  return `{"groups":{${providers.join(',')}},"next_cursor":${next},"next":${next}}`;
 }
 
 function sortKeyOfArray(row: readonly unknown[], c: Columns): SortKey {
@@ -272,7 +279,7 @@ export function renderSamplesJson(result: ArrayRows, spec: TimeseriesSpec): stri
   if (rows.length === 0) return '[]';
   const c = columnsOf(result.fields);
   const write = writerOf(spec);
-  let out = `[${write(rows[0]!, c)}`;
-  for (let i = 1; i < rows.length; i++) out += `,${write(rows[i]!, c)}`;
-  return `${out}]`;
+  const samples = new Array<string>(rows.length);
+  for (let i = 0; i < rows.length; i++) samples[i] = write(rows[i]!, c);
+  return `[${samples.join(',')}]`;
 }

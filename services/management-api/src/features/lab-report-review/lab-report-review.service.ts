@@ -208,11 +208,13 @@ export function createLabReportReviewService(deps: {
       input: ReviewSubmission,
     ): Promise<ParsingJob> {
       await assertTeamInOrg(place);
-      checkSubmission(input);
       const job = await uow.write(async ({ labReportReviews }) => {
         const found = await labReportReviews.find(place, jobId, { forUpdate: true });
         if (!found) throw notFound();
         if (!isAwaitingReview(found.job)) throw notAwaiting(found.job);
+        // Judged only once the job is known to be this team environment's: a caller naming another
+        // tenant's job learns nothing from how its body would be judged.
+        checkSubmission(input);
         const data: ParsedLabReport = { metadata: input.metadata, results: input.results };
         return labReportReviews.approve(found.job.id, data, principal.keyId, clock());
       });

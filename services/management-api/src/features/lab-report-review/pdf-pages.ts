@@ -13,6 +13,11 @@ const RENDER_SCALE = 1.5;
 /** A page larger than this many pixels on a side is drawn smaller (a poster-sized page must not eat memory). */
 const MAX_SIDE_PX = 2400;
 const TIMEOUT_MS = 20_000;
+/**
+ * Renders at once per process: a reviewer opening a 30-page report asks for every page together, and each
+ * task holds pdf.js and the whole PDF in its own thread; the others wait their turn.
+ */
+const MAX_CONCURRENT = 2;
 
 type Outcome<T> = { ok: true; value: T } | { ok: false; message: string };
 
@@ -86,20 +91,39 @@ export interface PdfPages {
   renderPng(bytes: Buffer, n: number): Promise<Buffer | null>;
 }
 
-export function createPdfPages(): PdfPages {
+/** At most `limit` tasks at a time, the rest in arrival order. */
+function limiter(limit: number) {
+  let active = 0;
+  const waiting: Array<() => void> = [];
+  return async <T>(task: () => Promise<T>): Promise<T> => {
+    if (active >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
+    active += 1;
+    try {
+      return await task();
+    } finally {
+      active -= 1;
+      waiting.shift()?.();
+    }
+  };
+}
+
+export function createPdfPages(opts: { concurrency?: number } = {}): PdfPages {
+  const limit = limiter(opts.concurrency ?? MAX_CONCURRENT);
   return {
     async count(bytes) {
-      const out = await run<number>({ op: 'count', data: bytes });
+      const out = await limit(() => run<number>({ op: 'count', data: bytes }));
       return out.ok ? out.value : null;
     },
     async renderPng(bytes, n) {
-      const out = await run<Uint8Array | null>({
-        op: 'render',
-        data: bytes,
-        page: n,
-        scale: RENDER_SCALE,
-        maxSide: MAX_SIDE_PX,
-      });
+      const out = await limit(() =>
+        run<Uint8Array | null>({
+          op: 'render',
+          data: bytes,
+          page: n,
+          scale: RENDER_SCALE,
+          maxSide: MAX_SIDE_PX,
+        }),
+      );
       return out.ok && out.value ? Buffer.from(out.value) : null;
     },
   };
