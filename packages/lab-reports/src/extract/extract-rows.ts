@@ -8,7 +8,7 @@ import { readTableHeader } from '../layout/table-header';
 import type { TableColumns } from '../layout/table-header';
 import type { PrintedFields } from './read-row';
 import { readRowByColumns, readRowBySequence } from './read-row';
-import { isValueText } from './result-fields';
+import { isValueText, parseReferenceRange, splitRangeAndUnits } from './result-fields';
 
 export interface PrintedRow extends PrintedFields {
   panel: string | null;
@@ -203,6 +203,7 @@ function readSlotLine(
     .map((c) => c.text)
     .join(' ')
     .trim();
+  if (continueRange(state.lastRow, cells, line, slot, text)) return;
   // A panel title may run past the name column; what matters is that nothing starts in the other columns.
   const nameOnly = slot.table
     ? cells.every((c) => c.x0 < valueColumnStart(slot) - line.height)
@@ -225,6 +226,29 @@ function readSlotLine(
   }
   state.pending.push({ text, line, x0: first.x0 });
   state.lastRow = null;
+}
+
+/**
+ * A reference range broken over two lines in its column (`3.9 -` / `6.1`, `3.5 to` / `5.1 mmol/L`): the second line
+ * holds only the rest of the range, close below the row, in the range column (or right of the name without a table).
+ */
+function continueRange(last: RowRef | null, cells: Cell[], line: Line, slot: Slot, text: string): boolean {
+  const range = last?.row.range;
+  if (!last || !range || !/(?:-|–|—|\bto)\s*$/i.test(range)) return false;
+  if (line.y0 - last.line.y1 > line.height * 1.5) return false;
+  const column = slot.table?.columns.find((c) => c.kind === 'range');
+  const start = column ? column.x0 - line.height : last.nameX0 + 4 * line.height;
+  if (cells.some((c) => c.x0 < start)) return false;
+  const joined = `${range} ${text}`.replace(/\s+/g, ' ').trim();
+  if (parseReferenceRange(joined)) {
+    last.row.range = joined;
+    return true;
+  }
+  const split = splitRangeAndUnits(joined);
+  if (!split || (last.row.units && last.row.units !== split.units)) return false;
+  last.row.range = split.range;
+  last.row.units = split.units;
+  return true;
 }
 
 /** Name-only lines tight above the row and aligned with its name are the start of its wrapped name. */

@@ -4,7 +4,14 @@
 import { toCell } from '../layout/build-lines';
 import type { Cell, PositionedText } from '../layout/layout-types';
 import type { Column, ColumnKind } from '../layout/table-header';
-import { isUnitsText, isValueText, parseReferenceRange, readFlag, splitTrailingFlag } from './result-fields';
+import {
+  isUnitsText,
+  isValueText,
+  parseReferenceRange,
+  readFlag,
+  splitRangeAndUnits,
+  splitTrailingFlag,
+} from './result-fields';
 
 export interface PrintedFields {
   name: string;
@@ -106,13 +113,9 @@ export function readRowByColumns(cells: Cell[], columns: Column[], height: numbe
   // An unlisted word is a value only beside a range or units (else it is a long panel title running on).
   if (!isValueText(value) && (!/^[A-Za-z][A-Za-z +/-]{0,30}$/.test(value) || (!range && !units))) return null;
   if (range && !units && !parseReferenceRange(range)) {
-    // "70-99 mg/dL": range and units share a column.
-    const cut = range.lastIndexOf(' ');
-    const tail = range.slice(cut + 1);
-    if (cut > 0 && isUnitsText(tail)) {
-      units = tail;
-      range = range.slice(0, cut).trim();
-    }
+    // "70-99 mg/dL", "3.5–5.0mmol/L": range and units share a column.
+    const split = splitRangeAndUnits(range);
+    if (split) ({ units, range } = split);
   }
   return { name, value, flag, units, range };
 }
@@ -188,13 +191,7 @@ function splitUnitsAndRange(cell: string): { units: string; range: string } | nu
     const range = text.slice(first + 1).trim();
     if (isUnitsText(units) && parseReferenceRange(range)) return { units, range };
   }
-  const last = text.lastIndexOf(' ');
-  if (last > 0) {
-    const range = text.slice(0, last).trim();
-    const units = text.slice(last + 1);
-    if (isUnitsText(units) && parseReferenceRange(range)) return { units, range };
-  }
-  return null;
+  return splitRangeAndUnits(text);
 }
 
 /** A short upper-case code at the end of a row (`KP`, `AV`): the performing lab, not part of the result. */
@@ -204,7 +201,7 @@ function isLabCode(text: string): boolean {
 
 /** A number with its units in one cell ("5.4 %", "5.4%", "140mmol/L", "<0.5 mg/L") → value and units. */
 export function splitGluedUnits(text: string): { value: string; units: string } | null {
-  const m = /^((?:<=|>=|≤|≥|<|>)?\s*\d[\d,]*(?:\.\d+)?)\s*(\S+)$/.exec(text.trim());
+  const m = /^((?:<=|>=|≤|≥|<|>)?\s*\d[\d,]*(?:\.\d+)?)\s*([x×]\s10\S+|\S+)$/i.exec(text.trim());
   if (!m?.[1] || !m[2] || !isValueText(m[1]) || !isUnitsText(m[2])) return null;
   return { value: m[1], units: m[2] };
 }

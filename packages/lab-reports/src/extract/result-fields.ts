@@ -4,7 +4,9 @@
  */
 import type { Interpretation, ResultType } from '@meridian/domain';
 
-const NUMBER = String.raw`[-+]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?|[-+]?\.\d+`;
+// Thousands separators (`1,000`), decimal points, and decimal commas (`4,0`, `12,35`: a comma not followed by
+// exactly three digits).
+const NUMBER = String.raw`[-+]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?!,\d)|[-+]?\d+,(?:\d{1,2}|\d{4,})(?![\d,])|[-+]?\.\d+`;
 const COMPARATOR = String.raw`(?:<=|>=|≤|≥|<|>|=<|=>|<\s*OR\s*=|>\s*OR\s*=)`;
 
 const NUMERIC_VALUE = new RegExp(String.raw`^(${COMPARATOR})?\s*(${NUMBER})$`, 'i');
@@ -125,12 +127,18 @@ export function splitTrailingFlag(text: string): { value: string; flag: string |
   const match = TRAILING_FLAG.exec(text);
   if (!match || !match[1]) return { value: text, flag: null };
   const value = text.slice(0, match.index).trim();
-  if (!isValueText(value) && !parseReferenceRange(value)) return { value: text, flag: null };
+  // "5.4% H": a value with its units glued on also takes a flag.
+  const gluedUnits = /^[<>≤≥]?=?\s*\d[\d.,]*\s*(\S+)$/.exec(value)?.[1];
+  if (!isValueText(value) && !parseReferenceRange(value) && !(gluedUnits && isUnitsText(gluedUnits)))
+    return { value: text, flag: null };
   return { value, flag: match[1] };
 }
 
 export function parseNumber(text: string): number | null {
-  const n = Number(text.replace(/,/g, ''));
+  const t = text.trim();
+  // A decimal comma (`4,0`, `12,35`); `1,000` stays a thousands separator.
+  const decimalComma = /^[-+]?\d+,(?:\d{1,2}|\d{4,})$/.test(t);
+  const n = Number(decimalComma ? t.replace(',', '.') : t.replace(/,/g, ''));
   return Number.isFinite(n) ? n : null;
 }
 
@@ -199,7 +207,8 @@ export function isUnitsText(text: string): boolean {
   const t = text.trim();
   if (!t || t.length > 24) return false;
   if (UNIT_WORDS.has(t.toLowerCase())) return true;
-  if (/^(?:x\s?)?10\^?[eE]?\d+\/[a-zA-Zµμ]+$/i.test(t)) return true;
+  // `x10E3/uL`, `10^9/L`, `×10^9/L`, `x 10^9/L`, `10*3/uL`, `x10³/µL`.
+  if (/^(?:[x×*]\s?)?10\s?(?:\^|\*|[eE])?\s?(?:\d+|[⁰¹²³⁴⁵⁶⁷⁸⁹]+)\s?\/\s?[a-zA-Zµμ]+$/i.test(t)) return true;
   if (
     /\//.test(t) &&
     /^[A-Za-zµμ%0-9.^*/()-]+$/.test(t) &&
@@ -221,21 +230,83 @@ export interface ReferenceRange {
   qualitative: string | null;
 }
 
-const RANGE_BETWEEN = new RegExp(String.raw`^(${NUMBER})\s*(?:-|–|to)\s*(${NUMBER})$`, 'i');
-const RANGE_UPPER = new RegExp(String.raw`^(?:<|<=|≤|=<|<\s*OR\s*=|less than)\s*(${NUMBER})$`, 'i');
-const RANGE_LOWER = new RegExp(String.raw`^(?:>|>=|≥|=>|>\s*OR\s*=|greater than)\s*(${NUMBER})$`, 'i');
+const DASH = String.raw`(?:-|–|—|‐|‑|−|to)`;
+const RANGE_BETWEEN = new RegExp(String.raw`^(${NUMBER})\s*${DASH}\s*(${NUMBER})$`, 'i');
+const RANGE_UPPER = new RegExp(
+  String.raw`^(?:<|<=|≤|=<|⩽|<\s*OR\s*=|less than(?: or equal to)?|up to|below|under|not more than|no more than|max(?:imum)?\.?:?)\s*(${NUMBER})$`,
+  'i',
+);
+const RANGE_LOWER = new RegExp(
+  String.raw`^(?:>|>=|≥|=>|⩾|>\s*OR\s*=|greater than(?: or equal to)?|more than|above|over|at least|not less than|min(?:imum)?\.?:?)\s*(${NUMBER})$`,
+  'i',
+);
+/** `5.0 or less`, `200 or below`; `60 or more`, `60 or above`, `60 and over`. */
+const RANGE_UPPER_AFTER = new RegExp(String.raw`^(${NUMBER})\s*(?:or|and)\s+(?:less|lower|below|under|fewer)$`, 'i');
+const RANGE_LOWER_AFTER = new RegExp(
+  String.raw`^(${NUMBER})\s*(?:or|and)\s+(?:more|greater|higher|above|over)$|^(${NUMBER})\s*\+$`,
+  'i',
+);
+/** A label printed before the range in the same cell: `Desirable: < 200`, `Ref: 4.0-5.6`, `Normal range 70-99`. */
+const RANGE_LABEL =
+  /^(?:(?:reference|ref\.?|normal|desirable|optimal|target|healthy|expected|adult|adults|therapeutic|goal)(?:\s+(?:range|interval|values?|limits?))?|range|interval)\s*(?::|=|-|is)?\s*(?=[<>≤≥\d.+-]|[a-z])/i;
 
-/** Parses a printed reference range; null when the text is not a range at all. */
-export function parseReferenceRange(text: string): ReferenceRange | null {
-  const t = text.trim().replace(/\s+/g, ' ');
+const QUALITATIVE_RANGE =
+  /^(?:not detected|none detected|non[- ]?detected|undetectable|non[- ]?reactive|absent|nil|none seen)$/i;
+
+/** The range text without brackets, labels, odd spaces and dashes: the form the patterns above read. */
+function cleanRangeText(text: string): string {
+  let t = text.normalize('NFKC').replace(/\s+/g, ' ').trim();
+  for (let i = 0; i < 2; i++) {
+    const bracketed = /^[([{](.*)[)\]}]$/.exec(t);
+    if (bracketed?.[1] !== undefined) t = bracketed[1].trim();
+    const labelled = t.replace(RANGE_LABEL, '').trim();
+    if (labelled && labelled !== t) t = labelled;
+  }
+  return t.replace(/[;.]$/, '').trim();
+}
+
+function readRangeOnly(t: string): ReferenceRange | null {
   let m = RANGE_BETWEEN.exec(t);
-  if (m?.[1] && m[2]) return { min: parseNumber(m[1]), max: parseNumber(m[2]), qualitative: null };
-  m = RANGE_UPPER.exec(t);
+  if (m?.[1] && m[2]) {
+    const a = parseNumber(m[1]);
+    const b = parseNumber(m[2]);
+    // "10 - 5" is not a range; a lower bound above the upper one is a misread (a date, a code).
+    if (a !== null && b !== null && a > b) return null;
+    return { min: a, max: b, qualitative: null };
+  }
+  m = RANGE_UPPER.exec(t) ?? RANGE_UPPER_AFTER.exec(t);
   if (m?.[1]) return { min: null, max: parseNumber(m[1]), qualitative: null };
-  m = RANGE_LOWER.exec(t);
-  if (m?.[1]) return { min: parseNumber(m[1]), max: null, qualitative: null };
-  if (isQualitative(t) || /^(?:not detected|none detected|non[- ]?reactive)$/i.test(t)) {
+  m = RANGE_LOWER.exec(t) ?? RANGE_LOWER_AFTER.exec(t);
+  const lower = m?.[1] ?? m?.[2];
+  if (lower) return { min: parseNumber(lower), max: null, qualitative: null };
+  return null;
+}
+
+/**
+ * Parses a printed reference range; null when the text is not a range at all. Reads `4.0-5.6`, `4.0 – 5.6`,
+ * `4.0 to 5.6`, `(4.0-5.6)`, `[4.0–5.6]`, `<5`, `≤ 5`, `>= 60`, `Less than 5.0`, `Up to 5.0`, `Below 200`,
+ * `Above 40`, `5.0 or less`, `Desirable: < 200`, `4,0 - 5,6`, `-2.0 - 2.0` and qualitative ranges (`Negative`).
+ * Units in the same cell are not read here (see splitRangeAndUnits).
+ */
+export function parseReferenceRange(text: string): ReferenceRange | null {
+  const t = cleanRangeText(text);
+  const numeric = readRangeOnly(t);
+  if (numeric) return numeric;
+  if (isQualitative(t) || QUALITATIVE_RANGE.test(t)) {
     return { min: null, max: null, qualitative: t };
+  }
+  return null;
+}
+
+/** `4.0-5.6 %`, `3.5–5.0 mmol/L`, `(70 - 99 mg/dL)`, `< 200 mg/dL`: a numeric range with its units in one cell. */
+export function splitRangeAndUnits(text: string): { range: string; units: string } | null {
+  const t = cleanRangeText(text);
+  // Units after a space (`x 10^9/L` may hold one), else glued to the last number (`3.5-5.0mmol/L`).
+  const candidates = [/^(.*\d)\s+([x×]\s10\S+)$/i, /^(.*\d)\s+(\S+)$/, /^(.*\d)([^\s\d.,][^\s]*)$/];
+  for (const pattern of candidates) {
+    const m = pattern.exec(t);
+    if (!m?.[1] || !m[2] || !isUnitsText(m[2])) continue;
+    if (readRangeOnly(cleanRangeText(m[1]))) return { range: m[1].trim(), units: m[2] };
   }
   return null;
 }
@@ -282,7 +353,9 @@ export function interpret(value: string, range: ReferenceRange | null, flag: str
     return { interpretation: outside ? 'abnormal' : 'normal', isAboveMax, isBelowMin };
   }
   if (!numeric && range?.qualitative) {
-    const same = value.trim().toLowerCase() === range.qualitative.trim().toLowerCase();
+    // `Non-reactive` = `Nonreactive` = `Non Reactive`.
+    const key = (text: string): string => text.toLowerCase().replace(/[^a-z0-9+]/g, '');
+    const same = key(value) === key(range.qualitative);
     return { interpretation: same ? 'normal' : 'abnormal', isAboveMax, isBelowMin };
   }
   return { interpretation: 'unknown', isAboveMax, isBelowMin };

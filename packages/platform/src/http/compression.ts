@@ -16,7 +16,10 @@ export interface CompressionOptions {
   gzipLevel?: number;
   /** Brotli quality, 0 to 11 (default 4). */
   brotliQuality?: number;
-  /** Which coding wins when the client accepts several with the same q (default br, then gzip). */
+  /**
+   * Which coding wins when the client accepts several with the same q (default gzip, then br: on a day of
+   * heart rate brotli quality 4 saves 1.6 KB of 8.8 KB but costs ~3 ms more CPU per answer, bench:timeseries).
+   */
   preference?: readonly ContentCoding[];
 }
 
@@ -33,7 +36,7 @@ const DEFAULTS: ResolvedCompression = {
   threshold: 1024,
   gzipLevel: 1,
   brotliQuality: 4,
-  preference: ['br', 'gzip'],
+  preference: ['gzip', 'br'],
   validateResponses: false,
 };
 
