@@ -165,6 +165,41 @@ describe('lab gateway process', () => {
     expect(await submissionRow(orderId)).toMatchObject({ attempts: 1 });
   });
 
+  it('gives a production order at ordered its requisition on its event; a sandbox order is left to the test walk', async () => {
+    const bus = transport();
+    await gateway(bus);
+    const sandbox = await tenant();
+    const { teamId } = await seedTeam(db.knex, orgId);
+    // The production twin of the sandbox's Lipid Panel (a production catalogue is the team's own).
+    const source = await db.knex('lab_tests').where({ id: sandbox.labTestId }).first();
+    const lipid = { ...source, id: newId(), team_id: teamId, environment: 'production' };
+    await db.knex('lab_tests').insert(lipid);
+    const userId = newId();
+    await db
+      .knex('users')
+      .insert({ id: userId, team_id: teamId, environment: 'production', client_user_id: `c-${userId}` });
+    const production: Tenant = { teamId, environment: 'production', userId, labTestId: lipid.id as string };
+    const prodOrder = await insertOrder(production, 'ordered');
+    const sandboxOrder = await insertOrder(sandbox, 'ordered');
+    await relayOrderEvent(bus, production, prodOrder);
+    await relayOrderEvent(bus, sandbox, sandboxOrder);
+    await waitFor(async () => (await orderRow(prodOrder))?.status_low === 'requisition_created', {
+      timeoutMs: 20_000,
+    });
+    expect(await orderRow(prodOrder)).toMatchObject({
+      requisition_form_url: `/v3/order/${prodOrder}/requisition/pdf`,
+    });
+    const events = await db
+      .knex('outbox')
+      .where({ team_id: teamId, event_type: 'labtest.order.updated' })
+      .whereRaw(`payload::jsonb->'data'->>'id' = ?`, [prodOrder]);
+    expect(events.length).toBeGreaterThanOrEqual(1);
+    // Nothing goes to the lab yet (the draw has not happened), and the sandbox order did not move.
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await submissionRow(prodOrder)).toBeUndefined();
+    expect(await orderRow(sandboxOrder)).toMatchObject({ status_low: 'ordered' });
+  });
+
   it('retries a lab that is down with backoff and sends the order once it is up, under one control id', async () => {
     const bus = transport(0.01);
     const labPort = await freePort();

@@ -5,6 +5,7 @@
  * has no accepted submission. So a stale or repeated event, a sandbox walk past the draw, a cancelled order
  * send nothing; a copy sent twice reuses the first attempt's MSH-10, which the lab recognises.
  *
+ * A production order still at `ordered` first gets its requisition (lab-results/requisition-step.ts).
  * Outcomes: accepted → ack. Lab unreachable / no answer (`LabTransportError`) → thrown: the transport retries
  * with the queue's backoff, then dead-letters, and the sweep re-queues the order later (never lost). The lab
  * refused the order (AE/AR) → recorded as `rejected` with the lab's reason, acked: resending cannot help.
@@ -14,7 +15,9 @@ import {
   LAB_UNAVAILABLE,
   collectedAtOf,
   createLabResultsRepository,
+  createRequisitionIfDue,
   isDueForLab,
+  isRequisitionDue,
   submitOrderToLab,
   type LabOrderRouting,
 } from '@meridian/data-api/lab-fulfilment';
@@ -49,6 +52,7 @@ export type SubmissionOutcome =
   | 'accepted'
   | 'already_accepted'
   | 'not_due'
+  | 'requisition_created'
   | 'rejected'
   | 'previously_rejected'
   | 'no_lab_interface'
@@ -90,6 +94,11 @@ export function createOrderSubmitter(deps: OrderSubmitterDeps) {
         'lab_test_id',
       );
     if (!order) return 'unknown_order';
+    if (isRequisitionDue(order.environment, order.collection_method, order.status_low)) {
+      // Its own event (`labtest.order.updated`) brings the order back here for the lab if that is next.
+      const moved = await createRequisitionIfDue(deps.db, ref, clock());
+      return moved ? 'requisition_created' : 'not_due';
+    }
     if (!isDueForLab(order.collection_method, order.status_low)) return 'not_due';
     const existing = await createLabResultsRepository(deps.db).findSubmission(order.id);
     if (existing?.state === 'accepted') return 'already_accepted';

@@ -123,21 +123,18 @@ describe('toReportResult from each notation', () => {
     ['4.9', '%', '5.0 or less', null, 5, 'normal', false, null],
     ['-2.5', 'mmol/L', '-2.0 - 2.0', -2, 2, 'abnormal', false, true],
     ['4,2', 'mmol/L', '3,5 - 5,0', 3.5, 5, 'normal', false, false],
-  ] as const)(
-    '%s %s against %s',
-    (value, units, range, min, max, interpretation, above, below) => {
-      expect(result(value, units, range)).toMatchObject({
-        value,
-        units,
-        type: units === '%' ? 'percentage' : 'numeric',
-        min_reference_range: min,
-        max_reference_range: max,
-        interpretation,
-        is_above_max_range: above,
-        is_below_min_range: below,
-      });
-    },
-  );
+  ] as const)('%s %s against %s', (value, units, range, min, max, interpretation, above, below) => {
+    expect(result(value, units, range)).toMatchObject({
+      value,
+      units,
+      type: units === '%' ? 'percentage' : 'numeric',
+      min_reference_range: min,
+      max_reference_range: max,
+      interpretation,
+      is_above_max_range: above,
+      is_below_min_range: below,
+    });
+  });
 
   it('takes units printed inside the range cell when the units cell is empty', () => {
     expect(result('4.6', null, '3.5–5.0 mmol/L')).toMatchObject({
@@ -164,7 +161,10 @@ describe('toReportResult from each notation', () => {
       is_above_max_range: null,
     });
     expect(result('Reactive', null, 'Non-reactive').interpretation).toBe('abnormal');
-    expect(result('Not Detected', null, 'Not detected')).toMatchObject({ type: 'boolean', interpretation: 'normal' });
+    expect(result('Not Detected', null, 'Not detected')).toMatchObject({
+      type: 'boolean',
+      interpretation: 'normal',
+    });
     expect(result('Positive', null, 'Negative').interpretation).toBe('abnormal');
   });
 });
@@ -235,7 +235,14 @@ describe('tables printing these notations', () => {
       ),
     ]).map(toReportResult);
     expect(
-      rows.map((r) => [r.test_name, r.value, r.units, r.min_reference_range, r.max_reference_range, r.interpretation]),
+      rows.map((r) => [
+        r.test_name,
+        r.value,
+        r.units,
+        r.min_reference_range,
+        r.max_reference_range,
+        r.interpretation,
+      ]),
     ).toEqual([
       ['HbA1c', '5.4', '%', 4, 5.6, 'normal'],
       ['Sodium', '140', 'mmol/L', 135, 145, 'normal'],

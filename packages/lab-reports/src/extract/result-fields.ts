@@ -241,7 +241,10 @@ const RANGE_LOWER = new RegExp(
   'i',
 );
 /** `5.0 or less`, `200 or below`; `60 or more`, `60 or above`, `60 and over`. */
-const RANGE_UPPER_AFTER = new RegExp(String.raw`^(${NUMBER})\s*(?:or|and)\s+(?:less|lower|below|under|fewer)$`, 'i');
+const RANGE_UPPER_AFTER = new RegExp(
+  String.raw`^(${NUMBER})\s*(?:or|and)\s+(?:less|lower|below|under|fewer)$`,
+  'i',
+);
 const RANGE_LOWER_AFTER = new RegExp(
   String.raw`^(${NUMBER})\s*(?:or|and)\s+(?:more|greater|higher|above|over)$|^(${NUMBER})\s*\+$`,
   'i',
