@@ -79,6 +79,8 @@ describe('units printed with ranges and values', () => {
     ['< 200 mg/dL', '< 200', 'mg/dL'],
     ['3.5-5.0mmol/L', '3.5-5.0', 'mmol/L'],
     ['4.0 - 11.0 x10^9/L', '4.0 - 11.0', 'x10^9/L'],
+    ['150-400 x10³/µL', '150-400', 'x10³/µL'],
+    ['45 - 110 µmol/L', '45 - 110', 'µmol/L'],
   ])('%s → range %s, units %s', (text, range, units) => {
     expect(splitRangeAndUnits(text)).toEqual({ range, units });
   });

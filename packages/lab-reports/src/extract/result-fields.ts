@@ -258,7 +258,7 @@ const QUALITATIVE_RANGE =
 
 /** The range text without brackets, labels, odd spaces and dashes: the form the patterns above read. */
 function cleanRangeText(text: string): string {
-  let t = text.normalize('NFKC').replace(/\s+/g, ' ').trim();
+  let t = text.replace(/\s+/g, ' ').trim();
   for (let i = 0; i < 2; i++) {
     const bracketed = /^[([{](.*)[)\]}]$/.exec(t);
     if (bracketed?.[1] !== undefined) t = bracketed[1].trim();
