@@ -213,7 +213,7 @@ function readCard(lines: Line[], at: Placed): PrintedRow | null {
 // ——— running text ———————————————————————————————————————————————————————————————————————————————————
 
 const SENTENCE = new RegExp(
-  String.raw`((?:\b[A-Z]\.\s?)?[A-Za-z][A-Za-z0-9 ,'()/+-]{1,80}?)\s*(?:\b(?:was|is|were|are|came back(?: at| as)?|measured(?: at)?|measuring|reads?|of|at|level(?: was| is| of)?|result(?: was| is| of)?)\b|:|=)\s*((?:${COMPARATOR}\s*)?(?:${NUMBER})(?![\d/])(?!\s*[-–]\s*\d)|\b(?:${QUALITATIVE})\b)(?:\s*(%|(?:x\s?)?10\^?[eE]?\d+\/[A-Za-zµμ]+|[A-Za-zµμ](?:[A-Za-zµμ0-9/^*]|\.(?=[A-Za-z0-9]))*))?(?:[^.]{0,60}?\b(?:reference|ref|normal|range|target|healthy|expected|desirable)\b[^0-9<>≤≥.;]{0,30}((?:${COMPARATOR}\s*|less than |below |under |greater than |above |over )?(?:${NUMBER})(?:\s*(?:-|–|—|to)\s*(?:${NUMBER}))?|\b(?:${QUALITATIVE})\b))?`,
+  String.raw`((?:\b[A-Z]\.\s?)?[A-Za-z][A-Za-z0-9 ,'()/+-]{1,80}?)\s*(?:\b(?:was|is|were|are|came back(?: at| as)?|measured(?: at)?|measuring|reads?|of|at|level(?: was| is| of)?|result(?: was| is| of)?)\b|:|=)\s*((?:${COMPARATOR}\s*)?(?:${NUMBER})(?![\d/])(?!\s*[-–]\s*\d)|\b(?:${QUALITATIVE})\b)(?:\s*(%|(?:x\s?)?10\^?[eE]?\d+\/[A-Za-zµμ]+|[A-Za-zµμ](?:[A-Za-zµμ0-9/^*]|\.(?=[A-Za-z0-9]))*))?(?:[^.]{0,60}?\b(?:reference|ref|normal|range|target|healthy|expected|desirable)\b[^0-9<>≤≥.;]{0,30}?((?:${COMPARATOR}\s*|less than |below |under |greater than |above |over )?(?:${NUMBER})(?:\s*(?:-|–|—|to)\s*(?:${NUMBER}))?|\b(?:${QUALITATIVE})\b))?`,
   'gi',
 );
 
@@ -252,7 +252,10 @@ export function readSentences(text: string): PrintedRow[] {
     const name = nameBefore(m[1] as string, units);
     if (!name) continue;
     const value = (m[2] as string).replace(/\s+/g, '');
-    const rangeText = m[4] ? readRangeText(m[4]) : null;
+    // After "reference" / "normal range", a word is a qualitative range ("the normal range is Non-Reactive").
+    const qualitativeRange =
+      m[4] && parseReferenceRange(m[4])?.qualitative ? { range: m[4], units: null } : null;
+    const rangeText = m[4] ? (readRangeText(m[4]) ?? qualitativeRange) : null;
     // "..., which is low." after the value.
     const after = (/^[^.;]*/.exec(text.slice(pattern.lastIndex)) ?? [''])[0];
     const flagMatch =

@@ -4,6 +4,7 @@
  */
 import { buildLines } from '../layout/build-lines';
 import type { LayoutPage, PositionedText } from '../layout/layout-types';
+import { readSentences } from './extract-free-results';
 import { extractRows } from './extract-rows';
 import { splitGluedUnits } from './read-row';
 import { isUnitsText, parseNumber, parseReferenceRange, splitRangeAndUnits } from './result-fields';
@@ -310,6 +311,38 @@ describe('ranges split across lines', () => {
       ['Glucose', 3.9, 6.1, 'normal'],
       ['Potassium', 3.5, 5.1, 'abnormal'],
       ['Sodium', 135, 145, 'normal'],
+    ]);
+  });
+});
+
+describe('ranges in running text', () => {
+  const read = (text: string) =>
+    readSentences(text)
+      .map(toReportResult)
+      .map((r) => [
+        r.test_name,
+        r.value,
+        r.units,
+        r.min_reference_range,
+        r.max_reference_range,
+        r.interpretation,
+      ]);
+
+  it('reads a qualitative reference after "reference" / "normal range"', () => {
+    expect(read('Hepatitis C Antibody was Non-Reactive (reference Non-Reactive).')).toEqual([
+      ['Hepatitis C Antibody', 'Non-Reactive', null, null, null, 'normal'],
+    ]);
+    expect(read('Your HIV 1/2 Antibody result is Reactive; the normal range is Non-Reactive.')).toEqual([
+      ['HIV 1/2 Antibody', 'Reactive', null, null, null, 'abnormal'],
+    ]);
+  });
+
+  it('keeps the comparator words of a sentence range', () => {
+    expect(read('Your LDL cholesterol result is 3.4 mmol/L; the normal range is less than 3.0.')).toEqual([
+      ['LDL cholesterol', '3.4', 'mmol/L', null, 3, 'abnormal'],
+    ]);
+    expect(read('HDL Cholesterol was 1.2 mmol/L (reference above 1.0).')).toEqual([
+      ['HDL Cholesterol', '1.2', 'mmol/L', 1, null, 'normal'],
     ]);
   });
 });
