@@ -41,6 +41,9 @@ const USED_WITHOUT_IMPORT: Record<string, Record<string, string>> = {
     tsx: 'the --import tsx loader of pnpm start, cli and the benchmarks',
     typescript: 'pnpm typecheck (tsc)',
   },
+  '@meridian/management-api': {
+    '@napi-rs/canvas': "pdf.js's Node canvas backend for review page images (pdfjs-dist loads it itself)",
+  },
 };
 
 /** Shared test tooling declared once at the workspace root; tests anywhere may import it. */
