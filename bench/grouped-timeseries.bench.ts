@@ -10,7 +10,7 @@
  * (gzip, br) give the compressed bytes and the CPU they add per request.
  *
  *   pnpm bench:timeseries [--rounds 5] [--duration 5] [--connections 64] [--week-connections 16]
- *                         [--pool 4] [--large 0] [--keep]
+ *                         [--pool 4] [--large 0] [--keep] [--cases api-day,bare-day,...]
  *
  * `--large N` then grows the table to N samples and measures the API's day read again (flat cost).
  * Uses DATABASE_URL's server (default postgres://postgres@127.0.0.1:5432/postgres) and a fresh database.
@@ -38,6 +38,11 @@ const CONNECTIONS = flag('connections', 64);
 const WEEK_CONNECTIONS = flag('week-connections', 16);
 const LARGE = flag('large', 0);
 const KEEP = args.includes('--keep');
+/** Only these cases (keys, comma-separated), e.g. for a CPU profile of one path (BENCH_NODE_FLAGS=--cpu-prof). */
+const ONLY = (() => {
+  const i = args.indexOf('--cases');
+  return i >= 0 ? new Set(args[i + 1]!.split(',')) : null;
+})();
 /** Database connections per server, the same for both (2 cores serve PostgreSQL, servers and load). */
 const POOL = flag('pool', 4);
 /** Node flags for both servers alike, e.g. BENCH_NODE_FLAGS=--max-semi-space-size=32. */
@@ -69,7 +74,8 @@ const median = (xs: number[]) => {
   const m = s.length >> 1;
   return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
 };
-const spread = (xs: number[]) => `${Math.min(...xs).toFixed(2)}–${Math.max(...xs).toFixed(2)}`;
+const spread = (xs: number[]) =>
+  xs.length === 0 ? 'no rounds' : `${Math.min(...xs).toFixed(2)}–${Math.max(...xs).toFixed(2)}`;
 
 async function admin(sql: string): Promise<void> {
   const c = new Client({ connectionString: baseDatabaseUrl() });
@@ -153,7 +159,7 @@ async function main(): Promise<void> {
     const origin = { api: 'http://127.0.0.1:18100', bare: 'http://127.0.0.1:18101' };
     const pid = { api: api.pid!, bare: bare.pid! };
 
-    const cases: Case[] = [
+    const allCases: Case[] = [
       {
         key: 'api-day',
         label: 'data API, 1 day (1,440 points)',
@@ -207,6 +213,8 @@ async function main(): Promise<void> {
         encoding: 'gzip',
       },
     ];
+    const cases = allCases.filter((c) => !ONLY || ONLY.has(c.key));
+    const has = (key: string) => cases.some((c) => c.key === key);
     const headersOf = (c: Case): Record<string, string> => ({
       ...(c.server === 'api' ? apiHeaders : {}),
       ...(c.encoding ? { 'accept-encoding': c.encoding } : {}),
@@ -286,7 +294,13 @@ async function main(): Promise<void> {
     log(
       `${'case (medians over rounds)'.padEnd(32)} ${'req/s'.padStart(7)} ${'p50'.padStart(9)} ${'p99'.padStart(9)} ${'p99/p50'.padStart(8)} ${'CPU/req'.padStart(9)} ${'bytes'.padStart(9)} ${'errors'.padStart(6)}`,
     );
-    const med = (key: string, f: (s: Sample) => number) => median(samples.get(key)!.map(f));
+    const med = (key: string, f: (s: Sample) => number) =>
+      median(
+        samples
+          .get(key)!
+          .filter((s) => s.requests > 0)
+          .map(f),
+      );
     for (const c of cases) {
       const all = samples.get(c.key)!;
       log(
@@ -306,24 +320,39 @@ async function main(): Promise<void> {
         ].join(' '),
       );
     }
+    // A round where either side answered nothing (the shared machine stalled it) pairs with nothing.
     const perRound = (a: string, b: string, f: (x: Sample, y: Sample) => number) =>
-      samples.get(a)!.map((x, i) => f(x, samples.get(b)![i]!));
+      samples
+        .get(a)!
+        .map((x, i) => [x, samples.get(b)![i]!] as const)
+        .filter(([x, y]) => x.requests > 0 && y.requests > 0)
+        .map(([x, y]) => f(x, y));
+    const dropped = [...samples.values()].reduce(
+      (n, all) => n + all.filter((s) => s.requests === 0).length,
+      0,
+    );
+    if (dropped > 0)
+      log(`(${dropped} case runs answered nothing within ${DURATION}s: left out of the ratios)`);
     log('');
     log('paired per-round ratios (median, min–max):');
     for (const [label, a, b] of [
       ['1 day ', 'api-day', 'bare-day'],
       ['1 week', 'api-week', 'bare-week'],
     ] as const) {
+      if (!has(a) || !has(b)) continue;
       const rps = perRound(a, b, (x, y) => x.rps / y.rps);
       const cpu = perRound(a, b, (x, y) => y.cpuMs / x.cpuMs);
       log(
         `  ${label} API ÷ bare: throughput ${median(rps).toFixed(2)} (${spread(rps)}), CPU efficiency (bare CPU/req ÷ API CPU/req) ${median(cpu).toFixed(2)} (${spread(cpu)}) — target ≥ ${TARGET}: ${median(rps) >= TARGET ? 'met' : 'MISSED'}`,
       );
     }
-    const p99p50 = samples.get('api-day')!.map((s) => s.p99 / Math.max(1, s.p50));
-    log(
-      `  p99 / p50, API 1 day at ${CONNECTIONS} clients: ${median(p99p50).toFixed(2)} (${spread(p99p50)}) — target ≤ 3: ${median(p99p50) <= 3 ? 'met' : 'MISSED'}`,
-    );
+    const p99p50 = (samples.get('api-day') ?? [])
+      .filter((s) => s.requests > 0)
+      .map((s) => s.p99 / Math.max(1, s.p50));
+    if (p99p50.length > 0)
+      log(
+        `  p99 / p50, API 1 day at ${CONNECTIONS} clients: ${median(p99p50).toFixed(2)} (${spread(p99p50)}) — target ≤ 3: ${median(p99p50) <= 3 ? 'met' : 'MISSED'}`,
+      );
     log('');
     log('compression (API, same rounds):');
     for (const [label, comp, plain] of [
@@ -331,6 +360,7 @@ async function main(): Promise<void> {
       ['1 day, br quality 4  ', 'api-day-br', 'api-day'],
       ['1 week, gzip level 1 ', 'api-week-gzip', 'api-week'],
     ] as const) {
+      if (!has(comp) || !has(plain)) continue;
       const extra = perRound(comp, plain, (x, y) => x.cpuMs - y.cpuMs);
       const rps = perRound(comp, plain, (x, y) => x.rps / y.rps);
       log(
@@ -338,7 +368,7 @@ async function main(): Promise<void> {
       );
     }
 
-    if (LARGE > small) {
+    if (LARGE > small && has('api-day')) {
       log('');
       log(`growing the table to ${LARGE.toLocaleString('en-US')} samples ...`);
       const large = await growSamplesTo(db, LARGE, log);

@@ -24,7 +24,11 @@ import { createKnex, type Knex } from '@meridian/db';
 import { newId } from '@meridian/domain';
 import { createIngestion, type IngestBatch, type SampleInput } from '@meridian/ingestion';
 import { createTestDatabase, seedOrg, seedTeam } from '@meridian/test-utils';
-import { countingUpsertSql, SAMPLE_ROW_COLUMNS } from '../packages/ingestion/src/storage/samples.repository';
+import {
+  countingUpsertSql,
+  SAMPLE_ROW_COLUMNS,
+  samplesPartitionOf,
+} from '../packages/ingestion/src/storage/samples.repository';
 import { cpuSecondsOf, loadAverage } from './support/process-cpu';
 
 const args = process.argv.slice(2);
@@ -66,32 +70,41 @@ function dayOfHeartRate(day: number): SampleInput[] {
   return samples;
 }
 
-/** Heart rate's canonical unit is bpm and it has no type: the bare upsert's rows are the input as it is. */
-async function bareUpsert(db: Knex, userId: string, samples: readonly SampleInput[], now: Date) {
-  const present = SAMPLE_ROW_COLUMNS.map((c) => c === 'start_at' || c === 'timezone_offset' || c === 'value');
+/**
+ * Heart rate's canonical unit is bpm and it has no type: the bare upsert's rows are the input as it is, with one
+ * context (the UTC offset), written into the user's partition as the repository does.
+ */
+async function bareUpsert(db: Knex, userId: string, samples: readonly SampleInput[], _now: Date) {
+  const present = SAMPLE_ROW_COLUMNS.map((c) => c === 'start_at' || c === 'value' || c === 'context');
   const start = new Array<number>(samples.length);
-  const offset = new Array<number>(samples.length);
   const value = new Array<number>(samples.length);
+  const context = new Array<number>(samples.length);
   for (let i = 0; i < samples.length; i += 1) {
     const s = samples[i]!;
     start[i] = Date.parse(s.timestamp);
-    offset[i] = s.timezone_offset!;
     value[i] = s.value as number;
+    context[i] = 1;
   }
+  const table = await samplesPartitionOf(db, userId);
   return db.transaction(async (trx) => {
     const result = await trx.raw<{ rows: Array<{ created: number; updated: number }> }>(
-      countingUpsertSql(present),
+      countingUpsertSql(table, present),
       [
+        userId,
+        `{${OFFSET_SECONDS}}`,
+        '{NULL}',
+        '{NULL}',
+        '{NULL}',
+        '{NULL}',
+        userId,
         userId,
         'heartrate',
         SOURCE.provider,
         SOURCE.type,
         '',
-        now,
-        now,
         `{${start.join(',')}}`,
-        `{${offset.join(',')}}`,
         `{${value.join(',')}}`,
+        `{${context.join(',')}}`,
       ],
     );
     return result.rows[0]!.created;

@@ -3,7 +3,7 @@
  * sign in through the integrator backend call, then all push their HealthKit minute heart rate and step
  * counts at once, in batches with anchors, through the real HTTP push endpoint of a data API served from its
  * own process. Against it, in the same run and database: a raw multi-row INSERT of the very same sample rows
- * into the same table (`timeseries_samples`, emptied first), one statement per pushed batch, over as many
+ * into the same table (`samples`, or `timeseries_samples` before it; emptied first), one statement per pushed batch, over as many
  * database connections as the server has. Prints samples/s accepted, latency per batch (p50/p99), the baseline and the
  * ratio, and a count check (0 lost, 0 duplicated).
  *
@@ -12,7 +12,8 @@
  * that hour (daily data, with `daily.data.*` events), all phones syncing at the same moment each hour.
  *
  *   pnpm bench:push [--devices 50] [--days 2] [--hours 6] [--batch 500] [--pool 10] [--keep]
- *   (or BENCH_DEVICES, BENCH_DAYS, BENCH_HOURS, BENCH_BATCH, BENCH_POOL; BENCH_NODE_FLAGS for the server)
+ *   (or BENCH_DEVICES, BENCH_DAYS, BENCH_HOURS, BENCH_BATCH, BENCH_POOL; BENCH_NODE_FLAGS for the server;
+ *   BENCH_STATEMENT_KINDS=1 prints the statements per batch by kind and their time)
  *
  * Uses DATABASE_URL's server (default postgres://postgres@127.0.0.1:5432/postgres) and a fresh database.
  */
@@ -87,13 +88,19 @@ function startDataApi(databaseUrl: string, port: number): Promise<ChildProcess> 
   });
 }
 
-/** Statements the data API has sent to PostgreSQL so far (see support/data-api-server.ts). */
-function statementsOf(child: ChildProcess): Promise<number> {
+type StatementKinds = Map<string, { n: number; ms: number }>;
+
+/**
+ * Statements the data API has sent to PostgreSQL so far (see support/data-api-server.ts), and with
+ * BENCH_STATEMENT_KINDS=1 their count and time by kind.
+ */
+function statementsOf(child: ChildProcess): Promise<{ statements: number; kinds: StatementKinds }> {
   return new Promise((resolve) => {
     const onMessage = (message: unknown) => {
       if (typeof message === 'object' && message !== null && 'statements' in message) {
         child.off('message', onMessage);
-        resolve(Number(message.statements));
+        const kinds = 'kinds' in message ? (message.kinds as [string, { n: number; ms: number }][]) : [];
+        resolve({ statements: Number(message.statements), kinds: new Map(kinds) });
       }
     };
     child.on('message', onMessage);
@@ -126,27 +133,62 @@ function processCpu(pid: number | undefined): number | null {
 const percentile = (sorted: number[], p: number) =>
   sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
-const COLUMNS = [
-  'user_id',
-  'resource',
-  'provider',
-  'source_type',
-  'type',
-  'start_at',
-  'end_at',
-  'timezone_offset',
-  'value',
-  'value_text',
-  'systolic',
-  'diastolic',
-  'app_id',
-  'device_id',
-  'workout_id',
-  'sport',
-  'extras',
-  'created_at',
-  'updated_at',
-];
+/**
+ * The table the data API writes samples to, and its columns: the hash-partitioned `samples` (series and
+ * source context as per-user ids, which the push path resolves and the baseline finds stored already), or,
+ * on a database from before it, `timeseries_samples`.
+ */
+interface SampleTable {
+  name: string;
+  columns: string[];
+  /** The column that, with user_id, names a series (a resource of one source): pages are cut per series. */
+  series: string;
+}
+
+const PARTITIONED: SampleTable = {
+  name: 'samples',
+  columns: ['user_id', 'series', 'start_at', 'value', 'end_at', 'diastolic', 'context', 'extras'],
+  series: 'series',
+};
+
+const FLAT: SampleTable = {
+  name: 'timeseries_samples',
+  columns: [
+    'user_id',
+    'resource',
+    'provider',
+    'source_type',
+    'type',
+    'start_at',
+    'end_at',
+    'timezone_offset',
+    'value',
+    'value_text',
+    'systolic',
+    'diastolic',
+    'app_id',
+    'device_id',
+    'workout_id',
+    'sport',
+    'extras',
+    'created_at',
+    'updated_at',
+  ],
+  series: 'resource',
+};
+
+async function sampleTable(databaseUrl: string): Promise<SampleTable> {
+  const c = new Client({ connectionString: databaseUrl });
+  await c.connect();
+  try {
+    const { rows } = await c.query<{ kind: string | null }>(
+      `select (select relkind::text from pg_class where oid = to_regclass('public.samples')) as kind`,
+    );
+    return rows[0]?.kind === 'p' ? PARTITIONED : FLAT;
+  } finally {
+    await c.end();
+  }
+}
 
 const HOUR_MS = 3_600_000;
 
@@ -171,15 +213,17 @@ interface Baseline {
  */
 async function rawInsertBaseline(
   databaseUrl: string,
+  table: SampleTable,
   cutoff: Date,
   expected: number,
 ): Promise<{ history: Baseline; daily: Baseline }> {
+  const COLUMNS = table.columns;
   const admin = new Client({ connectionString: databaseUrl });
   await admin.connect();
   const clients: Client[] = [];
   try {
     const { rows } = await admin.query(
-      `select ${COLUMNS.join(', ')} from timeseries_samples order by user_id, resource, start_at`,
+      `select ${COLUMNS.join(', ')} from ${table.name} order by user_id, ${table.series}, start_at`,
     );
     const history = new Map<string, unknown[][]>();
     const daily = new Map<string, unknown[][]>();
@@ -188,7 +232,7 @@ async function rawInsertBaseline(
       const at = (row.start_at as Date).getTime();
       const values = COLUMNS.map((c) => row[c]);
       if (at < cutoff.getTime()) {
-        const series = `${String(row.user_id)}/${String(row.resource)}`;
+        const series = `${String(row.user_id)}/${String(row[table.series])}`;
         const n = pages.get(series) ?? 0;
         pages.set(series, n + 1);
         const key = `${series}/${Math.floor(n / BATCH)}`;
@@ -198,8 +242,16 @@ async function rawInsertBaseline(
         daily.set(key, [...(daily.get(key) ?? []), values]);
       }
     }
-    await admin.query('delete from timeseries_samples');
-    await admin.query('vacuum analyze timeseries_samples');
+    // The data API writes a user's samples into the user's partition: so does the baseline.
+    const targets = new Map<string, string>();
+    if (table === PARTITIONED) {
+      const found = await admin.query<{ user_id: string; name: string }>(
+        `select u as user_id, samples_partition(u) as name from (select distinct user_id as u from samples) x`,
+      );
+      for (const r of found.rows) targets.set(r.user_id, r.name);
+    }
+    await admin.query(`delete from ${table.name}`);
+    await admin.query(`vacuum analyze ${table.name}`);
     for (let i = 0; i < POOL; i += 1) {
       const c = new Client({ connectionString: databaseUrl });
       await c.connect();
@@ -218,7 +270,7 @@ async function rawInsertBaseline(
               return `(${row.map((_, j) => `$${first + j + 1}`).join(', ')})`;
             });
             await c.query(
-              `insert into timeseries_samples (${COLUMNS.join(', ')}) values ${tuples.join(', ')}`,
+              `insert into ${targets.get(String(batch[0]![0])) ?? table.name} (${COLUMNS.join(', ')}) values ${tuples.join(', ')}`,
               params,
             );
           }
@@ -232,7 +284,7 @@ async function rawInsertBaseline(
     };
     const historyRun = await run([...history.values()]);
     const dailyRun = await run([...daily.values()]);
-    const count = Number((await admin.query('select count(*) as n from timeseries_samples')).rows[0].n);
+    const count = Number((await admin.query(`select count(*) as n from ${table.name}`)).rows[0].n);
     if (count !== expected) throw new Error(`the INSERTs restored ${count} rows, expected ${expected}`);
     return { history: historyRun, daily: dailyRun };
   } finally {
@@ -369,6 +421,7 @@ async function main(): Promise<void> {
     const loadBefore = loadAverage();
     log(`history: all ${DEVICES} phones push at once through POST /v2/sdk/push/${PROVIDER} ...`);
     const history = await syncAll(phones, 'history (first sync)');
+    const statementsAfterHistory = await statementsOf(server);
     log(`daily: ${HOURS} hourly syncs, all phones at once each hour ...`);
     const hourly: Awaited<ReturnType<typeof syncAll>>[] = [];
     for (let h = 0; h < HOURS; h += 1) {
@@ -386,11 +439,25 @@ async function main(): Promise<void> {
     };
 
     const serverCpuAfter = processCpu(server.pid);
-    const statements = (await statementsOf(server)) - statementsBefore;
+    const statementsAfter = await statementsOf(server);
+    const statements = statementsAfter.statements - statementsBefore.statements;
+    const kindsOfPhase = (from: StatementKinds, to: StatementKinds) =>
+      [...to]
+        .map(([kind, k]) => {
+          const before = from.get(kind) ?? { n: 0, ms: 0 };
+          return { kind, n: k.n - before.n, ms: k.ms - before.ms };
+        })
+        .filter((k) => k.n > 0)
+        .sort((a, b) => b.ms - a.ms);
+    const kinds = [
+      { phase: history, kinds: kindsOfPhase(statementsBefore.kinds, statementsAfterHistory.kinds) },
+      { phase: daily, kinds: kindsOfPhase(statementsAfterHistory.kinds, statementsAfter.kinds) },
+    ];
     const ownCpu = process.cpuUsage(ownCpuBefore);
     const expectedHistory = phones.reduce((n, p) => n + samplesIn(p.history), 0);
     const expectedDaily = phones.reduce((n, p) => n + p.hours.reduce((m, h) => m + samplesIn(h), 0), 0);
-    const stored = Number((await db.knex('timeseries_samples').count({ n: '*' }))[0]!.n) - warmupAll;
+    const table = await sampleTable(db.url);
+    const stored = Number((await db.knex(table.name).count({ n: '*' }))[0]!.n) - warmupAll;
     const events = Number(
       (await db.knex('outbox').where('event_type', 'like', 'daily.data.%').count({ n: '*' }))[0]!.n,
     );
@@ -400,9 +467,9 @@ async function main(): Promise<void> {
 
     await stop(server);
     server = null;
-    log('raw multi-row INSERT of the same sample rows into the same (emptied) table ...');
+    log(`raw multi-row INSERT of the same sample rows into the same (emptied) table, ${table.name} ...`);
     const loadPushed = loadAverage();
-    const raw = await rawInsertBaseline(db.url, cutoff, stored + warmupAll);
+    const raw = await rawInsertBaseline(db.url, table, cutoff, stored + warmupAll);
     const loadAfter = loadAverage();
     // The warm-up phone's rows are in the baseline's statements too: compare rates, not totals.
 
@@ -436,6 +503,15 @@ async function main(): Promise<void> {
     log(
       `SQL statements of the data API: ${fmt(statements)} for ${fmt(all.requests)} push requests (${(statements / Math.max(1, all.requests)).toFixed(1)} per batch, sign-in and device lookups included)`,
     );
+    for (const { phase, kinds: byKind } of kinds) {
+      if (byKind.length === 0) continue;
+      log(`${phase.name}: statements by kind (per batch: count, ms from send to answer; first words)`);
+      for (const k of byKind) {
+        log(
+          `  ${(k.n / phase.requests).toFixed(2).padStart(6)} ${(k.ms / phase.requests).toFixed(1).padStart(7)} ms  ${k.kind}`,
+        );
+      }
+    }
     log(
       `load average (1, 5, 15 min; 2 cores shared): before pushing ${loadBefore}, after pushing ${loadPushed}, after the baseline ${loadAfter}`,
     );

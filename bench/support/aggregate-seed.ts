@@ -38,7 +38,7 @@ export async function seedAggregateData(db: Knex, userCount: number): Promise<Ag
                           interval '1 day') d`,
     [seeded.primaryUserId, YEAR_START, YEAR_END],
   );
-  await db.raw('vacuum analyze timeseries_samples');
+  await db.raw('vacuum analyze samples');
   await db.raw('vacuum analyze summaries');
   await db.raw('analyze users');
   const userIds = (await db('users')

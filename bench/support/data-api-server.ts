@@ -33,8 +33,29 @@ async function main() {
   db.on('query', () => {
     statements += 1;
   });
+  // BENCH_STATEMENT_KINDS=1: also count and time (send to answer, as the server sees it) each kind of
+  // statement, named by its first words; the benchmark prints them.
+  const kinds = new Map<string, { n: number; ms: number }>();
+  if (process.env.BENCH_STATEMENT_KINDS === '1') {
+    const started = new Map<string, { kind: string; at: number }>();
+    const kindOf = (sql: string) => sql.replace(/\s+/g, ' ').trim().slice(0, 90);
+    db.on('query', (q: { sql: string; __knexQueryUid: string }) => {
+      started.set(q.__knexQueryUid, { kind: kindOf(q.sql), at: performance.now() });
+    });
+    const done = (_r: unknown, q: { __knexQueryUid: string }) => {
+      const s = started.get(q.__knexQueryUid);
+      if (!s) return;
+      started.delete(q.__knexQueryUid);
+      const k = kinds.get(s.kind) ?? { n: 0, ms: 0 };
+      k.n += 1;
+      k.ms += performance.now() - s.at;
+      kinds.set(s.kind, k);
+    };
+    db.on('query-response', done);
+    db.on('query-error', done);
+  }
   process.on('message', (message) => {
-    if (message === 'statements') process.send?.({ statements });
+    if (message === 'statements') process.send?.({ statements, kinds: [...kinds.entries()] });
   });
   process.send?.('ready');
   process.on('SIGTERM', () => {

@@ -3,6 +3,7 @@
  * but on a topology with its own names so other processes on the broker never see the benchmark's events.
  * BENCH_MODE: `relay` (the outbox relay only), `fan-out` (relay + consumer, no sending; with the outbox already
  * relayed, the consumer alone draining the queue), `deliver` (the delivery loop only) or `all`.
+ * BENCH_EVENTS_PER_MESSAGE: the relay's events per broker message (its default when unset).
  * Starts work on the parent's `go` and answers `ready` first, so start-up is not timed.
  */
 import { createKnex } from '@meridian/db';
@@ -19,6 +20,9 @@ async function main() {
   const suffix = process.env.BENCH_SUFFIX!;
   const mode = process.env.BENCH_MODE as 'relay' | 'fan-out' | 'deliver' | 'all';
   const concurrency = Number(process.env.DELIVERY_CONCURRENCY ?? 20);
+  const eventsPerMessage = process.env.BENCH_EVENTS_PER_MESSAGE
+    ? Number(process.env.BENCH_EVENTS_PER_MESSAGE)
+    : undefined;
   const topology: Topology = {
     exchange: `${meridianTopology.exchange}.${suffix}`,
     queues: meridianTopology.queues.map((q) => ({ ...q, name: `${q.name}.${suffix}` })),
@@ -47,7 +51,7 @@ async function main() {
     cpuAtGo = process.cpuUsage();
     void (async () => {
       if (mode === 'relay') {
-        const relay = createOutboxRelay({ db, transport, logger });
+        const relay = createOutboxRelay({ db, transport, logger, eventsPerMessage });
         relay.start();
         close = () => relay.stop();
       } else if (mode === 'deliver') {
@@ -59,6 +63,7 @@ async function main() {
           transport,
           logger,
           concurrency,
+          relayEventsPerMessage: eventsPerMessage,
           webhooks: mode === 'all' ? webhooks : { ...webhooks, start: () => undefined },
           queue: `${meridianQueues.eventDeliveryEvents}.${suffix}`,
         });

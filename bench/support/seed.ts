@@ -23,14 +23,18 @@ export async function seedTenancyAndUsers(db: Knex, userCount: number): Promise<
   return { apiKey: team.apiKeys.sandbox, teamId: team.teamId, primaryUserId: primary.id as string };
 }
 
-/** A year of minute heart rate for one user: 525,600 samples following a day/night rhythm. */
+/**
+ * A year of minute heart rate for one user: 525,600 samples following a day/night rhythm. Written straight into
+ * the compact `samples` layout (series and context resolved once), not through the `timeseries_samples` view.
+ */
 export async function seedYearOfMinuteHeartRate(db: Knex, userId: string): Promise<number> {
   const result = await db.raw(
-    `insert into timeseries_samples (user_id, resource, provider, source_type, type, start_at, timezone_offset, value)
-     select ?, 'heartrate', 'oura', 'ring', '', ts, 3600,
+    `insert into samples (user_id, series, context, start_at, value)
+     select ?::uuid, (select sample_series_id(?::uuid, 'heartrate', 'oura', 'ring', '')),
+            (select sample_context_id(?::uuid, 3600, null, null, null, null)), ts,
             round((62 + 18 * sin(extract(epoch from ts) / 86400.0 * 2 * pi()) + random() * 6)::numeric, 1)::float8
      from generate_series(?::timestamptz, ?::timestamptz - interval '1 minute', interval '1 minute') ts`,
-    [userId, YEAR_START, YEAR_END],
+    [userId, userId, userId, YEAR_START, YEAR_END],
   );
   return result.rowCount as number;
 }
@@ -43,9 +47,14 @@ export async function growSamplesTo(db: Knex, total: number, log: (msg: string) 
     // One day of minute samples for as many other users as needed, one statement per day.
     const users = Math.min(999, Math.ceil((total - count) / 1440));
     const result = await db.raw(
-      `insert into timeseries_samples (user_id, resource, provider, source_type, type, start_at, timezone_offset, value)
-       select u.id, 'heartrate', 'fitbit', 'watch', '', ts, null, 60 + random() * 40
-       from (select id from users where client_user_id <> 'bench-1' order by client_user_id limit ?) u
+      `with u as materialized (
+         select id, sample_series_id(id, 'heartrate', 'fitbit', 'watch', '') as series,
+                sample_context_id(id, null, null, null, null, null) as context
+         from (select id from users where client_user_id <> 'bench-1' order by client_user_id limit ?) v
+       )
+       insert into samples (user_id, series, context, start_at, value)
+       select u.id, u.series, u.context, ts, 60 + random() * 40
+       from u
        cross join generate_series(?::timestamptz + make_interval(days => ?),
                                   ?::timestamptz + make_interval(days => ?) + interval '1439 minutes',
                                   interval '1 minute') ts
@@ -56,11 +65,11 @@ export async function growSamplesTo(db: Knex, total: number, log: (msg: string) 
     day += 1;
     if (day % 10 === 0) log(`  … ${count.toLocaleString('en-US')} samples`);
   }
-  await db.raw('vacuum analyze timeseries_samples');
+  await db.raw('vacuum analyze samples');
   return count;
 }
 
 export async function sampleCount(db: Knex): Promise<number> {
-  const row = await db('timeseries_samples').count<{ count: number }[]>('* as count').first();
+  const row = await db('samples').count<{ count: number }[]>('* as count').first();
   return Number(row?.count ?? 0);
 }

@@ -172,7 +172,16 @@ describe('helm chart deploy/helm/meridian', () => {
           ? [{ name: 'TRUST_PROXY', value: '10.0.0.0/8,172.16.0.0/12,192.168.0.0/16' }]
           : [];
         const lab = component(d) === 'lab-gateway' ? LAB_GATEWAY_ENV : [];
-        expect(c.env).toEqual([{ name, value: String(port) }, ...lab, ...trustProxy]);
+        // The data API's mobile-SDK push limits, at the service's defaults (the env in name order).
+        const sdkPush =
+          component(d) === 'data-api'
+            ? [
+                { name: 'SDK_PUSH_DEVICE_RATE_PER_MINUTE', value: '120' },
+                { name: 'SDK_PUSH_MAX_BODY_BYTES', value: '8388608' },
+                { name: 'SDK_PUSH_MAX_RECORDS', value: '10000' },
+              ]
+            : [];
+        expect(c.env).toEqual([{ name, value: String(port) }, ...lab, ...sdkPush, ...trustProxy]);
         expect(c.ports?.[0]?.containerPort).toBe(port);
         expect(c.envFrom).toEqual([
           { configMapRef: { name: configMap.metadata!.name } },

@@ -1,9 +1,9 @@
-import { createOutboxRepository, withTransaction } from '@meridian/db';
+import { createOutboxRepository, withTransaction, type OutboxEvent } from '@meridian/db';
 import { timeseriesBySlug } from '@meridian/domain';
 import type { Knex } from 'knex';
 import { DATA_EVENT_RESOURCES } from './events/data-event-resources';
 import { userEvent } from './events/event-owner';
-import { loadIngestionUser } from './storage/ingestion-user.repository';
+import { loadIngestionUser, type IngestionUser } from './storage/ingestion-user.repository';
 import { checkProvider } from './validation/check-source';
 import { IssueList } from './validation/issue-list';
 import { formatDateTime } from './wire/format-date-time';
@@ -49,14 +49,32 @@ export async function completeHistoricalPull(db: Knex, input: HistoricalPullComp
       } else issues.add(['resources', i], 'Unknown data resource', 'enum', r);
     });
     issues.throwIfAny();
-    const data = {
-      user_id: user.id,
-      start_date: formatDateTime(input.rangeStart),
-      end_date: formatDateTime(input.rangeEnd),
-      provider: input.provider,
-    };
     return createOutboxRepository(trx).append(
-      resources.map((resource) => userEvent(user, `historical.data.${resource}.created`, data)),
+      resources.map((resource) =>
+        historicalPullEvent(user, {
+          provider: input.provider,
+          resource,
+          rangeStart: input.rangeStart,
+          rangeEnd: input.rangeEnd,
+        }),
+      ),
     );
+  });
+}
+
+/**
+ * The `historical.data.<resource>.created` event of `completeHistoricalPull`, for a caller that has read the
+ * user (`ingestionUserColumns`) and checked its input (an event resource of `DATA_EVENT_RESOURCES`, a range
+ * whose end is not before its start), and writes the event itself.
+ */
+export function historicalPullEvent(
+  user: IngestionUser,
+  input: { provider: string; resource: string; rangeStart: Date; rangeEnd: Date },
+): OutboxEvent {
+  return userEvent(user, `historical.data.${input.resource}.created`, {
+    user_id: user.id,
+    start_date: formatDateTime(input.rangeStart),
+    end_date: formatDateTime(input.rangeEnd),
+    provider: input.provider,
   });
 }

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { completeHistoricalPull, type HistoricalPullCompletion } from './complete-historical-pull';
-import { ingestBatch, ingestBatches } from './ingest-batch';
+import { ingestBatch, ingestBatches, type IngestManyOptions } from './ingest-batch';
 import type { IngestBatch, IngestResult } from './ingestion.types';
 
 export interface IngestionDeps {
@@ -13,9 +13,10 @@ export interface Ingestion {
   ingest(batch: IngestBatch): Promise<IngestResult>;
   /**
    * Several batches of one user as one write (see `ingestBatches`): one result per batch, the activity days
-   * derived once. `savepoint: false` when `db` is a transaction the caller rolls back whole on any error.
+   * derived once. `savepoint: false` when `db` is a transaction the caller rolls back whole on any error;
+   * `user` and `deferEvents` save round trips (see `IngestManyOptions`).
    */
-  ingestMany(batches: readonly IngestBatch[], opts?: { savepoint?: boolean }): Promise<IngestResult[]>;
+  ingestMany(batches: readonly IngestBatch[], opts?: IngestManyOptions): Promise<IngestResult[]>;
   /** Writes the `historical.data.<resource>.created` events that close a historical pull. */
   completeHistoricalPull(input: HistoricalPullCompletion): Promise<string[]>;
 }

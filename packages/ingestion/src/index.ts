@@ -4,7 +4,15 @@
  */
 export * from './ingestion.types';
 export * from './create-ingestion';
-export type { HistoricalPullCompletion } from './complete-historical-pull';
+export type { IngestManyOptions } from './ingest-batch';
+export { activityLock } from './refresh-activity';
+export {
+  ingestionUserColumns,
+  toIngestionUser,
+  type IngestionUser,
+  type IngestionUserRow,
+} from './storage/ingestion-user.repository';
+export { historicalPullEvent, type HistoricalPullCompletion } from './complete-historical-pull';
 export * from './wire';
 export { acceptedUnits, unitConversion, type UnitConversion } from './units';
 export { deterministicId, summaryId } from './deterministic-id';

@@ -39,16 +39,36 @@ export async function ingestBatches(
   db: Knex,
   now: Date,
   batches: readonly IngestBatch[],
-  opts: { savepoint?: boolean } = {},
+  opts: IngestManyOptions = {},
 ): Promise<IngestResult[]> {
   if (batches.length === 0) return [];
   const userId = userIdOf(batches[0]);
   for (const batch of batches) {
     if (userIdOf(batch) !== userId) throw new Error('ingestBatches: every batch must be of the same user');
   }
+  if (opts.user && opts.user.id !== userId) throw new Error("ingestBatches: `user` is not the batches' user");
   if (opts.savepoint === false && db.isTransaction)
-    return ingestInTransaction(db as Knex.Transaction, now, userId, batches);
-  return withTransaction(db, (trx) => ingestInTransaction(trx, now, userId, batches));
+    return ingestInTransaction(db as Knex.Transaction, now, userId, batches, opts);
+  return withTransaction(db, (trx) => ingestInTransaction(trx, now, userId, batches, opts));
+}
+
+/** How `ingestBatches` runs in the caller's transaction. */
+export interface IngestManyOptions {
+  /** false: run directly in `db`, a transaction the caller rolls back whole on any error (no savepoint). */
+  savepoint?: boolean;
+  /**
+   * The batches' user, already read in this transaction with `ingestionUserColumns` and locked `for key
+   * share` (so the purge cannot remove it meanwhile): not read again.
+   */
+  user?: IngestionUser;
+  /**
+   * Takes the data events instead of writing them, and answers the outbox ids they get: the caller writes
+   * them in this transaction (e.g. with its own last statement), after anything it writes to the outbox
+   * later must follow them.
+   */
+  deferEvents?: (events: OutboxEvent[]) => string[];
+  /** Providers whose activity lock (`activityLock`) this transaction has taken already. */
+  activityLocked?: readonly string[];
 }
 
 function userIdOf(batch: unknown): string {
@@ -63,8 +83,9 @@ async function ingestInTransaction(
   now: Date,
   userId: string,
   batches: readonly IngestBatch[],
+  opts: IngestManyOptions,
 ): Promise<IngestResult[]> {
-  const user = await loadIngestionUser(trx, userId);
+  const user = opts.user ?? (await loadIngestionUser(trx, userId));
   const zoneOffsets = createZoneOffsets();
   const fallbackZone = user.fallbackTimeZone;
   const bounds = { start: user.ingestionStart, end: user.ingestionEnd };
@@ -74,9 +95,14 @@ async function ingestInTransaction(
     // A historical chunk writes data events only for an ETL pipeline that asks for them.
     return { all, kept, perSample: batch.mode === 'daily' || user.pushesHistoricalEtl };
   });
-  const written = await writeBatches({ trx, user, bounds, now, zoneOffsets }, toWrite);
+  const activityLocked = new Set(opts.activityLocked ?? []);
+  const written = await writeBatches({ trx, user, bounds, now, zoneOffsets, activityLocked }, toWrite);
   const events = dataEvents(user, batches, written.batches, activityByMode(batches, written));
-  const eventIds = await createOutboxRepository(trx).append(events);
+  const eventIds = opts.deferEvents
+    ? events.length === 0
+      ? []
+      : opts.deferEvents(events)
+    : await createOutboxRepository(trx).append(events);
   // Every event id goes to each result (the caller of a single batch gets its own).
   return written.batches.map((w, i) => {
     const kept = toWrite[i]!.kept;

@@ -1,6 +1,14 @@
+import { withTransaction, type OutboxEvent } from '@meridian/db';
 import { ValidationError } from '@meridian/domain';
+import { createIngestion } from './create-ingestion';
 import type { IngestBatch, SampleInput } from './ingestion.types';
-import { useIngestionFixture } from './__tests__/ingestion-fixture';
+import { activityLock } from './refresh-activity';
+import {
+  ingestionUserColumns,
+  toIngestionUser,
+  type IngestionUserRow,
+} from './storage/ingestion-user.repository';
+import { NOW, useIngestionFixture } from './__tests__/ingestion-fixture';
 
 /**
  * `ingestMany` (the resources of one mobile push in one write) must store exactly what ingesting the same
@@ -142,6 +150,50 @@ describe('ingestMany', () => {
     expect(events[2]!.payload.data.calendar_date).toBe('2026-03-10');
     const outboxIds = await fx.db.knex('outbox').where({ user_id: many }).orderBy('seq').pluck('id');
     for (const r of results) expect(r.eventIds).toEqual(outboxIds);
+  });
+
+  it('with the caller’s user, activity lock and deferred events writes the same, the events handed back in order', async () => {
+    const one = await fx.insertUser();
+    const many = await fx.insertUser();
+    const batches = (u: string) => [heartRate(u, 'daily', '2026-03-10'), steps(u, 'daily', '2026-03-10')];
+    const plain = await fx.ingestion.ingestMany(batches(one));
+    const handed: OutboxEvent[][] = [];
+    const deferred = await withTransaction(fx.db.knex, async (trx) => {
+      // The caller's own statement: the user read and locked as ingestion would, the activity lock taken.
+      const lock = activityLock(many, 'apple_health_kit');
+      const { rows } = await trx.raw<{ rows: IngestionUserRow[] }>(
+        `select ${ingestionUserColumns('u')} from users u, pg_advisory_xact_lock(?, hashtext(?)) l
+          where u.id = ? and u.deleted_at is null for key share of u`,
+        [lock.classId, lock.key, many],
+      );
+      const ids = [
+        '0b4c0e39-54a4-4c0e-9d5e-6c0b8f1d2a01',
+        '0b4c0e39-54a4-4c0e-9d5e-6c0b8f1d2a02',
+        '0b4c0e39-54a4-4c0e-9d5e-6c0b8f1d2a03',
+      ];
+      return createIngestion({ db: trx, clock: () => NOW }).ingestMany(batches(many), {
+        savepoint: false,
+        user: toIngestionUser(rows[0]!),
+        activityLocked: ['apple_health_kit'],
+        deferEvents: (events) => {
+          handed.push(events);
+          return ids.slice(0, events.length);
+        },
+      });
+    });
+    expect(deferred.map(strip)).toEqual(plain.map(strip));
+    // Nothing written to the outbox: the events were handed over once, in the order they would be written.
+    expect(await fx.events(many)).toEqual([]);
+    expect(handed).toHaveLength(1);
+    expect(handed[0]!.map((e) => e.envelope.event_type)).toEqual(
+      (await fx.events(one)).map((e) => e.event_type),
+    );
+    expect(deferred[0]!.eventIds).toHaveLength(handed[0]!.length);
+    const a = await stored(one);
+    const b = await stored(many);
+    expect(b.samples).toEqual(a.samples);
+    expect(b.activity).toEqual(a.activity);
+    expect(b.stats).toEqual(a.stats);
   });
 
   it('refuses the whole write when one batch is bad, and batches of two users', async () => {

@@ -44,15 +44,29 @@ interface Context {
   bounds: IngestionBounds;
   now: Date;
   zoneOffsets: ZoneOffsets;
+  /** Providers whose activity lock (`activityLock`) the transaction holds already: not asked for again. */
+  activityLocked?: ReadonlySet<string>;
+}
+
+/**
+ * The transaction-scoped advisory lock under which a user's activity of one provider is derived:
+ * `pg_advisory_xact_lock(classId, hashtext(key))`. A caller may take it in a statement of its own before
+ * ingesting (then tell ingestion so: `activityLocked`), as long as it reads nothing for the activity in that
+ * statement (its snapshot predates the lock).
+ */
+export function activityLock(userId: string, provider: string): { classId: number; key: string } {
+  return { classId: ACTIVITY_LOCK_CLASS, key: `${userId}:${provider}` };
 }
 
 /**
  * Recomputes Meridian's activity summary of every (provider, local date) a write touched (`touched`, from
- * `touchedDates`), from everything stored for those days (not only the batch), and upserts it.
+ * `touchedDates`), from everything stored for those days (not only the batch), and upserts it; `alsoWrite`
+ * (e.g. the write's resource statistics, given the activity's own) is run in the same round trip.
  */
 export async function refreshActivity(
   ctx: Context,
   touched: ReadonlyMap<string, ReadonlySet<string>>,
+  alsoWrite?: (activityStats: ResourceStat[]) => { sql: string; bindings: Knex.RawBinding[] } | null,
 ): Promise<{ written: WrittenSummary[]; stats: ResourceStat[] }> {
   const records: SummaryRecord[] = [];
   const stats: ResourceStat[] = [];
@@ -83,7 +97,10 @@ export async function refreshActivity(
       });
     }
   }
-  const written = await createSummariesRepository(ctx.trx).upsert(ctx.user.id, records, ctx.now);
+  const also = alsoWrite?.(stats) ?? undefined;
+  const written = await createSummariesRepository(ctx.trx).upsert(ctx.user.id, records, ctx.now, {
+    with: also,
+  });
   return { written, stats };
 }
 
@@ -150,10 +167,10 @@ function lastLocalDay(startMs: number, endMs: number, offsetSeconds: number): nu
 async function deriveProviderActivity(ctx: Context, provider: string, dates: ReadonlySet<string>) {
   // Concurrent batches of one user and provider derive one after the other: the later one then sees
   // the earlier one's committed samples, so the last activity written counts both.
-  await ctx.trx.raw('select pg_advisory_xact_lock(?, hashtext(?))', [
-    ACTIVITY_LOCK_CLASS,
-    `${ctx.user.id}:${provider}`,
-  ]);
+  if (!ctx.activityLocked?.has(provider)) {
+    const lock = activityLock(ctx.user.id, provider);
+    await ctx.trx.raw('select pg_advisory_xact_lock(?, hashtext(?))', [lock.classId, lock.key]);
+  }
   const sorted = [...dates].sort();
   const first = sorted[0]!;
   const last = sorted[sorted.length - 1]!;

@@ -4,7 +4,7 @@ import { lastByKey, type BoundedBatch, type IngestionBounds } from './ingestion-
 import { refreshActivity, touchedDates } from './refresh-activity';
 import { collectResourceStats } from './resource-stats';
 import type { IngestionUser } from './storage/ingestion-user.repository';
-import { createResourceStatsRepository, type ResourceStat } from './storage/resource-stats.repository';
+import { resourceStatsUpsert, type ResourceStat } from './storage/resource-stats.repository';
 import { sampleKey } from './storage/sample-key';
 import { createSamplesRepository, type WriteOutcome } from './storage/samples.repository';
 import {
@@ -40,6 +40,8 @@ interface Context {
   bounds: IngestionBounds;
   now: Date;
   zoneOffsets: ZoneOffsets;
+  /** Providers whose activity lock (`activityLock`) the transaction holds already. */
+  activityLocked?: ReadonlySet<string>;
 }
 
 /** One batch of a write: what it holds, and whether its data events need every created or changed sample. */
@@ -127,8 +129,11 @@ export async function writeBatches(ctx: Context, batches: readonly BatchToWrite[
     });
   }
   const touched = activitySamples.map((samples, i) => touchedDates(ctx, samples, activityWorkouts[i]!));
-  const activity = await refreshActivity(ctx, mergeTouched(touched));
-  await createResourceStatsRepository(trx).record(user.id, mergeStats([...stats, ...activity.stats]), now);
+  // The resource statistics (the activity's included) are written with the activity: one round trip.
+  const activity = await refreshActivity(ctx, mergeTouched(touched), (activityStats) => {
+    const all = mergeStats([...stats, ...activityStats]);
+    return all.length === 0 ? null : resourceStatsUpsert(user.id, all, now);
+  });
   return {
     batches: written,
     activity: activity.written,

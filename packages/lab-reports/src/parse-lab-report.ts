@@ -117,7 +117,7 @@ async function readPdf(file: UploadFile, ocr: () => OcrPool, deadline: number): 
           })),
         };
       }
-      const recognised = await ocr().recognize(page.image.png);
+      const recognised = await ocr().recognize(page.image);
       ocrPages.push(recognised);
       return ocrToLayout(recognised, page.image.scale);
     }),

@@ -3,6 +3,7 @@ import { connect, type ChannelModel } from 'amqplib';
 import { amqpUrl, describeWithBroker } from '@meridian/test-utils';
 import { createAmqpTransport, type AmqpTransport, type AmqpTransportOptions } from './amqp-transport';
 import { createMessage, type MessageEnvelope } from './message-envelope';
+import { batchContentType } from './message-headers';
 import { PermanentError } from './permanent-error';
 import { createSilentLogger } from './silent-logger';
 import type { Topology } from './topology';
@@ -123,6 +124,40 @@ describeWithBroker('AmqpTransport against RabbitMQ', () => {
       error: 'PermanentError: invalid message: body is not JSON',
     });
     expect(calls).toBe(0);
+  });
+
+  it('sends a batch as one broker message and dead-letters an unreadable batch whole', async () => {
+    const { transport, queues } = await start();
+    const batch = Array.from({ length: 3 }, (_, i) => createMessage('parser.job.requested', { i }));
+    await transport.publishBatch('parser.job.requested', batch);
+    const raw = await connect(brokerUrl);
+    try {
+      const channel = await raw.createConfirmChannel();
+      const { messageCount } = await channel.checkQueue(queues.parser);
+      expect(messageCount).toBe(1);
+      channel.publish(topology.exchange, 'parser.job.requested', Buffer.from('[not json'), {
+        contentType: batchContentType,
+      });
+      await channel.waitForConfirms();
+    } finally {
+      await raw.close();
+    }
+    const received: MessageEnvelope[] = [];
+    await transport.consume(queues.parser, async ({ envelope }) => {
+      received.push(envelope);
+    });
+
+    const [letter] = await waitFor(async () => {
+      const letters = await transport.getDeadLetters(queues.parser);
+      return letters.length > 0 ? letters : undefined;
+    });
+    expect(letter).toMatchObject({
+      content: '[not json',
+      envelope: undefined,
+      error: 'PermanentError: invalid message: body is not JSON',
+    });
+    await waitFor(() => received.length === 3);
+    expect(received).toEqual(batch);
   });
 
   it('reads dead letters without removing them', async () => {

@@ -2,19 +2,13 @@
  * RabbitMQ transport: one connection, a confirm channel for publishing, a channel per consumer.
  * On connection or channel loss it starts over with backoff (topology, publisher, consumers).
  */
-import {
-  connect,
-  type Channel,
-  type ChannelModel,
-  type ConfirmChannel,
-  type ConsumeMessage,
-  type Options,
-} from 'amqplib';
-import { AmqpConsumer } from './amqp-consumer';
+import { randomUUID } from 'node:crypto';
+import { connect, type Channel, type ChannelModel, type ConfirmChannel, type Options } from 'amqplib';
+import { AmqpConsumer, type MovedMessage } from './amqp-consumer';
 import type { DeadLetter } from './dead-letter';
 import { declareTopology, type QueueType } from './declare-topology';
 import { envelopeProblem, type MessageEnvelope, tryParseMessageEnvelope } from './message-envelope';
-import { messageHeaders, toStringHeaders } from './message-headers';
+import { batchContentType, messageHeaders, toStringHeaders } from './message-headers';
 import type { MessagingLogger } from './messaging-logger';
 import { ReadinessGate } from './readiness-gate';
 import { settleWithin } from './settle-within';
@@ -109,6 +103,32 @@ export class AmqpTransport implements Transport {
     });
   }
 
+  /**
+   * One broker message for the whole batch (a JSON array, `batchContentType`), so the broker routes, stores
+   * and confirms once instead of once per message; its consumers still settle the messages one by one.
+   */
+  async publishBatch(
+    routingKey: string,
+    messages: readonly MessageEnvelope[],
+    options: PublishOptions = {},
+  ): Promise<void> {
+    if (this.closing) throw new Error('transport is closed');
+    for (const message of messages) {
+      const problem = envelopeProblem(message);
+      if (problem !== undefined)
+        throw new TypeError(`cannot publish an invalid message envelope: ${problem}`);
+    }
+    if (messages.length === 0) return;
+    if (messages.length === 1) return this.publish(routingKey, messages[0]!, options);
+    await this.publishConfirmed(this.topology.exchange, routingKey, Buffer.from(JSON.stringify(messages)), {
+      persistent: true,
+      contentType: batchContentType,
+      messageId: randomUUID(),
+      timestamp: Math.floor(Date.now() / 1000),
+      headers: { ...options.headers },
+    });
+  }
+
   async consume(queue: string, handler: MessageHandler, options?: ConsumeOptions): Promise<Subscription> {
     if (this.closing) throw new Error('transport is closed');
     const consumer = new AmqpConsumer({
@@ -116,7 +136,7 @@ export class AmqpTransport implements Transport {
       handler,
       prefetch: resolvePrefetch(options),
       logger: this.logger,
-      moveTo: (target, message, headers) => this.moveTo(target, message, headers),
+      moveTo: (target, message) => this.moveTo(target, message),
       onChannelLost: (connection, reason) => this.onConnectionLost(connection, reason, { closeSocket: true }),
     });
     this.consumers.add(consumer);
@@ -226,19 +246,14 @@ export class AmqpTransport implements Transport {
   }
 
   /** Retry and dead-letter copies go straight to the queue through the default exchange. */
-  private async moveTo(
-    queue: string,
-    message: ConsumeMessage,
-    headers: Record<string, string>,
-  ): Promise<void> {
-    const { properties } = message;
+  private async moveTo(queue: string, message: MovedMessage): Promise<void> {
     await this.publishConfirmed('', queue, message.content, {
       persistent: true,
-      contentType: properties.contentType as string | undefined,
-      messageId: properties.messageId as string | undefined,
-      type: properties.type as string | undefined,
-      timestamp: properties.timestamp as number | undefined,
-      headers,
+      contentType: message.contentType,
+      messageId: message.messageId,
+      type: message.type,
+      timestamp: message.timestamp,
+      headers: message.headers,
     });
   }
 

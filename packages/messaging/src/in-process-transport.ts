@@ -78,18 +78,39 @@ export class InProcessTransport implements Transport {
   }
 
   async publish(routingKey: string, message: MessageEnvelope, options: PublishOptions = {}): Promise<void> {
+    await this.publishBatch(routingKey, [message], options);
+  }
+
+  /** Queued as separate messages: nothing here costs per message the way a broker round trip does. */
+  async publishBatch(
+    routingKey: string,
+    messages: readonly MessageEnvelope[],
+    options: PublishOptions = {},
+  ): Promise<void> {
     if (this.closed) throw new Error('transport is closed');
-    const problem = envelopeProblem(message);
-    if (problem !== undefined) throw new TypeError(`cannot publish an invalid message envelope: ${problem}`);
-    // Serialise like the broker would, so handlers never share objects with the publisher.
-    const content = JSON.stringify(message);
+    for (const message of messages) {
+      const problem = envelopeProblem(message);
+      if (problem !== undefined)
+        throw new TypeError(`cannot publish an invalid message envelope: ${problem}`);
+    }
     const targets = [...this.queues.values()].filter((q) =>
       q.definition.bindings.some((pattern) => matchesTopicPattern(pattern, routingKey)),
     );
-    if (targets.length === 0)
-      this.logger.debug('message matched no queue', { routingKey, messageType: message.type });
-    for (const queue of targets) {
-      this.enqueue(queue, { queue: queue.definition, routingKey, content, headers: { ...options.headers } });
+    if (targets.length === 0) {
+      this.logger.debug('message matched no queue', { routingKey, messageType: messages[0]?.type });
+      return;
+    }
+    for (const message of messages) {
+      // Serialise like the broker would, so handlers never share objects with the publisher.
+      const content = JSON.stringify(message);
+      for (const queue of targets) {
+        this.enqueue(queue, {
+          queue: queue.definition,
+          routingKey,
+          content,
+          headers: { ...options.headers },
+        });
+      }
     }
   }
 

@@ -31,3 +31,10 @@ export function attemptFromHeaders(headers: Record<string, string>): number {
   const attempt = Number(headers[messageHeaders.attempt]);
   return Number.isInteger(attempt) && attempt >= 1 ? attempt : 1;
 }
+
+/**
+ * Content type of a batch (`publishBatch`): a JSON array of envelopes in one broker message. Consumers
+ * handle and settle its messages one by one; a message that fails leaves the batch alone (to a retry
+ * queue or the DLQ), so the rest are not handled again.
+ */
+export const batchContentType = 'application/vnd.meridian.message-batch+json';

@@ -1,4 +1,4 @@
-import { parseMessageEnvelope, type MessageEnvelope } from './message-envelope';
+import { envelopeProblem, parseMessageEnvelope, type MessageEnvelope } from './message-envelope';
 import { attemptFromHeaders, messageHeaders } from './message-headers';
 import type { MessagingLogger } from './messaging-logger';
 import { PermanentError } from './permanent-error';
@@ -13,6 +13,11 @@ export interface Delivery {
   headers: Record<string, string>;
 }
 
+/** One message of a batch delivery, already parsed out of the batch's JSON array. */
+export interface BatchItemDelivery extends Omit<Delivery, 'content'> {
+  value: unknown;
+}
+
 /** What the transport must do with a delivery once the handler has settled. */
 export type DeliveryOutcome =
   | { kind: 'acknowledge' }
@@ -23,15 +28,42 @@ export type DeliveryOutcome =
 const maxErrorTextLength = 1_000;
 
 /** Runs the handler and applies the retry policy shared by every transport. */
-export async function processDelivery(
+export function processDelivery(
   delivery: Delivery,
+  handler: MessageHandler,
+  logger: MessagingLogger,
+): Promise<DeliveryOutcome> {
+  return run(delivery, () => parseMessageEnvelope(delivery.content), handler, logger);
+}
+
+/** processDelivery for one message of a batch: the same checks and retry policy, without re-parsing. */
+export function processBatchItem(
+  delivery: BatchItemDelivery,
+  handler: MessageHandler,
+  logger: MessagingLogger,
+): Promise<DeliveryOutcome> {
+  return run(
+    delivery,
+    () => {
+      const problem = envelopeProblem(delivery.value);
+      if (problem !== undefined) throw new PermanentError(`invalid message: ${problem}`);
+      return delivery.value as MessageEnvelope;
+    },
+    handler,
+    logger,
+  );
+}
+
+async function run(
+  delivery: Omit<Delivery, 'content'>,
+  parse: () => MessageEnvelope,
   handler: MessageHandler,
   logger: MessagingLogger,
 ): Promise<DeliveryOutcome> {
   const attempt = attemptFromHeaders(delivery.headers);
   let envelope: MessageEnvelope | undefined;
   try {
-    envelope = parseMessageEnvelope(delivery.content);
+    envelope = parse();
     await handler({ envelope, headers: delivery.headers, attempt, queue: delivery.queue.name });
     return { kind: 'acknowledge' };
   } catch (err) {
@@ -40,7 +72,7 @@ export async function processDelivery(
 }
 
 function failureOutcome(
-  delivery: Delivery,
+  delivery: Omit<Delivery, 'content'>,
   envelope: MessageEnvelope | undefined,
   attempt: number,
   err: unknown,

@@ -7,7 +7,7 @@ export interface PublishOptions {
 }
 
 export interface ConsumeOptions {
-  /** Most deliveries handled at once by this consumer (default 10). */
+  /** Most messages handled at once by this consumer, those of batches included (default 10). */
   prefetch?: number;
 }
 
@@ -39,6 +39,16 @@ export interface QueueDepth extends TopologyQueue {
 export interface Transport {
   /** Resolves once the message is safely accepted (broker confirm for AMQP). */
   publish(routingKey: string, message: MessageEnvelope, options?: PublishOptions): Promise<void>;
+  /**
+   * Publishes messages under one routing key as one unit (one broker message for AMQP), resolved once the
+   * whole batch is accepted. Consumers still get them one at a time: each message is acknowledged, retried
+   * or dead-lettered on its own, and the consumer's prefetch bounds handlers across batches.
+   */
+  publishBatch(
+    routingKey: string,
+    messages: readonly MessageEnvelope[],
+    options?: PublishOptions,
+  ): Promise<void>;
   consume(queue: string, handler: MessageHandler, options?: ConsumeOptions): Promise<Subscription>;
   /**
    * Messages waiting in every queue of the topology, retry queues and DLQs included (a metrics scrape);

@@ -58,6 +58,25 @@ const tenantJoin = (t: Tenant, table: Sql) =>
  * The body of the `src` CTE. `withHypnogram` adds `_hyp`, the sleep's `sleep_cycle` payload (value macros
  * that read the stages).
  */
+const RESERVED_EXTRAS = raw("array['_text', '_systolic', '_diastolic']");
+
+/**
+ * A user's samples of one resource, straight from the compact layout (`samples` with its series and context,
+ * see the samples migration), decoded to the columns of the `timeseries_samples` view.
+ */
+const samplesOf = (userId: string, resource: string) =>
+  sql`(select x.user_id, ss.resource, ss.provider, ss.source_type, ss.type, x.start_at, x.end_at, c.timezone_offset,
+      case when x.diastolic is null then x.value end as value, x.extras->>'_text' as value_text,
+      case when x.diastolic is not null then x.value else (x.extras->>'_systolic')::float8 end as systolic,
+      coalesce(x.diastolic, (x.extras->>'_diastolic')::float8) as diastolic,
+      c.app_id, c.device_id, c.workout_id, c.sport,
+      case when jsonb_exists_any(x.extras, ${RESERVED_EXTRAS})
+        then nullif(x.extras - ${RESERVED_EXTRAS}, '{}'::jsonb) else x.extras end as extras
+    from sample_series ss
+    join samples x on x.user_id = ss.user_id and x.series = ss.id
+    join sample_contexts c on c.user_id = x.user_id and c.id = x.context
+    where ss.user_id = ${userId}::uuid and x.user_id = ${userId}::uuid and ss.resource = ${resource})`;
+
 /**
  * A coarse window on stored columns, so the scan can use the indexes: local times are within a day of UTC
  * (offsets are bounded to ±18 h), so `[start − 1 day, end + 1 day)` in UTC / dates holds every row whose
@@ -89,7 +108,7 @@ export function sourceRelation(
           and s.start_at < (${w.anchor}::date + 2)::timestamp at time zone 'UTC'`
       : raw('');
     return sql`select s.*, s.start_at as _ts, ${offset}::float8 as _off, ${localInSrc(raw('s.start_at'), offset)} as _local
-      from timeseries_samples s ${tenantJoin(tenant, sql`s.resource = ${source.timeseries}`)}${coarse}${FENCE}`;
+      from ${samplesOf(tenant.userId, source.timeseries)} s ${tenantJoin(tenant, sql`s.resource = ${source.timeseries}`)}${coarse}${FENCE}`;
   }
   const table = source.table;
   if (!isStoredTable(table)) throw new Error(`query-engine: ${table} has no storage`);

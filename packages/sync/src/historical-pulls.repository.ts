@@ -99,9 +99,10 @@ export function createHistoricalPullsRepository(db: Knex | Knex.Transaction) {
         `with days as (
            select r.resource, (
              select count(*) from (
-               select (s.start_at at time zone 'UTC')::date as d from timeseries_samples s
-                where s.user_id = ?::uuid and s.provider = ? and s.resource = r.resource
-                  and s.start_at >= ? and s.start_at < ?
+               select (x.start_at at time zone 'UTC')::date as d
+                 from sample_series s join samples x on x.user_id = s.user_id and x.series = s.id
+                where s.user_id = ?::uuid and x.user_id = ?::uuid and s.provider = ? and s.resource = r.resource
+                  and x.start_at >= ? and x.start_at < ?
                union
                select m.calendar_date from summaries m
                 where m.user_id = ?::uuid and m.provider = ? and m.kind = r.resource
@@ -116,7 +117,21 @@ export function createHistoricalPullsRepository(db: Knex | Knex.Transaction) {
            from days
           where p.user_id = ?::uuid and p.provider = ? and p.resource = days.resource
             and p.status <> 'success'`,
-        [userId, provider, start, end, userId, provider, start, end, ...resources, now, userId, provider],
+        [
+          userId,
+          userId,
+          provider,
+          start,
+          end,
+          userId,
+          provider,
+          start,
+          end,
+          ...resources,
+          now,
+          userId,
+          provider,
+        ],
       );
     },
 

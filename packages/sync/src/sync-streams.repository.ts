@@ -243,7 +243,7 @@ export function createSyncStreamsRepository(db: Knex | Knex.Transaction) {
             updated_at: now,
           })),
         )
-        .onConflict(['connection_id', 'stream'])
+        .onConflict(['connection_id', 'stream', 'user_id'])
         .ignore();
       // A reconnect: streams in error go again from where they stopped.
       await db('connection_sync_streams')

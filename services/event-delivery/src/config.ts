@@ -7,6 +7,7 @@ import {
   type Field,
 } from '@meridian/platform';
 import { DEFAULT_RETRY_SCHEDULE_MS, parseRetrySchedule } from './delivery/retry-schedule';
+import { DEFAULT_EVENTS_PER_MESSAGE } from './outbox-relay';
 
 /** Delays in ms before each attempt (the first is usually 0); its length is the number of attempts. */
 function retryScheduleField(): Field<number[]> {
@@ -44,6 +45,12 @@ export const eventDeliveryProcessConfigSpec = {
   /** Relay loops hold a connection while the broker confirms; fan-out, delivery and ETL need their own. */
   DATABASE_POOL_MAX: config.int({ default: 8, min: 2, max: 200 }),
   DELIVERY_CONCURRENCY: config.int({ default: 20, min: 1, max: 500 }),
+  /**
+   * Outbox events of one type the relay puts in one broker message (consumers settle each on its own).
+   * 1 = one broker message per event, readable by consumers of versions before batches: set it while
+   * such replicas still run during a rolling upgrade.
+   */
+  OUTBOX_RELAY_EVENTS_PER_MESSAGE: config.int({ default: DEFAULT_EVENTS_PER_MESSAGE, min: 1, max: 1000 }),
   ...webhookConfigSpec,
   DELIVERY_RETRY_SCHEDULE_MS: retryScheduleField(),
   /** ETL (Event Hubs) attempt schedule, same format; unset = DELIVERY_RETRY_SCHEDULE_MS (api-shapes §7.4 "like webhooks"). */

@@ -84,6 +84,7 @@ export async function startEventDeliveryProcess(
           transport,
           logger,
           concurrency: cfg.DELIVERY_CONCURRENCY,
+          relayEventsPerMessage: cfg.OUTBOX_RELAY_EVENTS_PER_MESSAGE,
           webhooks,
           etl,
           relayMetrics: metrics.relay,

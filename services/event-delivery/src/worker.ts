@@ -6,7 +6,10 @@ import type { EtlDelivery } from './etl/etl-delivery';
 import { createOutboxRelay, type RelayMetrics } from './outbox-relay';
 
 export const EVENT_DELIVERY_QUEUE = 'event-delivery.events';
-/** Relayed events handled at once; their fan-outs are written together. */
+/**
+ * Relayed events handled at once (those of the relay's batch messages included); their fan-outs are written
+ * together.
+ */
 const EVENT_PREFETCH = 500;
 
 /**
@@ -24,6 +27,8 @@ export async function startEventDeliveryWorker(deps: {
   /** ETL (Azure Event Hubs) fan-out and delivery loop. */
   etl?: EtlDelivery;
   relayMetrics?: RelayMetrics;
+  /** Events of one type per broker message (OUTBOX_RELAY_EVENTS_PER_MESSAGE); the relay's default if unset. */
+  relayEventsPerMessage?: number;
   /** The queue to consume (a scoped topology's name in benchmarks); EVENT_DELIVERY_QUEUE by default. */
   queue?: string;
 }): Promise<{ close(): Promise<void> }> {
@@ -50,6 +55,7 @@ export async function startEventDeliveryWorker(deps: {
     transport: deps.transport,
     logger: deps.logger,
     metrics: deps.relayMetrics,
+    eventsPerMessage: deps.relayEventsPerMessage,
   });
   relay.start();
   deps.webhooks?.start();

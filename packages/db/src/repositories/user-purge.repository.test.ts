@@ -36,6 +36,15 @@ describe('purgeExpiredUsers', () => {
       purge_after: deletedAt && new Date(deletedAt.getTime() + 7 * DAY),
     });
     await db.knex('provider_connections').insert({ id: newId(), user_id: id, provider: 'oura' });
+    await db.knex('timeseries_samples').insert({
+      user_id: id,
+      resource: 'heartrate',
+      provider: 'oura',
+      source_type: 'ring',
+      start_at: daysAgo(9),
+      value: 61,
+      app_id: 'com.example',
+    });
     return id;
   }
 
@@ -59,9 +68,14 @@ describe('purgeExpiredUsers', () => {
 
     expect(await exists('users', 'id', expired)).toBe(false);
     expect(await exists('provider_connections', 'user_id', expired)).toBe(false);
+    // Samples with their series and contexts.
+    for (const table of ['samples', 'sample_series', 'sample_contexts']) {
+      expect(await exists(table, 'user_id', expired)).toBe(false);
+    }
     for (const kept of [inGrace, active]) {
       expect(await exists('users', 'id', kept)).toBe(true);
       expect(await exists('provider_connections', 'user_id', kept)).toBe(true);
+      expect(await exists('samples', 'user_id', kept)).toBe(true);
     }
     expect(await exists('outbox', 'user_id', expired)).toBe(true);
     expect(await purgeExpiredUsers(db.knex, NOW)).toBe(0);
@@ -119,7 +133,8 @@ describe('purgeExpiredUsers', () => {
       expect(rows).toEqual([]);
     });
 
-    // The audit trail outlives the user on purpose (HIPAA keeps access records for years); it holds the
+    // A table keyed by user may instead cascade from a per-user table that references users (samples are
+    // erased with their series). The audit trail outlives the user on purpose (HIPAA keeps access records for years); it holds the
     // user's uuid only, never data, and is dropped by month under AUDIT_RETENTION_DAYS.
     it('every user_id column references users (the outbox and the audit trail excepted)', async () => {
       const { rows } = await db.knex.raw<{ rows: { table_name: string }[] }>(`
@@ -133,9 +148,13 @@ describe('purgeExpiredUsers', () => {
           and not exists (
             select 1 from pg_constraint c
             join pg_attribute a on a.attrelid = c.conrelid and a.attnum = any (c.conkey)
-            where c.contype = 'f' and c.confrelid = 'public.users'::regclass
-              and c.conrelid = (quote_ident(col.table_schema) || '.' || quote_ident(col.table_name))::regclass
+            where c.contype = 'f' and c.conrelid = (quote_ident(col.table_schema) || '.' || quote_ident(col.table_name))::regclass
               and a.attname = 'user_id'
+              and (c.confrelid = 'public.users'::regclass
+                -- or, cascading, a per-user table that references users itself (samples → sample_series)
+                or (c.confdeltype = 'c' and exists (
+                  select 1 from pg_constraint u
+                  where u.contype = 'f' and u.conrelid = c.confrelid and u.confrelid = 'public.users'::regclass)))
           )
         order by 1`);
       expect(rows.map((r) => r.table_name)).toEqual([]);

@@ -2,7 +2,8 @@ import type { Knex } from 'knex';
 
 /**
  * Erases users whose deletion grace period has ended (`purge_after <= now`), with everything they own:
- * rows of every table referencing users(id) go with them through `on delete cascade`.
+ * rows of every table referencing users(id) go with them through `on delete cascade`; their samples are
+ * deleted first, partition-locally (the samples table is hash-partitioned by user).
  * The outbox is kept on purpose (it holds no foreign key and is relayed/trimmed on its own).
  *
  * Each batch is its own short transaction and claims rows with `for update skip locked`, so two
@@ -25,6 +26,9 @@ export async function purgeExpiredUsers(db: Knex, now: Date, batchSize = 500): P
         .skipLocked();
       if (due.length === 0) return 0;
       const ids = due.map((row: { id: string }) => row.id);
+      // Samples first, one user at a time: each delete reads one hash partition of `samples` by its key
+      // (the cascade below would then find nothing left to remove there).
+      for (const id of ids) await trx.raw('delete from samples where user_id = ?::uuid', [id]);
       return await trx('users').whereIn('id', ids).del();
     });
     total += erased;

@@ -18,7 +18,8 @@ export interface IngestionUser {
   pushesHistoricalEtl: boolean;
 }
 
-interface UserRow {
+/** A `users` row as `ingestionUserColumns` selects it. */
+export interface IngestionUserRow {
   id: string;
   team_id: string;
   environment: Environment;
@@ -30,18 +31,53 @@ interface UserRow {
 }
 
 /** One round trip: the user row and whether its team environment pushes historical data to an ETL pipeline. */
-const PUSHES_HISTORICAL_ETL = `exists (
+const pushesHistoricalEtl = (users: string) => `exists (
   select 1 from etl_pipelines p
-  where p.team_id = users.team_id and p.environment = users.environment and p.push_historical_data
+  where p.team_id = ${users}.team_id and p.environment = ${users}.environment and p.push_historical_data
     and p.azure_amqp is not null and p.preferences->'enabled' @> '["azure_amqp"]'::jsonb
 ) as pushes_historical_etl`;
+const PUSHES_HISTORICAL_ETL = pushesHistoricalEtl('users');
+
+/**
+ * The select list of an `IngestionUserRow` from `users` aliased `alias` (a plain identifier), for a caller
+ * that reads (and locks `for key share`) the user in a statement of its own; `toIngestionUser` maps the row.
+ */
+export function ingestionUserColumns(alias: string): string {
+  if (!/^[a-z_][a-z0-9_]*$/.test(alias)) throw new Error(`ingestionUserColumns: bad alias ${alias}`);
+  return [
+    'id',
+    'team_id',
+    'environment',
+    'client_user_id',
+    'fallback_time_zone',
+    'ingestion_start',
+    'ingestion_end',
+  ]
+    .map((c) => `${alias}.${c}`)
+    .concat(pushesHistoricalEtl(alias))
+    .join(', ');
+}
+
+export function toIngestionUser(row: IngestionUserRow): IngestionUser {
+  return {
+    id: row.id,
+    teamId: row.team_id,
+    environment: row.environment,
+    clientUserId: row.client_user_id,
+    fallbackTimeZone:
+      row.fallback_time_zone && isIanaTimeZone(row.fallback_time_zone) ? row.fallback_time_zone : null,
+    ingestionStart: row.ingestion_start,
+    ingestionEnd: row.ingestion_end,
+    pushesHistoricalEtl: row.pushes_historical_etl,
+  };
+}
 
 /**
  * Loads an active user and holds a key-share lock on it until the transaction ends, so the purge cannot
  * remove the user while its data is being written.
  */
 export async function loadIngestionUser(trx: Knex.Transaction, userId: string): Promise<IngestionUser> {
-  const row: UserRow | undefined = isUuid(userId)
+  const row: IngestionUserRow | undefined = isUuid(userId)
     ? await trx('users')
         .select(
           'id',
@@ -59,15 +95,5 @@ export async function loadIngestionUser(trx: Knex.Transaction, userId: string): 
         .first()
     : undefined;
   if (!row) throw new NotFoundError('User not found.', { user_id: userId });
-  return {
-    id: row.id,
-    teamId: row.team_id,
-    environment: row.environment,
-    clientUserId: row.client_user_id,
-    fallbackTimeZone:
-      row.fallback_time_zone && isIanaTimeZone(row.fallback_time_zone) ? row.fallback_time_zone : null,
-    ingestionStart: row.ingestion_start,
-    ingestionEnd: row.ingestion_end,
-    pushesHistoricalEtl: row.pushes_historical_etl,
-  };
+  return toIngestionUser(row);
 }

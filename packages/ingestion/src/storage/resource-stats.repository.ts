@@ -25,18 +25,31 @@ const UPSERT = `
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
+/**
+ * The statement `record` runs, as SQL text and bindings, to run alone or as a CTE of another statement (one
+ * round trip for both). `stats` must name each provider/resource once.
+ */
+export function resourceStatsUpsert(
+  userId: string,
+  stats: readonly ResourceStat[],
+  now: Date,
+): { sql: string; bindings: Knex.RawBinding[] } {
+  const records = stats.map((s) => ({
+    provider: s.provider,
+    resource: s.resource,
+    oldest_data: iso(s.oldestMs),
+    newest_data: iso(s.newestMs),
+    sent_count: s.count,
+  }));
+  return { sql: UPSERT, bindings: [userId, now, JSON.stringify(records)] };
+}
+
 export function createResourceStatsRepository(trx: Knex.Transaction) {
   return {
     async record(userId: string, stats: readonly ResourceStat[], now: Date): Promise<void> {
       if (stats.length === 0) return;
-      const records = stats.map((s) => ({
-        provider: s.provider,
-        resource: s.resource,
-        oldest_data: iso(s.oldestMs),
-        newest_data: iso(s.newestMs),
-        sent_count: s.count,
-      }));
-      await trx.raw(UPSERT, [userId, now, JSON.stringify(records)]);
+      const upsert = resourceStatsUpsert(userId, stats, now);
+      await trx.raw(upsert.sql, upsert.bindings);
     },
   };
 }

@@ -1,4 +1,4 @@
-import { NOW, useIngestionFixture } from '../__tests__/ingestion-fixture';
+import { useIngestionFixture } from '../__tests__/ingestion-fixture';
 
 /**
  * The samples upsert sends each series context's rows as PostgreSQL array literals: texts that need quoting
@@ -74,11 +74,11 @@ describe('samples upsert (array literals per column)', () => {
       [118, 76.25, null, null, CUFF],
     ]);
     const heart = await fx.samples(userId, 'heartrate');
-    expect(heart.map((r) => [r.start_at, r.value, r.created_at])).toEqual([
-      [new Date('2026-03-09T22:10:00.999Z'), 62, NOW],
-      [new Date('2026-03-10T00:00:00Z'), 1e-7 + 60, NOW],
-      [new Date('2026-03-10T00:05:00Z'), 58, NOW],
-      [new Date('2026-03-10T00:10:00.001Z'), 61, NOW],
+    expect(heart.map((r) => [r.start_at, r.value, r.source_type])).toEqual([
+      [new Date('2026-03-09T22:10:00.999Z'), 62, 'ring'],
+      [new Date('2026-03-10T00:00:00Z'), 1e-7 + 60, 'ring'],
+      [new Date('2026-03-10T00:05:00Z'), 58, 'ring'],
+      [new Date('2026-03-10T00:10:00.001Z'), 61, 'ring'],
     ]);
     // Instants are stored to the millisecond exactly (no float rounding on the way in).
     const exact = await fx.db.knex.raw<{ rows: { t: string }[] }>(

@@ -57,107 +57,109 @@ const HEART_RATE_SLOTS = `
     (extract(epoch from max(start_at)) * 1000)::float8 as latest_ms,
     (max(latest))[2]::int as latest_offset
   from (
-    select source_type, app_id, device_id, type, start_at, coalesce(value, 0) as v,
+    select s.source_type, c.app_id, c.device_id, s.type, x.start_at, coalesce(x.value, 0) as v,
       -- The latest sample's offset: arrays compare element by element (no sort per group needed).
-      array[date_part('epoch', start_at), timezone_offset] as latest,
-      (timezone_offset is null and ?::boolean) as zoned,
+      array[date_part('epoch', x.start_at), c.timezone_offset] as latest,
+      (c.timezone_offset is null and ?::boolean) as zoned,
       -- float8 arithmetic (date_part), not numeric (extract): exact for the day and quarter-hour slots.
-      (case when timezone_offset is null and ?::boolean
-        then floor(date_part('epoch', start_at) / ${ZONED_SLOT_SECONDS})
-        else floor((date_part('epoch', start_at) + coalesce(timezone_offset, 0)) / 86400) end) as slot
-    from timeseries_samples
-    where user_id = ? and provider = ? and resource = 'heartrate' and start_at >= ? and start_at < ?
+      (case when c.timezone_offset is null and ?::boolean
+        then floor(date_part('epoch', x.start_at) / ${ZONED_SLOT_SECONDS})
+        else floor((date_part('epoch', x.start_at) + coalesce(c.timezone_offset, 0)) / 86400) end) as slot
+    from samples x
+    join sample_series s on s.user_id = x.user_id and s.id = x.series
+    join sample_contexts c on c.user_id = x.user_id and c.id = x.context
+    where x.user_id = ? and s.user_id = ? and s.provider = ? and s.resource = 'heartrate'
+      and x.start_at >= ? and x.start_at < ?
   ) h
   group by zoned, slot, source_type, app_id, device_id`;
 
-/** The key's fixed part (all but the start): one value per statement, a bound parameter. */
-const KEY_COLUMNS: ReadonlyArray<readonly [string, string]> = [
-  ['resource', 'text'],
-  ['provider', 'text'],
-  ['source_type', 'text'],
-  ['type', 'text'],
-];
+/** The reserved `extras` keys of the samples encoding (see the samples migration). */
+const RESERVED_EXTRAS = "array['_text', '_systolic', '_diastolic']";
+
+const FOR_ACTIVITY = `
+  select s.resource, s.provider, s.source_type, s.type,
+    (extract(epoch from x.start_at) * 1000)::float8 as start_ms,
+    (extract(epoch from x.end_at) * 1000)::float8 as end_ms,
+    c.timezone_offset, case when x.diastolic is null then x.value end as value, c.app_id, c.device_id,
+    case when jsonb_exists_any(x.extras, ${RESERVED_EXTRAS})
+      then nullif(x.extras - ${RESERVED_EXTRAS}, '{}'::jsonb) else x.extras end as extras
+  from samples x
+  join sample_series s on s.user_id = x.user_id and s.id = x.series
+  join sample_contexts c on c.user_id = x.user_id and c.id = x.context
+  where x.user_id = ? and s.user_id = ? and s.provider = ? and s.resource = any(?::text[])
+    and x.start_at >= ? and x.start_at < ?`;
+
+/** The key's fixed part (all but the start): one value per statement, resolved to the user's series id. */
+const SERIES = '(select sample_series_id(?::uuid, ?::text, ?::text, ?::text, ?::text))';
 
 /**
- * What else a row holds: an array literal per column, unnested side by side (a typed NULL when no row of the
- * chunk has the column). Instants travel as epoch milliseconds (exact in a float8, and to_timestamp keeps
- * them to the microsecond).
+ * What else a row holds, in `samples` encoding: an array literal per column, unnested side by side (a typed
+ * NULL when no row of the chunk has the column). `value` is the value or, for blood pressure, the systolic;
+ * a note's text is the `_text` key of `extras`. Instants travel as epoch milliseconds (exact in a float8, and
+ * to_timestamp keeps them to the microsecond). `context` is the row's index into the chunk's contexts.
  */
 const ROW_COLUMNS: ReadonlyArray<{ column: string; type: string; sent: string; value: string }> = [
   { column: 'start_at', type: 'timestamptz', sent: 'float8', value: 'to_timestamp(r.start_at / 1000)' },
-  { column: 'end_at', type: 'timestamptz', sent: 'float8', value: 'to_timestamp(r.end_at / 1000)' },
-  { column: 'timezone_offset', type: 'integer', sent: 'integer', value: 'r.timezone_offset' },
   { column: 'value', type: 'double precision', sent: 'float8', value: 'r.value' },
-  { column: 'value_text', type: 'text', sent: 'text', value: 'r.value_text' },
-  { column: 'systolic', type: 'double precision', sent: 'float8', value: 'r.systolic' },
+  { column: 'end_at', type: 'timestamptz', sent: 'float8', value: 'to_timestamp(r.end_at / 1000)' },
   { column: 'diastolic', type: 'double precision', sent: 'float8', value: 'r.diastolic' },
-  { column: 'app_id', type: 'text', sent: 'text', value: 'r.app_id' },
-  { column: 'device_id', type: 'uuid', sent: 'uuid', value: 'r.device_id' },
-  { column: 'workout_id', type: 'uuid', sent: 'uuid', value: 'r.workout_id' },
-  { column: 'sport', type: 'text', sent: 'text', value: 'r.sport' },
+  { column: 'context', type: 'integer', sent: 'integer', value: 'c.id' },
   { column: 'extras', type: 'jsonb', sent: 'jsonb', value: 'r.extras' },
 ];
 
-const VALUE_COLUMNS = [
-  'end_at',
-  'timezone_offset',
-  'value',
-  'value_text',
-  'systolic',
-  'diastolic',
-  'app_id',
-  'device_id',
-  'workout_id',
-  'sport',
-  'extras',
-];
+/** The chunk's distinct contexts (UTC offset, app, device, workout, sport), one array each: resolved to ids. */
+const CONTEXTS = `contexts as materialized (
+    select c.ord::int as ord, sample_context_id(?::uuid, c.tz, c.app, c.dev, c.wk, c.sp) as id
+    from unnest(?::int[], ?::text[], ?::uuid[], ?::uuid[], ?::text[]) with ordinality as c(tz, app, dev, wk, sp, ord)
+  )`;
 
-const INSERT_COLUMNS = [
-  'user_id',
-  ...KEY_COLUMNS.map(([c]) => c),
-  ...ROW_COLUMNS.map((c) => c.column),
-  'created_at',
-  'updated_at',
-];
+const VALUE_COLUMNS = ['value', 'end_at', 'diastolic', 'context', 'extras'];
+
+const INSERT_COLUMNS = ['user_id', 'series', ...ROW_COLUMNS.map((c) => c.column)];
+
+/** The chunk's rows joined to their context ids (`c`). */
+function rowsFrom(present: readonly boolean[]): string {
+  const sent = ROW_COLUMNS.filter((_, i) => present[i]);
+  return `unnest(${sent.map((c) => `?::${c.sent}[]`).join(', ')}) as r(${sent.map((c) => c.column).join(', ')})
+    join contexts c on c.ord = r.context`;
+}
 
 /**
  * One chunk of rows sharing the key's fixed part: that part as parameters, the rest as arrays; a column no
- * row of the chunk has is a typed NULL rather than an array of NULLs.
+ * row of the chunk has is a typed NULL rather than an array of NULLs. Parameters: the user id and the chunk's
+ * contexts (CONTEXTS), the user id and the key's fixed part (SERIES), the present arrays.
  */
-function insertSql(present: readonly boolean[]): string {
-  const sent = ROW_COLUMNS.filter((_, i) => present[i]);
-  return `
-  insert into timeseries_samples as t (${INSERT_COLUMNS.join(', ')})
-  select ?::uuid, ${KEY_COLUMNS.map(([, type]) => `?::${type}`).join(', ')},
-    ${ROW_COLUMNS.map((c, i) => (present[i] ? c.value : `null::${c.type}`)).join(', ')}, ?::timestamptz, ?::timestamptz
-  from unnest(${sent.map((c) => `?::${c.sent}[]`).join(', ')}) as r(${sent.map((c) => c.column).join(', ')})`;
+function insertBody(table: string, present: readonly boolean[]): string {
+  return `insert into ${table} as t (${INSERT_COLUMNS.join(', ')})
+  select ?::uuid, ${SERIES}, ${ROW_COLUMNS.map((c, i) => (present[i] ? c.value : `null::${c.type}`)).join(', ')}
+  from ${rowsFrom(present)}`;
 }
+
+const insertSql = (table: string, present: readonly boolean[]) =>
+  `with ${CONTEXTS}\n  ${insertBody(table, present)}`;
 
 /** An unchanged row fails the WHERE and is not returned; `xmax = 0` tells a fresh insert from an update. */
 const ON_CONFLICT = `
-  on conflict (user_id, resource, start_at, provider, source_type, type) do update set
-    ${VALUE_COLUMNS.map((c) => `${c} = excluded.${c}`).join(', ')}, updated_at = excluded.updated_at
+  on conflict (user_id, series, start_at) do update set
+    ${VALUE_COLUMNS.map((c) => `${c} = excluded.${c}`).join(', ')}
   where (${VALUE_COLUMNS.map((c) => `t.${c}`).join(', ')})
     is distinct from (${VALUE_COLUMNS.map((c) => `excluded.${c}`).join(', ')})`;
-
-const upsertSql = (present: readonly boolean[]) => `${insertSql(present)}${ON_CONFLICT}`;
 
 /**
  * The outcome of every row of the chunk as one text, a letter per row in the order sent: `c` created, `u`
  * changed, `-` stored already with the same values. The rows of a chunk share the key's fixed part, so the
- * start identifies a row; nothing per row crosses the wire.
+ * start identifies a row; nothing per row crosses the wire. Parameters as `insertSql`.
  */
-function outcomeSql(present: readonly boolean[]): string {
+function outcomeSql(table: string, present: readonly boolean[]): string {
   const sent = ROW_COLUMNS.filter((_, i) => present[i]);
   return `
-  with r as (
+  with ${CONTEXTS}, r as (
     select * from unnest(${sent.map((c) => `?::${c.sent}[]`).join(', ')}) with ordinality
       as r(${sent.map((c) => c.column).join(', ')}, ord)
   ), written as (
-    insert into timeseries_samples as t (${INSERT_COLUMNS.join(', ')})
-    select ?::uuid, ${KEY_COLUMNS.map(([, type]) => `?::${type}`).join(', ')},
-      ${ROW_COLUMNS.map((c, i) => (present[i] ? c.value : `null::${c.type}`)).join(', ')}, ?::timestamptz, ?::timestamptz
-    from r order by r.ord${ON_CONFLICT}
+    insert into ${table} as t (${INSERT_COLUMNS.join(', ')})
+    select ?::uuid, ${SERIES}, ${ROW_COLUMNS.map((c, i) => (present[i] ? c.value : `null::${c.type}`)).join(', ')}
+    from r join contexts c on c.ord = r.context order by r.ord${ON_CONFLICT}
     returning t.start_at, (t.xmax = 0) as inserted
   )
   select coalesce(string_agg(case when w.inserted then 'c' when w.inserted is null then '-' else 'u' end, ''
@@ -165,17 +167,41 @@ function outcomeSql(present: readonly boolean[]): string {
   from r left join written w on w.start_at = to_timestamp(r.start_at / 1000)`;
 }
 
-/** Only how many rows were created and changed: nothing per row crosses the wire. */
-const counting = (upsert: string) => `with written as (${upsert} returning (t.xmax = 0) as inserted)
+/** Only how many rows were created and changed: nothing per row crosses the wire. Parameters as `insertSql`. */
+const countingSql = (table: string, present: readonly boolean[]) => `with ${CONTEXTS},
+  written as (${insertBody(table, present)}${ON_CONFLICT} returning (t.xmax = 0) as inserted)
   select (count(*) filter (where inserted))::int as created, (count(*) filter (where not inserted))::int as updated
   from written`;
 
 /**
  * The upsert statement the repository sends for rows sharing the key's fixed part, counting what it created and
- * changed: what `pnpm bench:ingest` runs bare as its baseline (parameters: user id, the key's fixed part, the
- * created/updated instant, then one array literal per present column of `SAMPLE_ROW_COLUMNS`).
+ * changed: what `pnpm bench:ingest` runs bare as its baseline. Parameters: the user id,
+ * the five context arrays (UTC offset, app, device, workout, sport), the user id and the key's fixed part,
+ * then one array literal per present column of `SAMPLE_ROW_COLUMNS` (`context`: 1-based index into the
+ * context arrays).
  */
-export const countingUpsertSql = (present: readonly boolean[]) => counting(upsertSql(present));
+export const countingUpsertSql = countingSql;
+
+/** Partition names by user (a user's partition never changes while the process runs); bounded. */
+const partitions = new Map<string, string>();
+
+/**
+ * The partition of `samples` holding the user's rows: upserts write there directly, since PostgreSQL does not
+ * return `xmax` (created or updated) from an INSERT into the partitioned table itself.
+ */
+export async function samplesPartitionOf(db: Knex | Knex.Transaction, userId: string): Promise<string> {
+  const known = partitions.get(userId);
+  if (known) return known;
+  const { rows } = await db.raw<{ rows: { name: string | null }[] }>(
+    'select samples_partition(?::uuid) as name',
+    [userId],
+  );
+  const name = rows[0]?.name;
+  if (!name || !/^[a-z0-9_]+$/.test(name)) throw new Error('samples: no partition for the user');
+  if (partitions.size >= 100_000) partitions.clear();
+  partitions.set(userId, name);
+  return name;
+}
 
 /** The row columns an upsert sends as arrays, in order (see `countingUpsertSql`). */
 export const SAMPLE_ROW_COLUMNS: readonly string[] = ROW_COLUMNS.map((c) => c.column);
@@ -231,106 +257,102 @@ function ascending(group: readonly NormalisedSample[]): boolean {
   return true;
 }
 
+/** A chunk's contexts: the five arrays CONTEXTS unnests (UTC offset, app, device, workout, sport). */
+class Contexts {
+  private readonly tz: string[] = [];
+  private readonly app: string[] = [];
+  private readonly device: string[] = [];
+  private readonly workout: string[] = [];
+  private readonly sport: string[] = [];
+  private readonly byKey = new Map<string, number>();
+  private last: NormalisedSample | null = null;
+  private lastOrd = 0;
+
+  /** The 1-based index of the sample's context (a sample sharing the one before's source and offset: at once). */
+  ordOf(s: NormalisedSample): number {
+    const last = this.last;
+    if (last && last.source === s.source && last.timezoneOffset === s.timezoneOffset) return this.lastOrd;
+    const src = s.source;
+    const key = `${s.timezoneOffset}|${src.appId}|${src.deviceId}|${src.workoutId}|${src.sport}`;
+    let ord = this.byKey.get(key);
+    if (ord === undefined) {
+      this.tz.push(numberElement(s.timezoneOffset));
+      this.app.push(src.appId === null ? 'NULL' : quoted(src.appId));
+      this.device.push(src.deviceId === null ? 'NULL' : quoted(src.deviceId));
+      this.workout.push(src.workoutId === null ? 'NULL' : quoted(src.workoutId));
+      this.sport.push(src.sport === null ? 'NULL' : quoted(src.sport));
+      ord = this.tz.length;
+      this.byKey.set(key, ord);
+    }
+    this.last = s;
+    this.lastOrd = ord;
+    return ord;
+  }
+
+  arrays(): string[] {
+    return [this.tz, this.app, this.device, this.workout, this.sport].map((a) => `{${a.join(',')}}`);
+  }
+}
+
 /**
  * The row arrays of a chunk, in ROW_COLUMNS order (null: no row has the column, and then nothing is built
- * for it). Numbers (instants as epoch milliseconds) are their shortest round-trip text and need no quoting;
- * texts are quoted (a text repeating the row before's, such as an app id, once).
+ * for it), and its contexts. Numbers (instants as epoch milliseconds) are their shortest round-trip text and
+ * need no quoting; texts are quoted.
  */
-function rowArrays(samples: readonly NormalisedSample[]): Array<string | null> {
+function rowArrays(samples: readonly NormalisedSample[]): { rows: Array<string | null>; contexts: string[] } {
   const n = samples.length;
   // Which columns some row has: only those are built.
   let hasEnd = false;
-  let hasOffset = false;
   let hasValue = false;
-  let hasText = false;
-  let hasSystolic = false;
   let hasDiastolic = false;
-  let hasApp = false;
-  let hasDevice = false;
-  let hasWorkout = false;
-  let hasSport = false;
   let hasExtras = false;
   for (let i = 0; i < n; i += 1) {
     const s = samples[i]!;
     hasEnd ||= s.endMs !== null;
-    hasOffset ||= s.timezoneOffset !== null;
-    hasValue ||= s.value !== null;
-    hasText ||= s.valueText !== null;
-    hasSystolic ||= s.systolic !== null;
+    hasValue ||= s.value !== null || s.systolic !== null;
     hasDiastolic ||= s.diastolic !== null;
-    hasApp ||= s.source.appId !== null;
-    hasDevice ||= s.source.deviceId !== null;
-    hasWorkout ||= s.source.workoutId !== null;
-    hasSport ||= s.source.sport !== null;
-    hasExtras ||= s.extras !== null;
+    hasExtras ||= s.extras !== null || s.valueText !== null;
   }
   const column = (has: boolean) => (has ? new Array<string>(n) : null);
   const start = new Array<string>(n);
   const end = column(hasEnd);
-  const offset = column(hasOffset);
   const value = column(hasValue);
-  const text = column(hasText);
-  const systolic = column(hasSystolic);
   const diastolic = column(hasDiastolic);
-  const app = hasApp ? new QuotedColumn(n) : null;
-  const device = hasDevice ? new QuotedColumn(n) : null;
-  const workout = hasWorkout ? new QuotedColumn(n) : null;
-  const sport = hasSport ? new QuotedColumn(n) : null;
-  const extras = hasExtras ? new QuotedColumn(n) : null;
+  const context = new Array<string>(n);
+  const extras = column(hasExtras);
+  const contexts = new Contexts();
   for (let i = 0; i < n; i += 1) {
     const s = samples[i]!;
     start[i] = String(s.startMs);
     if (end) end[i] = numberElement(s.endMs);
-    if (offset) offset[i] = numberElement(s.timezoneOffset);
-    if (value) value[i] = numberElement(s.value);
-    if (text) text[i] = s.valueText === null ? 'NULL' : quoted(s.valueText);
-    if (systolic) systolic[i] = numberElement(s.systolic);
+    // Blood pressure: the systolic in `value` (with its diastolic); every other shape has a value or a text.
+    if (value) value[i] = numberElement(s.value ?? s.systolic);
     if (diastolic) diastolic[i] = numberElement(s.diastolic);
-    app?.set(i, s.source.appId);
-    device?.set(i, s.source.deviceId);
-    workout?.set(i, s.source.workoutId);
-    sport?.set(i, s.source.sport);
-    extras?.set(i, s.extras === null ? null : JSON.stringify(s.extras));
+    context[i] = String(contexts.ordOf(s));
+    if (extras) {
+      extras[i] =
+        s.valueText !== null
+          ? quoted(JSON.stringify({ ...s.extras, _text: s.valueText }))
+          : s.extras === null
+            ? 'NULL'
+            : quoted(JSON.stringify(s.extras));
+    }
   }
   const literal = (elements: string[] | null) => (elements === null ? null : `{${elements.join(',')}}`);
-  return [
-    n > 0 ? literal(start) : null,
-    literal(end),
-    literal(offset),
-    literal(value),
-    literal(text),
-    literal(systolic),
-    literal(diastolic),
-    literal(app?.elements ?? null),
-    literal(device?.elements ?? null),
-    literal(workout?.elements ?? null),
-    literal(sport?.elements ?? null),
-    literal(extras?.elements ?? null),
-  ];
+  return {
+    rows: [
+      n > 0 ? literal(start) : null,
+      literal(value),
+      literal(end),
+      literal(diastolic),
+      n > 0 ? literal(context) : null,
+      literal(extras),
+    ],
+    contexts: contexts.arrays(),
+  };
 }
 
 const numberElement = (v: number | null) => (v === null ? 'NULL' : String(v));
-
-/** A text column's elements, quoted; a text repeating the row before's is quoted once. */
-class QuotedColumn {
-  readonly elements: string[];
-  private lastText: string | null = null;
-  private lastQuoted = 'NULL';
-  constructor(n: number) {
-    this.elements = new Array<string>(n);
-  }
-
-  set(i: number, text: string | null): void {
-    if (text === null) this.elements[i] = 'NULL';
-    else {
-      if (text !== this.lastText) {
-        this.lastText = text;
-        this.lastQuoted = quoted(text);
-      }
-      this.elements[i] = this.lastQuoted;
-    }
-  }
-}
 
 /** What an upsert changed: counts always; per sample only when asked for. */
 export interface SamplesWritten {
@@ -350,14 +372,16 @@ export interface SamplesToWrite {
 interface Chunk {
   part: number;
   present: boolean[];
-  /** The user id, the key's fixed part and the created/updated instants. */
+  /** The user id and the chunk's five context arrays (CONTEXTS). */
+  contexts: unknown[];
+  /** The user id, then the user id and the key's fixed part (SERIES). */
   head: unknown[];
   /** The array literals of the present row columns. */
   arrays: unknown[];
   rows: readonly NormalisedSample[];
 }
 
-const paramsOf = (c: Chunk) => [...c.head, ...c.arrays] as Knex.RawBinding[];
+const paramsOf = (c: Chunk) => [...c.contexts, ...c.head, ...c.arrays] as Knex.RawBinding[];
 
 /** PostgreSQL's unique_violation. */
 const UNIQUE_VIOLATION = '23505';
@@ -370,12 +394,14 @@ export function createSamplesRepository(trx: Knex.Transaction) {
    * Plain INSERTs of chunks whose rows are all new, under one savepoint: the number inserted per chunk, or
    * null (rolled back to the savepoint, nothing written) when a row with one of the keys is stored already.
    */
-  async function insertAll(chunks: readonly Chunk[]): Promise<number[] | null> {
+  async function insertAll(table: string, chunks: readonly Chunk[]): Promise<number[] | null> {
     await trx.raw('savepoint samples_insert');
     const inserted: number[] = [];
     try {
       for (const c of chunks) {
-        inserted.push((await trx.raw<{ rowCount: number }>(insertSql(c.present), paramsOf(c))).rowCount);
+        inserted.push(
+          (await trx.raw<{ rowCount: number }>(insertSql(table, c.present), paramsOf(c))).rowCount,
+        );
       }
     } catch (err) {
       if ((err as { code?: unknown }).code !== UNIQUE_VIOLATION) throw err;
@@ -387,9 +413,9 @@ export function createSamplesRepository(trx: Knex.Transaction) {
   }
 
   /** The counts of an upsert of the chunk. */
-  async function upsertCounting(c: Chunk, into: SamplesWritten): Promise<void> {
+  async function upsertCounting(table: string, c: Chunk, into: SamplesWritten): Promise<void> {
     const result = await trx.raw<{ rows: Array<{ created: number; updated: number }> }>(
-      counting(upsertSql(c.present)),
+      countingSql(table, c.present),
       paramsOf(c),
     );
     into.created += result.rows[0]?.created ?? 0;
@@ -397,8 +423,9 @@ export function createSamplesRepository(trx: Knex.Transaction) {
   }
 
   /** An upsert of the chunk with the outcome of each row (one letter per row, see `outcomeSql`). */
-  async function upsertPerRow(c: Chunk, into: SamplesWritten): Promise<void> {
-    const result = await trx.raw<{ rows: Array<{ outcomes: string }> }>(outcomeSql(c.present), [
+  async function upsertPerRow(table: string, c: Chunk, into: SamplesWritten): Promise<void> {
+    const result = await trx.raw<{ rows: Array<{ outcomes: string }> }>(outcomeSql(table, c.present), [
+      ...c.contexts,
       ...c.arrays,
       ...c.head,
     ] as Knex.RawBinding[]);
@@ -436,20 +463,26 @@ export function createSamplesRepository(trx: Knex.Transaction) {
     /**
      * `upsert` of several sets at once (one result per set, in order): the sets' chunks are written one
      * after the other, and those that need only counts are first tried as plain inserts under one savepoint.
+     * (`_now`: samples keep no write instants since the compact layout; the argument stays for callers.)
      */
-    async upsertMany(userId: string, parts: readonly SamplesToWrite[], now: Date): Promise<SamplesWritten[]> {
+    async upsertMany(
+      userId: string,
+      parts: readonly SamplesToWrite[],
+      _now: Date,
+    ): Promise<SamplesWritten[]> {
       const chunks: Chunk[] = [];
       parts.forEach(({ samples }, part) => {
         for (const group of byKeyPrefix(samples)) {
-          const head = [userId, ...keyPrefixOf(group[0]!), now, now];
+          const head = [userId, userId, ...keyPrefixOf(group[0]!)];
           for (let i = 0; i < group.length; i += CHUNK) {
             const rows = group.length <= CHUNK ? group : group.slice(i, i + CHUNK);
             const arrays = rowArrays(rows);
             chunks.push({
               part,
-              present: arrays.map((a) => a !== null),
+              present: arrays.rows.map((a) => a !== null),
+              contexts: [userId, ...arrays.contexts],
               head,
-              arrays: arrays.filter((a) => a !== null),
+              arrays: arrays.rows.filter((a) => a !== null),
               rows,
             });
           }
@@ -466,11 +499,12 @@ export function createSamplesRepository(trx: Knex.Transaction) {
       // what is stored (incremental windows start before the last sync): upserted at once, so they never
       // make the database log a conflict.
       const countsOnly = chunks.filter((c) => !parts[c.part]!.perSample);
-      const inserted = countsOnly.length > 0 ? await insertAll(countsOnly) : null;
+      const table = chunks.length > 0 ? await samplesPartitionOf(trx, userId) : 'samples';
+      const inserted = countsOnly.length > 0 ? await insertAll(table, countsOnly) : null;
       if (inserted) countsOnly.forEach((c, i) => (written[c.part]!.created += inserted[i]!));
       for (const c of chunks) {
-        if (parts[c.part]!.perSample) await upsertPerRow(c, written[c.part]!);
-        else if (!inserted) await upsertCounting(c, written[c.part]!);
+        if (parts[c.part]!.perSample) await upsertPerRow(table, c, written[c.part]!);
+        else if (!inserted) await upsertCounting(table, c, written[c.part]!);
       }
       return written;
     },
@@ -487,6 +521,7 @@ export function createSamplesRepository(trx: Knex.Transaction) {
         hasFallbackZone,
         hasFallbackZone,
         userId,
+        userId,
         provider,
         from,
         to,
@@ -502,24 +537,15 @@ export function createSamplesRepository(trx: Knex.Transaction) {
       from: Date,
       to: Date,
     ): Promise<ActivitySampleRow[]> {
-      return trx('timeseries_samples')
-        .select(
-          'resource',
-          'provider',
-          'source_type',
-          'type',
-          trx.raw('(extract(epoch from start_at) * 1000)::float8 as start_ms'),
-          trx.raw('(extract(epoch from end_at) * 1000)::float8 as end_ms'),
-          'timezone_offset',
-          'value',
-          'app_id',
-          'device_id',
-          'extras',
-        )
-        .where({ user_id: userId, provider })
-        .whereIn('resource', resources)
-        .where('start_at', '>=', from)
-        .where('start_at', '<', to);
+      const result = await trx.raw<{ rows: ActivitySampleRow[] }>(FOR_ACTIVITY, [
+        userId,
+        userId,
+        provider,
+        [...resources],
+        from,
+        to,
+      ]);
+      return result.rows;
     },
   };
   return repo;

@@ -38,7 +38,7 @@ const UPSERT = `
   from json_to_recordset(?::json) as r(id uuid, kind text, provider text, source_type text, app_id text,
     device_id uuid, provider_summary_id text, calendar_date date, start_at timestamptz, end_at timestamptz,
     payload jsonb)
-  on conflict (id) do update set
+  on conflict (id, user_id) do update set
     ${VALUE_COLUMNS.map((c) => `${c} = excluded.${c}`).join(', ')}, updated_at = excluded.updated_at
   where (${VALUE_COLUMNS.map((c) => `s.${c}`).join(', ')})
     is distinct from (${VALUE_COLUMNS.map((c) => `excluded.${c}`).join(', ')})
@@ -66,12 +66,31 @@ export type StoredSummaryWithSpan = StoredSummary & { start_at: Date | null; end
 
 export function createSummariesRepository(trx: Knex.Transaction) {
   return {
-    /** Upserts summaries by id (unique in `records`); returns the rows created or changed, as stored. */
-    async upsert(userId: string, records: readonly SummaryRecord[], now: Date): Promise<WrittenSummary[]> {
+    /**
+     * Upserts summaries by id (unique in `records`); returns the rows created or changed, as stored. `with`:
+     * a data-modifying statement (SQL text and bindings) run in the same round trip, as a CTE of the first
+     * chunk's statement (or alone when there are no records).
+     */
+    async upsert(
+      userId: string,
+      records: readonly SummaryRecord[],
+      now: Date,
+      opts: { with?: { sql: string; bindings: readonly Knex.RawBinding[] } } = {},
+    ): Promise<WrittenSummary[]> {
       const written: WrittenSummary[] = [];
+      if (records.length === 0 && opts.with) await trx.raw(opts.with.sql, [...opts.with.bindings]);
       for (let i = 0; i < records.length; i += CHUNK) {
         const chunk = JSON.stringify(records.slice(i, i + CHUNK));
-        const result = await trx.raw<{ rows: WrittenSummary[] }>(UPSERT, [userId, now, now, chunk]);
+        const also = i === 0 ? opts.with : undefined;
+        const result = also
+          ? await trx.raw<{ rows: WrittenSummary[] }>(`with also as (${also.sql} returning 1) ${UPSERT}`, [
+              ...also.bindings,
+              userId,
+              now,
+              now,
+              chunk,
+            ])
+          : await trx.raw<{ rows: WrittenSummary[] }>(UPSERT, [userId, now, now, chunk]);
         written.push(...result.rows);
       }
       return written;

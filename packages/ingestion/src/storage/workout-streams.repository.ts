@@ -9,7 +9,7 @@ const UPSERT = `
   insert into workout_streams as w (workout_id, user_id, payload, updated_at)
   select r.workout_id, ?::uuid, r.payload, ?::timestamptz
   from json_to_recordset(?::json) as r(workout_id uuid, payload jsonb)
-  on conflict (workout_id) do update set payload = excluded.payload, updated_at = excluded.updated_at
+  on conflict (workout_id, user_id) do update set payload = excluded.payload, updated_at = excluded.updated_at
   where w.payload is distinct from excluded.payload
   returning w.workout_id, (w.xmax = 0) as inserted`;
 

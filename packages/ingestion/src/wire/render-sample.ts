@@ -1,7 +1,7 @@
 import type { SampleExtra, TimeseriesSpec } from '@meridian/domain';
 import { formatDateTime } from './format-date-time';
 
-/** The stored columns of one timeseries_samples row that its wire shape needs. */
+/** The stored columns of one sample (as the `timeseries_samples` view decodes a `samples` row) that its wire shape needs. */
 export interface StoredSample {
   start_at: Date;
   end_at: Date | null;

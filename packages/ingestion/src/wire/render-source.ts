@@ -1,6 +1,6 @@
 import { providerBySlug, type SourceType } from '@meridian/domain';
 
-/** The stored columns of a source context (timeseries_samples and summaries share them). */
+/** The stored columns of a source context (decoded samples, see the `timeseries_samples` view, and summaries share them). */
 export interface SourceRow {
   provider: string;
   source_type: string;

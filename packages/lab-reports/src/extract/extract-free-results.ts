@@ -12,7 +12,8 @@ import type { PrintedRow } from './extract-rows';
 import { readRowBySequence } from './read-row';
 import { isUnitsText, isValueText, parseReferenceRange, readFlag } from './result-fields';
 
-const NUMBER = String.raw`[-+]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?|[-+]?\.\d+`;
+// A comma before one or two digits is a decimal comma ("5,4 mmol/L" in European reports); before three, thousands.
+const NUMBER = String.raw`[-+]?\d+,\d{1,2}(?!\d)|[-+]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?|[-+]?\.\d+`;
 const COMPARATOR = String.raw`(?:<=|>=|≤|≥|<|>)`;
 const QUALITATIVE = String.raw`not detected|none detected|non-reactive|nonreactive|negative|positive|detected|reactive|trace`;
 
@@ -49,7 +50,8 @@ function catalogVocabulary(): { words: Set<string>; abbreviations: Set<string> }
 function knownTest(printed: string, units: string | null): number {
   // "T.S.H." is TSH.
   const name = /^(?:[A-Za-z]\.){2,}[A-Za-z]?\.?$/.test(printed) ? printed.replace(/\./g, '') : printed;
-  if (name.length > 60 || !/[A-Za-z]/.test(name) || /^\d/.test(name)) return 0;
+  // "500 mg" is not a test; "25-OH Vitamin D" and "17-Hydroxyprogesterone" are.
+  if (name.length > 60 || !/[A-Za-z]/.test(name) || /^[\d.,]+(?:\s|$)/.test(name)) return 0;
   const { words, abbreviations } = catalogVocabulary();
   const tokens = name.split(/[^A-Za-z0-9]+/).filter((t) => /[A-Za-z]/.test(t));
   const isKnown = (t: string): boolean =>
@@ -67,7 +69,7 @@ function knownTest(printed: string, units: string | null): number {
 // ——— reference ranges and values in free text ——————————————————————————————————————————————————————
 
 const RANGE_PREFIX =
-  /^\(?\s*(?:(?:reference|ref\.?|normal|standard|healthy|target|expected|desirable|optimal)(?:\s+(?:range|interval|values?|limits?))?|range|interval)\s*(?:is|:|=|-)?\s*/i;
+  /^\(?\s*(?:[A-Za-z.'’]+\s+){0,3}?(?:(?:reference|ref\.?|normal|standard|healthy|target|expected|desirable|optimal|typical|usual|acceptable|biological|bio\.?)(?:\s+(?:ref\.?|reference))?(?:\s+(?:range|interval|values?|limits?))?|range|interval|limits)\s*(?:is|:|=|-)?\s*/i;
 
 /** "Reference: 4.0–5.6 %", "Ref range < 3.0", "(70 - 99 mg/dL)", "Normal: below 5.7" → range and units. */
 export function readRangeText(text: string): { range: string; units: string | null } | null {
@@ -76,7 +78,12 @@ export function readRangeText(text: string): { range: string; units: string | nu
     .replace(/[)\].;,]+$/, '')
     .trim();
   const prefixed = RANGE_PREFIX.test(t);
-  t = t.replace(RANGE_PREFIX, '').replace(/^\(/, '').trim();
+  // "(50 - 100) umol/L", "[ < 5.0 ]": the brackets around the range, units after them.
+  t = t
+    .replace(RANGE_PREFIX, '')
+    .replace(/^[([]\s*([^)\]]*?)\s*[)\]]/, '$1')
+    .replace(/^[([]/, '')
+    .trim();
   t = t
     .replace(/^(?:less than|below|under|up to)\s+/i, '<')
     .replace(/^(?:greater than|above|over|more than|at least)\s+/i, '>')
@@ -99,9 +106,42 @@ const VALUE_LINE = new RegExp(
   'i',
 );
 
+/** Labels of a block's other lines: a range, a flag, units, a date, a comment — never the value's label. */
+const NOT_VALUE_LABEL =
+  /\b(?:reference|ref|normal|range|interval|limits?|target|expected|standard|healthy|desirable|optimal|flags?|status|interpretation|units?|uom|date|time|collected|reported|specimen|sample|method|comments?|notes?|previous|prior|last)\b/i;
+
+/**
+ * The label before a block's value, however the lab words it ("Result:", "Your value:", "Measured level:",
+ * "Today's reading -"): a few words ending in a colon or a dash, not the label of another field.
+ */
+export function stripValueLabel(text: string): string {
+  const m = /^([A-Za-z][A-Za-z'’ ]{0,30}?)\s*(?::|\s-|=)\s*(?=\S)/.exec(text);
+  if (!m?.[1] || m[1].split(/\s+/).length > 4 || NOT_VALUE_LABEL.test(m[1])) return text;
+  return text.slice(m[0].length);
+}
+
+/** "Units: mmol/L", "UOM - g/L" on a line of its own → the units. */
+function readUnitsLine(text: string): string | null {
+  const m = /^(?:units?|uom|unit of measure(?:ment)?)\s*(?::|-|=)?\s*(\S+(?:\s?\/\s?\S+)?)$/i.exec(
+    text.trim(),
+  );
+  return m?.[1] && isUnitsText(m[1]) ? m[1] : null;
+}
+
+/** "Flag: H", "Status: High", "Interpretation - Abnormal" → the flag text (null: normal or not a flag line). */
+function readFlagLine(text: string): { flag: string | null } | null {
+  const m = /^(?:flags?|status|interpretation|result flag|abnormal flag)\s*(?::|-|=)?\s*(.+)$/i.exec(
+    text.trim(),
+  );
+  const t = (m?.[1] ?? text).trim();
+  if (STATUS.test(t)) return { flag: flagOfStatus(t) };
+  if (m && readFlag(t)) return { flag: t };
+  return null;
+}
+
 /** "5.4 %", "140 mmol/L H", "Negative", "Result: 3.1 mmol/L" → value, units, flag. */
 function readValueText(text: string): { value: string; units: string | null; flag: string | null } | null {
-  const clean = text.replace(/\s*\b(?:units?|uom)\s*:\s*/i, ' ').trim();
+  const clean = stripValueLabel(text.replace(/\s*\b(?:units?|uom)\s*:\s*/i, ' ').trim()).trim();
   const m = VALUE_LINE.exec(clean);
   if (!m?.[1]) {
     // A qualitative result word ("Yellow", "Clear", "Trace").
@@ -144,7 +184,14 @@ function flagOfStatus(text: string): string | null {
   return readFlag(t) ? t : /^(?:out of range|abnormal|borderline)$/i.test(t) ? 'A' : null;
 }
 
-function readCard(lines: Line[], at: Placed): PrintedRow | null {
+/** What cards took: their lines (not running text) and the cells of wrapped names (not cards of their own). */
+interface Used {
+  lines: Set<Line>;
+  cells: Set<Cell>;
+}
+
+/** Reads the card whose name is `at`; the lines and name cells it takes are added to `used`. */
+function readCard(lines: Line[], at: Placed, used: Used): PrintedRow | null {
   const { cell, line, index } = at;
   let name = cell.text.replace(/[:*]+$/, '').trim();
   if (!/[A-Za-z]/.test(name) || isValueText(name) || readValueText(name) || STATUS.test(name)) return null;
@@ -154,7 +201,8 @@ function readCard(lines: Line[], at: Placed): PrintedRow | null {
   let status: string | null = null;
   let boundary: Cell | undefined;
   for (const c of rightCells) {
-    if (!boundary && STATUS.test(c.text.trim()) && status === null) status = c.text.trim();
+    const t = c.text.trim();
+    if (!boundary && status === null && (STATUS.test(t) || (readFlag(t) && t.length <= 10))) status = t;
     else {
       boundary = c;
       break;
@@ -165,28 +213,45 @@ function readCard(lines: Line[], at: Placed): PrintedRow | null {
   let value: ReturnType<typeof readValueText> = null;
   let range: string | null = null;
   let rangeUnits: string | null = null;
-  let flag: string | null = status ? flagOfStatus(status) : null;
+  let flag: string | null = status ? (flagOfStatus(status) ?? (readFlag(status) ? status : null)) : null;
+  let unitsLine: string | null = null;
   let previous = line;
   let nameLines = 0;
+  const taken: Line[] = [line];
+  const nameCells: Cell[] = [];
   for (let j = index + 1; j < lines.length && j <= index + 6; j++) {
     const below = lines[j] as Line;
     if (below.y0 - previous.y1 > Math.max(line.height, below.height) * 2.2) break;
     const cells = inColumn(below, x0, x1);
     if (cells.length === 0) continue;
+    const gap = below.y0 - previous.y1;
     previous = below;
+    taken.push(below);
     const text = cells.map((c) => c.text).join(' ');
     if (!value) {
       value = readValueText(text);
       if (value) continue;
+      // Some portals print the range above the value.
+      const before: { range: string; units: string | null } | null = range ? null : readRangeText(text);
+      if (before && RANGE_PREFIX.test(text.trim())) {
+        range = before.range;
+        rangeUnits = before.units;
+        continue;
+      }
       // A wrapped name ("Fasting Blood Sugar" / "(FBS)"): short text without digits, aligned with the name.
       if (
         nameLines < 2 &&
         cells.length === 1 &&
+        gap < line.height * 0.8 &&
         !/\d/.test(text) &&
         text.length <= 40 &&
         Math.abs((cells[0] as Cell).x0 - cell.x0) < line.height
       ) {
+        // A heading over the card ("TFT" over "Serum TSH"), not the first line of its name: the card starting
+        // below reads it.
+        if (knownTest(text, null) > 0 && knownTest(name, null) === 0) return null;
         name = `${name} ${text}`;
+        nameCells.push(cells[0] as Cell);
         nameLines++;
         continue;
       }
@@ -198,27 +263,35 @@ function readCard(lines: Line[], at: Placed): PrintedRow | null {
       rangeUnits = r.units;
       continue;
     }
-    if (STATUS.test(text.replace(/^(?:flag|status)\s*:?\s*/i, '').trim())) {
-      flag ??= flagOfStatus(text);
+    const flagLine = readFlagLine(text);
+    if (flagLine) {
+      flag ??= flagLine.flag;
+      continue;
+    }
+    const unitsText = readUnitsLine(text);
+    if (unitsText && !value.units && !unitsLine) {
+      unitsLine = unitsText;
       continue;
     }
     break;
   }
   if (!value) return null;
-  const units = value.units ?? rangeUnits;
+  const units = value.units ?? unitsLine ?? rangeUnits;
   if (knownTest(name, units) === 0) return null;
+  for (const l of taken) used.lines.add(l);
+  for (const c of nameCells) used.cells.add(c);
   return { name, value: value.value, units, range, flag: value.flag ?? flag, panel: null };
 }
 
 // ——— running text ———————————————————————————————————————————————————————————————————————————————————
 
 const SENTENCE = new RegExp(
-  String.raw`((?:\b[A-Z]\.\s?)?[A-Za-z][A-Za-z0-9 ,'()/+-]{1,80}?)\s*(?:\b(?:was|is|were|are|came back(?: at| as)?|measured(?: at)?|measuring|reads?|of|at|level(?: was| is| of)?|result(?: was| is| of)?)\b|:|=)\s*((?:${COMPARATOR}\s*)?(?:${NUMBER})(?![\d/])(?!\s*[-–]\s*\d)|\b(?:${QUALITATIVE})\b)(?:\s*(%|(?:x\s?)?10\^?[eE]?\d+\/[A-Za-zµμ]+|[A-Za-zµμ](?:[A-Za-zµμ0-9/^*]|\.(?=[A-Za-z0-9]))*))?(?:[^.]{0,60}?\b(?:reference|ref|normal|range|target|healthy|expected|desirable)\b[^0-9<>≤≥.;]{0,30}?((?:${COMPARATOR}\s*|less than |below |under |greater than |above |over )?(?:${NUMBER})(?:\s*(?:-|–|—|to)\s*(?:${NUMBER}))?|\b(?:${QUALITATIVE})\b))?`,
+  String.raw`((?:\b[A-Z]\.\s?)?[A-Za-z][A-Za-z0-9 ,'()/+-]{1,80}?)\s*(?:\b(?:was|is|were|are|came back(?: at| as)?|came in at|measured(?: at)?|measuring|reads?|read|showed|shows|showing|returned|of|at|level(?: was| is| of)?|result(?: was| is| of)?)\b|:|=|,)\s*((?:${COMPARATOR}\s*)?(?:${NUMBER})(?![\d/])(?!\s*[-–]\s*\d)|\b(?:${QUALITATIVE})\b)(?:\s*(%|(?:x\s?)?10\^?[eE]?\d+\/[A-Za-zµμ]+|[A-Za-zµμ](?:[A-Za-zµμ0-9/^*]|\.(?=[A-Za-z0-9]))*))?(?:[^.]{0,60}?\b(?:reference|ref|normal|range|target|healthy|expected|desirable)\b[^0-9<>≤≥.;]{0,30}?((?:${COMPARATOR}\s*|less than |below |under |greater than |above |over )?(?:${NUMBER})(?:\s*(?:-|–|—|to)\s*(?:${NUMBER}))?|\b(?:${QUALITATIVE})\b))?`,
   'gi',
 );
 
 const LEADING_FILLER =
-  /^(?:(?:and|but|also|while|whereas|however|the|a|an|your|his|her|their|my|patient's|patient|results?|show(?:ed|s)?|that|this|today's|recent|latest|level|levels|of)\s+)+/i;
+  /^(?:(?:and|but|also|while|whereas|however|the|a|an|your|his|her|their|my|patient's|patient|results?|show(?:ed|s)?|we|found|noted|recorded|that|this|today's|recent|latest|level|levels|of)\s+)+/i;
 
 /** The test named right before the verb: the suffix of the words the catalog matches best. */
 function nameBefore(text: string, units: string | null): string | null {
@@ -247,10 +320,14 @@ export function readSentences(text: string): PrintedRow[] {
   for (let m = pattern.exec(text); m; m = pattern.exec(text)) {
     const rawUnits = m[3] ?? null;
     const units = rawUnits && isUnitsText(rawUnits) ? rawUnits : null;
+    // "Ferritin, 276 ug/L (ref 30-400)": after a bare comma, a number is a result only with units or a range.
+    const afterName = m[0].slice((m[1] as string).length).trimStart();
+    if (afterName.startsWith(',') && !units && !m[4]) continue;
     // "The reference range for glucose is 70-99": a range, not a result.
     if (/\b(?:reference|range|normal|interval|ref|target|goal|between)\b/i.test(m[1] as string)) continue;
     const name = nameBefore(m[1] as string, units);
     if (!name) continue;
+    // As printed, like a table's value ("5,4": the interpretation reads the decimal comma).
     const value = (m[2] as string).replace(/\s+/g, '');
     // After "reference" / "normal range", a word is a qualitative range ("the normal range is Non-Reactive").
     const qualitativeRange =
@@ -334,16 +411,18 @@ export function extractFreeResults(pages: Line[][], known: PrintedRow[]): Printe
   };
   for (const lines of pages) {
     let panel: string | null = null;
+    // Lines read as cards are not running text ("Cholesterol, Total  Low" / "Result: 82 mg/dL").
+    const used: Used = { lines: new Set(), cells: new Set() };
     lines.forEach((line, index) => {
       let found = false;
       for (const cell of line.cells) {
-        if (cell.text.length > 60) continue;
-        found = add(readCard(lines, { cell, line, index }), panel) || found;
+        if (cell.text.length > 60 || used.cells.has(cell)) continue;
+        found = add(readCard(lines, { cell, line, index }, used), panel) || found;
       }
       // A heading over cards that is not itself a card names their panel.
       if (!found && isHeading(line)) panel = line.cells[0]?.text ?? panel;
     });
-    for (const paragraph of paragraphs(lines))
+    for (const paragraph of paragraphs(lines.filter((l) => !used.lines.has(l))))
       for (const row of readSentences(paragraph.text)) add(row, paragraph.panel);
   }
   return rows;

@@ -219,10 +219,24 @@ interface Mark {
   end: number;
 }
 
+const MARKS_CACHE = new Map<string, Mark[]>();
+
 /** "Label: value Label: value" inside one cell: the labels, longest known suffix of up to 5 words before a colon. */
 function colonMarks(text: string): Mark[] {
+  // Asked several times per cell (as a label, as a neighbour's value): remembered per text.
+  const cached = MARKS_CACHE.get(text);
+  if (cached) return cached;
+  const marks = findColonMarks(text);
+  if (MARKS_CACHE.size > 20_000) MARKS_CACHE.clear();
+  MARKS_CACHE.set(text, marks);
+  return marks;
+}
+
+function findColonMarks(text: string): Mark[] {
   const marks: Mark[] = [];
-  const pattern = /((?:[A-Za-z#(][A-Za-z.'#/()&-]*\s?){1,6}):\s*/g;
+  if (!text.includes(':')) return marks;
+  // Commas inside a label: "Name (Last, First):".
+  const pattern = /((?:[A-Za-z#(][A-Za-z.'#/()&,-]*\s?){1,6}):\s*/g;
   for (let m = pattern.exec(text); m; m = pattern.exec(text)) {
     const ws = (m[1] as string).trim().split(/\s+/);
     for (let k = 0; k < ws.length; k++) {
@@ -290,13 +304,19 @@ function readLine(ctx: Context, lines: Line[], index: number): void {
       const prefix = prefixLabel(cell.text);
       if (prefix && prefix.mark.field !== 'name' && prefix.mark.field !== 'lab') {
         offer(ctx, prefix.mark.field, prefix.mark.weight, prefix.rest, PLACEMENT.prefix);
-      } else if (prefix && /^(?:patient name|pt name|patient)$/i.test(cell.text.slice(0, prefix.mark.end))) {
+      } else if (
+        prefix?.mark.field === 'name' &&
+        // "Patient Name JOHN SMITH", "Name of Patient SMITH, JOHN": "Patient" or a label of two words or more ("Name"
+        // alone may start any text).
+        (/^patient$/i.test(cell.text.slice(0, prefix.mark.end).replace(/[\s:=-]+$/, '')) ||
+          cell.text.slice(0, prefix.mark.end).trim().split(/\s+/).length >= 2)
+      ) {
         offer(ctx, prefix.mark.field, prefix.mark.weight, prefix.rest, PLACEMENT.prefix);
       }
     }
     for (const mark of pending) {
-      // The value: the next cell to the right, else the cell below the label.
-      const right = cells[ci + 1];
+      // The value: the next cell to the right (past an aligned ":" printed as a cell of its own), else the cell below.
+      const right = /^[:=-]$/.test(cells[ci + 1]?.text.trim() ?? '') ? cells[ci + 2] : cells[ci + 1];
       const gap = right ? right.x0 - cell.x1 : Infinity;
       if (right && !isLabelCell(right) && gap < line.height * 30) {
         const fromRight = colonMarks(right.text)[0];

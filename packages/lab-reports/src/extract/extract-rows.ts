@@ -158,8 +158,10 @@ function walkRows(pages: Line[][], walk: Walk): PrintedRow[] {
 function plausibleWithoutHeader(fields: PrintedFields | null): PrintedFields | null {
   if (!fields) return null;
   // "Red lentils  250 g" (a recipe) has units too: units in the value's cell count only beside a range.
-  if (fields.gluedUnits) return fields.range !== null ? fields : null;
-  return fields.units !== null || fields.range !== null ? fields : null;
+  // A range that does not read as one ("Yellow  Hazy  1.022": three cards' values side by side) is no evidence.
+  const range = fields.range !== null && parseReferenceRange(fields.range) !== null;
+  if (fields.gluedUnits) return range ? fields : null;
+  return fields.units !== null || range ? fields : null;
 }
 
 function valueColumnStart(slot: Slot): number {

@@ -34,6 +34,12 @@ const VOCABULARY: [MetaField, number, string[]][] = [
       'name of patient',
       'patient name (last, first)',
       'name (last, first)',
+      'last name, first name',
+      'surname, first name',
+      'surname, forename',
+      'surname, given name',
+      'last, first',
+      'name (surname, forename)',
       'patient (last, first)',
       'client name',
       'member name',
@@ -348,8 +354,66 @@ for (const [field, weight, labels] of VOCABULARY) {
   }
 }
 
+const DATE_WORDS = String.raw`(?:\s+(?:on|at|date|time|dt|d\/t|date\/time|date&time|date and time))*`;
+const DATE_PREFIX = String.raw`(?:(?:date|time|date\/time|date&time|date and time)\s+(?:of\s+)?)?`;
+
+/**
+ * Wordings the vocabulary does not list, by their key words: "Date/Time Specimen Collected", "Sample Drawn On",
+ * "Final Report Date", "Lab Accession No", "SID No", "Place of Birth" (not a date of birth). Checked after the
+ * vocabulary, with a slightly lower weight.
+ */
+const PATTERNS: [RegExp, MetaField][] = [
+  [/\b(?:place|country|city) of birth\b/, 'other'],
+  [
+    /\b(?:received|receipt|registered|registration|booked|arrived|logged|printed|ordered|requested|admitted|admission|discharge|visit date|due)\b/,
+    'other',
+  ],
+  // The patient's identifiers are printed beside the specimen number: never it.
+  [
+    /^(?:patient|pt|mrn|medical record|hospital|uhid|nhs|chi|ihi|ur|urn|medicare|health card|hcn|ohip|phn|member|insurance|policy|bill|invoice|account|encounter|reg|registration|ip|op|client|customer)\.?\s*(?:id|no|num|nbr|number|#|card)?\.?$/,
+    'other',
+  ],
+  [/^(?:date of birth|birth ?date|d\.? ?o\.? ?b\.?)\b.{0,20}$/, 'dob'],
+  [
+    new RegExp(
+      String.raw`^${DATE_PREFIX}(?:the\s+)?(?:specimen\s+|sample\s+|blood\s+)?(?:collect(?:ed|ion)|drawn|draw|taken|sampled|sampling|obtained|venepuncture|venipuncture)${DATE_WORDS}$`,
+    ),
+    'collected',
+  ],
+  [
+    new RegExp(
+      String.raw`^${DATE_PREFIX}(?:final\s+|report\s+|results?\s+)?(?:reported|resulted|released|authori[sz]ed|authori[sz]ation|verified|validated|approved|finali[sz]ed|issued|signed(?: out)?|completed)${DATE_WORDS}$`,
+    ),
+    'reported',
+  ],
+  [
+    /^(?:final\s+)?(?:report|results?)\s+(?:date|time|dt|date\/time|date&time|issued|released|sent)(?:\s+(?:on|at|time))?$/,
+    'reported',
+  ],
+  [
+    /^(?:lab(?:oratory)?\.?\s+|specimen\s+|sample\s+|lab\s+sample\s+)?(?:specimen|sample|accession|accn|acc|requisition|req|episode|barcode|sin|sid|collection|tube|container|order)\.?\s*(?:id|no|num|nbr|number|#|ref|reference|code|barcode|identifier)\.?(?:\s*(?:no|#)\.?)?$/,
+    'specimen',
+  ],
+  [
+    /^(?:lab(?:oratory)?\.?\s+)(?:ref|reference|accession|episode|sample|specimen)\.?(?:\s*(?:id|no|num|number|#))?\.?$/,
+    'specimen',
+  ],
+];
+
+const LABEL_CACHE = new Map<string, { field: MetaField; weight: number } | null>();
+
 /** The field a label text names (trailing colon allowed), or null when it is not a known label. */
 export function labelOf(text: string): { field: MetaField; weight: number } | null {
+  // Called for every cell and every colon of a document, often with the same texts: remembered.
+  const cached = LABEL_CACHE.get(text);
+  if (cached !== undefined) return cached;
+  const hit = findLabel(text);
+  if (LABEL_CACHE.size > 20_000) LABEL_CACHE.clear();
+  LABEL_CACHE.set(text, hit);
+  return hit;
+}
+
+function findLabel(text: string): { field: MetaField; weight: number } | null {
   const raw = text.replace(/\s+/g, ' ').trim();
   const key = normaliseLabel(raw);
   if (!key || key.length > 40) return null;
@@ -359,6 +423,10 @@ export function labelOf(text: string): { field: MetaField; weight: number } | nu
     INDEX.get(key.replace(/ #$/, '')) ??
     INDEX.get(key.replace(/\./g, ''));
   if (exact) return exact;
+  // Only label-like texts: a few words, no digits.
+  if (!/\d/.test(key) && key.split(' ').length <= 6) {
+    for (const [pattern, field] of PATTERNS) if (pattern.test(key)) return { field, weight: 0.95 };
+  }
   // One misread letter in a label of 8+ characters (OCR).
   if (key.length < 8) return null;
   for (const [label, hit] of INDEX)

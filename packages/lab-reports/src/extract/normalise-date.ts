@@ -50,7 +50,10 @@ const monthOf = (word: string): number | undefined =>
 const ISO = /\b(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?!\d)/;
 export const NUMERIC_DATE = /\b(\d{1,2})[/.-](\d{1,2})[/.-](\d{4}|\d{2})(?![\d/.-]\d)/;
 const MONTH_FIRST = /\b([A-Za-z]{3,9})\.?[\s-]+(\d{1,2})(?:st|nd|rd|th)?,?[\s-]+(\d{4})\b/;
-const DAY_FIRST = /\b(\d{1,2})(?:st|nd|rd|th)?[\s\-/.]+([A-Za-z]{3,9})\.?[\s\-/.,]+(\d{4}|\d{2})\b/;
+// Separators optional: LIS printouts write "14MAR2024".
+const DAY_FIRST = /\b(\d{1,2})(?:st|nd|rd|th)?[\s\-/.]*([A-Za-z]{3,9})\.?[\s\-/.,]*(\d{4}|\d{2})\b/;
+/** "2024-Mar-14", "2024 MAR 14" (Canadian and LIS systems). */
+const YEAR_FIRST = /\b(\d{4})[\s\-/.]+([A-Za-z]{3,9})\.?[\s\-/.]+(\d{1,2})\b/;
 
 /** The first date in the text; null when there is none. */
 export function readDate(text: string, convention: DateConvention = 'mdy'): ReadDate | null {
@@ -71,6 +74,12 @@ export function readDate(text: string, convention: DateConvention = 'mdy'): Read
     }
     const only = mdy ?? dmy;
     if (only) return { iso: only, ambiguous: false };
+  }
+  m = YEAR_FIRST.exec(text);
+  if (m) {
+    const month = monthOf(m[2] as string);
+    const iso = month ? format(Number(m[1]), month, Number(m[3])) : null;
+    if (iso) return { iso, ambiguous: false };
   }
   m = DAY_FIRST.exec(text);
   if (m) {

@@ -65,15 +65,16 @@ export function readRowByColumns(cells: Cell[], columns: Column[], height: numbe
   };
   const name = text('name');
   let value = text('value');
-  let flag: string | null = text('flag') || null;
+  // A column whose heading was not understood may hold the flags ("Ind": H / L).
+  const otherFlag = (byKind.get('other') ?? []).map((p) => p.text.trim()).find((t) => readFlag(t) !== null);
+  let flag: string | null = text('flag') || otherFlag || null;
   let units: string | null = text('units') || null;
   let range: string | null = text('range') || null;
   if (!name || !value || !isNameText(name)) return null;
-  if (!flag) {
-    const split = splitTrailingFlag(value);
-    value = split.value;
-    flag = split.flag;
-  }
+  // "48 IU/L High" in the value column, whether or not a flag column repeats it.
+  const split = splitTrailingFlag(value);
+  value = split.value;
+  flag ??= split.flag;
   if (flag && !readFlag(flag)) {
     // Not a flag after all (e.g. units printed under a "Flag" heading): keep the text where it makes sense.
     if (!units && isUnitsText(flag)) units = flag;
@@ -167,6 +168,8 @@ function readSequence(cells: Cell[]): PrintedFields | null {
     const last = i === others.length - 1;
     if (!flag && !units && !range && readFlag(t)) flag = t;
     else if ((!units || units === gluedUnits) && !range && isUnitsText(t)) units = t;
+    // Units printed after the range ("0 - 40  U/L").
+    else if (!units && range && isUnitsText(t)) units = t;
     else if (!range && parseReferenceRange(t)) range = t;
     else if (!flag && readFlag(t)) flag = t;
     else if (!range && !units && splitUnitsAndRange(t))

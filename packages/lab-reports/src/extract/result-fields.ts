@@ -117,7 +117,8 @@ export function readFlag(text: string): 'abnormal' | 'critical' | null {
 }
 
 /** Flags that may stick to the value in the same cell (`5.7 H`, `250 HH`, `12.0 (L)`). */
-const TRAILING_FLAG = /\s+(\(?(?:HH|LL|H|L|A|C|CRITICAL|HIGH|LOW|ABNORMAL|PANIC|!!)\)?\*?)$/;
+const TRAILING_FLAG =
+  /\s+(\(?(?:HH|LL|H|L|A|C|CRITICAL|Critical|HIGH|High|LOW|Low|ABNORMAL|Abnormal|PANIC|Panic|!!)\)?\*?)$/;
 
 /** Splits `5.7 H` into value and flag; returns the text unchanged when no flag follows a value. */
 export function splitTrailingFlag(text: string): { value: string; flag: string | null } {
@@ -305,7 +306,8 @@ export function parseReferenceRange(text: string): ReferenceRange | null {
 export function splitRangeAndUnits(text: string): { range: string; units: string } | null {
   const t = cleanRangeText(text);
   // Units after a space (`x 10^9/L` may hold one), else glued to the last number (`3.5-5.0mmol/L`).
-  const candidates = [/^(.*\d)\s+([x×]\s10\S+)$/i, /^(.*\d)\s+(\S+)$/, /^(.*\d)([^\s\d.,][^\s]*)$/];
+  // A bracketed range may come first: `(130-170) g/L`, `[3.5 - 5.0] mmol/L`.
+  const candidates = [/^(.*[\d)\]])\s+([x×]\s10\S+)$/i, /^(.*[\d)\]])\s+(\S+)$/, /^(.*\d)([^\s\d.,][^\s]*)$/];
   for (const pattern of candidates) {
     const m = pattern.exec(t);
     if (!m?.[1] || !m[2] || !isUnitsText(m[2])) continue;

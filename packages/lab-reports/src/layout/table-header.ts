@@ -42,13 +42,45 @@ const HEADER_WORDS: [RegExp, ColumnKind][] = [
 const EARLIER_RESULTS =
   /^(?:previous(?: results?)?|prior(?: results?)?|last(?: result)?|earlier|history|cumulative|\d{1,4}[/.-]\d{1,2}[/.-]\d{2,4}|\d{1,2}[ -][A-Za-z]{3}[ -]\d{2,4}|[A-Za-z]{3} \d{1,2},? \d{4})$/i;
 
-function headerKind(cell: Cell): ColumnKind | null {
+/**
+ * Headings labs word in their own way ("Biological Ref. Interval", "Observed Value", "Unit of Measurement", "Abnormal
+ * Indicator", "Test Description"): the kind from the heading's key word, checked in this order ("Reference Value" is
+ * a range, "Result Unit" a unit).
+ */
+const HEADER_KEYWORDS: [RegExp, ColumnKind][] = [
+  [/\b(?:method(?:ology)?|specimen|sample|comments?|remarks?|notes?|performing|loinc|code)\b/i, 'other'],
+  [
+    /\b(?:ranges?|interval|intervals|ref|reference|normal|limits?|expected|target|desirable|bio(?:logical)?)\b/i,
+    'range',
+  ],
+  [/\b(?:units?|uom|measure(?:ment)?)\b/i, 'units'],
+  [/\b(?:flags?|abn|abnormal|alerts?|indicators?|h\/l|interpretation)\b/i, 'flag'],
+  [/\b(?:results?|values?|observed|observations?|measured|readings?|findings?|outcome|levels?)\b/i, 'value'],
+  [
+    /\b(?:tests?|analytes?|components?|investigations?|parameters?|examinations?|determinations?|assays?|descriptions?|procedures?|name|studies|study)\b/i,
+    'name',
+  ],
+];
+
+/** Words of metadata labels ("Result Date", "Ref. By", "Specimen #"): such a cell is not a column heading. */
+const NOT_HEADING =
+  /\b(?:date|time|by|on|at|received|collected|drawn|taken|reported|released|doctor|physician|dob|birth|sex|gender|age|id|no|number)\b|#/i;
+
+function keywordKind(text: string): ColumnKind | null {
+  // A heading is a few words: no digits, no sentence, no label with its value.
+  if (text.length > 36 || /\d|:\s*\S/.test(text) || text.split(/\s+/).length > 4) return null;
+  if (NOT_HEADING.test(text)) return null;
+  for (const [pattern, kind] of HEADER_KEYWORDS) if (pattern.test(text)) return kind;
+  return null;
+}
+
+export function headerKind(cell: Cell): ColumnKind | null {
   const text = cell.text.replace(/[:*]+$/, '').trim();
   for (const [pattern, kind] of HEADER_WORDS) if (pattern.test(text)) return kind;
   if (EARLIER_RESULTS.test(text)) return 'other';
   // OCR may glue a heading to its neighbour ("Reference Rangdlag"): the first word still says what it is.
   if (/^(?:reference|ref\.?)\b/i.test(text)) return 'range';
-  return null;
+  return keywordKind(text);
 }
 
 function exactKind(text: string): ColumnKind | null {
@@ -63,6 +95,14 @@ function exactKind(text: string): ColumnKind | null {
  */
 function splitHeadings(cell: Cell): Cell[] {
   if (exactKind(cell.text) || cell.parts.length < 2) return [cell];
+  // Headings drawn as separate runs that touch ("Abnormal Flag" + "UNITS"): one cell per run when each names a column.
+  const own = cell.parts.map((part) => ({ text: part.text.trim(), x0: part.x0, x1: part.x1, parts: [part] }));
+  if (
+    own.every((c) => headerKind(c) !== null) &&
+    new Set(own.map((c) => headerKind(c))).size === own.length
+  ) {
+    return own;
+  }
   const words = cell.parts.flatMap((part) => {
     const pieces = part.text.trim().split(/\s+/);
     const width = (part.x1 - part.x0) / Math.max(1, part.text.length);
@@ -106,9 +146,16 @@ export function readTableHeader(line: Line): TableColumns[] | null {
   const cells = line.cells.flatMap(splitHeadings);
   line = { ...line, cells };
   const kinds = line.cells.map(headerKind);
+  // One heading the vocabulary does not know, where a table without a value column prints its values: the values.
+  const unknown = kinds.flatMap((k, i) => (k === null ? [i] : []));
+  if (unknown.length === 1 && !kinds.includes('value') && (unknown[0] as number) > 0 && kinds[0] === 'name') {
+    kinds[unknown[0] as number] = 'value';
+  }
   const known = kinds.filter((k) => k !== null).length;
   if (known - kinds.filter((k) => k === 'other').length < 2 || known < line.cells.length - 1) return null;
   if (!kinds.includes('value') && !kinds.includes('range')) return null;
+  // A heading not understood ("Ind", "Lab") is still a column: its text must not run into its neighbour's.
+  for (let i = 0; i < kinds.length; i++) if (kinds[i] === null) kinds[i] = 'other';
   const tables: TableColumns[] = [];
   let current: Column[] = [];
   line.cells.forEach((cell, i) => {

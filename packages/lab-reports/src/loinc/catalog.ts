@@ -137,6 +137,9 @@ const CBC = section({ hints: ['cbc'] }, () => [
       'White Count',
       'White Cell Count',
       'Total WBC',
+      'TLC',
+      'Total Leucocyte Count',
+      'Total Leukocyte Count',
     ],
     ['WBC'],
   ),
@@ -949,7 +952,7 @@ const CHEMISTRY = section({ hints: ['chemistry'] }, () => [
     'Calcium SerPl-sCnc',
     'Calcium (molar)',
     ['mmol/L'],
-    ['Calcium', 'Calcium, Serum', 'Calcium SI'],
+    ['Calcium', 'Calcium, Serum', 'Calcium SI', 'Calcium, Total', 'Total Calcium', 'Serum Calcium', 'Ca'],
   ),
   t(
     '29265-6',
@@ -1171,7 +1174,7 @@ const CHEMISTRY = section({ hints: ['chemistry'] }, () => [
     'Magnesium SerPl-sCnc',
     'Magnesium (molar)',
     ['mmol/L', 'mEq/L'],
-    ['Magnesium', 'Magnesium, Serum'],
+    ['Magnesium', 'Magnesium, Serum', 'Mg', 'Serum Magnesium'],
   ),
   t('3084-1', 'Urate [Mass/volume] in Serum or Plasma', 'Urate SerPl-mCnc', 'Uric acid', MG_DL, [
     'Uric Acid',

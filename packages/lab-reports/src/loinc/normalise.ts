@@ -148,6 +148,8 @@ function stem(token: string): string {
 /** Tokens of a name, canonicalised; `vocabulary` (when given) enables OCR-confusion repair of unknown tokens. */
 export function tokenise(raw: string, vocabulary?: ReadonlySet<string>): string[] {
   const text = raw
+    // Dotted initials are one abbreviation: "T.S.H." is TSH, "H.D.L. Cholesterol" HDL cholesterol.
+    .replace(/\b(?:[A-Za-z]\.){2,}(?:[A-Za-z]\b)?/g, (m) => m.replace(/\./g, ''))
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()

@@ -6,6 +6,15 @@ describe('OCR corrections', () => {
       ['x10E3/ul', 'x10E3/ulL', 'Pg', '[HPF', 'MG/DL', 'mlL/min/1.73m2', 'ulU/mL', 'W/L'].map(correctUnits),
     ).toEqual(['x10E3/uL', 'x10E3/uL', 'pg', '/HPF', 'mg/dL', 'mL/min/1.73m2', 'uIU/mL', 'IU/L']);
     expect(correctUnits('widgets')).toBe('widgets');
+    // A slash read as `i`/`l` or lost, `q` read as `g`.
+    expect(['mgiL', 'mmolL', 'uiL', 'UL', 'mEg/L', 'mU/l'].map(correctUnits)).toEqual([
+      'mg/L',
+      'mmol/L',
+      'U/L',
+      'U/L',
+      'mEq/L',
+      'mU/L',
+    ]);
     expect(correctUnits(null)).toBeNull();
   });
 
@@ -15,6 +24,8 @@ describe('OCR corrections', () => {
     expect(correctNumber('0.1-O.9')).toBe('0.1-0.9');
     expect(correctNumber('Negative')).toBe('Negative');
     expect(correctNumber('Lo')).toBe('Lo');
+    expect(correctNumber('S.4')).toBe('5.4');
+    expect(correctNumber('B12')).toBe('B12');
   });
 
   it('gives a range bound back the decimals OCR lost', () => {

@@ -41,9 +41,18 @@ const KNOWN_UNITS = [
   'mm/hr',
   'mg/g',
   'ratio',
+  'mU/L',
+  'mIU/L',
+  'mmol/mol',
+  'L/L',
+  'x10E9/L',
+  'ng/L',
+  'nmol/L',
+  'mcg/dL',
+  'mL/min',
 ];
 
-/** Spelling-insensitive key: case, `l`/`I`/`1` and `µ`/`u` confusions, a bracket read for the leading slash. */
+/** Spelling-insensitive key: case, `l`/`I`/`1`, `q`/`g` and `µ`/`u` confusions, a bracket read for the leading slash. */
 const canonicalKey = (units: string): string =>
   units
     .toLowerCase()
@@ -52,19 +61,48 @@ const canonicalKey = (units: string): string =>
     .replace(/mll/g, 'ml')
     .replace(/[µμ]/g, 'u')
     .replace(/^w\//, 'iu/')
+    .replace(/q/g, 'g')
     .replace(/[l1|]/g, 'i');
 
-const CANONICAL = new Map(KNOWN_UNITS.map((u) => [canonicalKey(u), u]));
+/** Every way of reading each `/` of a key: kept, read as `l`/`i`/`1` (one key: `i`), or lost. */
+function slashReadings(key: string): string[] {
+  const parts = key.split('/');
+  let out = [parts[0] as string];
+  for (const part of parts.slice(1))
+    out = out.flatMap((head) => [`${head}/${part}`, `${head}i${part}`, `${head}${part}`]);
+  return out;
+}
+
+/**
+ * Known units by spelling-insensitive key, including the keys with a slash misread (`mgiL`, `mmolL`, `uiL`); a
+ * misreading two units share (`U/L` and `IU/L` lose their slash alike only in theory) is left uncorrected.
+ */
+const CANONICAL = (() => {
+  const exact = new Map(KNOWN_UNITS.map((u) => [canonicalKey(u), u]));
+  const misread = new Map<string, string | null>();
+  for (const unit of KNOWN_UNITS) {
+    for (const reading of slashReadings(canonicalKey(unit))) {
+      if (exact.has(reading)) continue;
+      const seen = misread.get(reading);
+      misread.set(reading, seen === undefined || seen === unit ? unit : null);
+    }
+  }
+  for (const [reading, unit] of misread) if (unit !== null) exact.set(reading, unit);
+  return exact;
+})();
 
 export function correctUnits(units: string | null): string | null {
   if (!units) return units;
   return CANONICAL.get(canonicalKey(units)) ?? units;
 }
 
-/** `1O.2` → `10.2`, `<l.5` → `<1.5`: only when the text is otherwise a number or a numeric range. */
+/**
+ * `1O.2` → `10.2`, `<l.5` → `<1.5`, `S.4` → `5.4`: only when the text is otherwise a number or a numeric range with
+ * at least one real digit (`B12` is a name, not `812`: `B` is left alone).
+ */
 export function correctNumber(text: string | null): string | null {
-  if (!text || !/\d/.test(text) || !/^[<>=]*\s*[\dOoIl.,]+(?:\s*-\s*[\dOoIl.,]+)?$/.test(text)) return text;
-  return text.replace(/[Oo]/g, '0').replace(/[Il]/g, '1');
+  if (!text || !/\d/.test(text) || !/^[<>=]*\s*[\dOoIlS.,]+(?:\s*-\s*[\dOoIlS.,]+)?$/.test(text)) return text;
+  return text.replace(/[Oo]/g, '0').replace(/[Il]/g, '1').replace(/S/g, '5');
 }
 
 /**

@@ -1,17 +1,32 @@
 /**
- * Cleans a scanned page before OCR: greyscale, Otsu binarisation, removal of table rules (long horizontal or
- * vertical dark runs, which make tesseract read whole rows as noise) and of isolated specks.
+ * Cleans a scanned page before OCR, in one pass over the pixels: resampling to ~300 dpi, greyscale, flattening of
+ * uneven light (shadows, a darker desk), Otsu binarisation, orientation and deskew (one redraw), removal of table
+ * rules (long horizontal or vertical dark runs, which make tesseract read whole rows as noise) and of isolated
+ * specks. The result goes to tesseract as a 1-bit PBM.
  */
 import { createCanvas, loadImage } from '@napi-rs/canvas';
+import type { Canvas } from '@napi-rs/canvas';
 import { collectPoints, detectOrientation, peakiness, profile, turnPoints } from './orientation';
 import type { Orientation } from './orientation';
 
+const TARGET_SHORT_SIDE = 2500;
+const ENLARGED_SHORT_SIDE = 1900;
+const REDUCE_ABOVE = 2800;
+const TARGET_LONG_SIDE = 4000;
+const MAX_ENLARGE = 2;
+
 export interface PreparedImage {
-  png: Buffer;
+  /** The cleaned page as a binary PBM (P4): a bit per pixel, far cheaper to encode and for tesseract to read than PNG. */
+  image: Buffer;
   width: number;
   height: number;
   /** Share of dark pixels after binarisation: a printed page is mostly paper; far above ~25% it is noise. */
   darkShare: number;
+  /**
+   * Share of the rows between the first and the last inked row that carry (almost) no ink: the gaps between text
+   * lines. Printed text has them (0.4–0.85 on the corpus' scans); noise spread over the page does not (≈ 0).
+   */
+  lineGapShare: number;
   /** Clockwise quarter turns applied to make the page upright. */
   rotation: Orientation;
 }
@@ -48,7 +63,8 @@ function clearRuns(dark: Uint8Array, width: number, height: number, minRun: numb
   const outer = vertical ? width : height;
   const inner = vertical ? height : width;
   const index = vertical ? (o: number, i: number) => i * width + o : (o: number, i: number) => o * width + i;
-  const maxGap = 3;
+  // Bridging wider gaps joins the tops of neighbouring letters of a bold word into a "rule" and erases them.
+  const maxGap = 1;
   for (let o = 0; o < outer; o++) {
     let start = -1;
     let lastOn = -1;
@@ -70,9 +86,10 @@ function clearRuns(dark: Uint8Array, width: number, height: number, minRun: numb
 
 /**
  * Removes connected components that are not glyphs: specks (a couple of pixels) and flat slivers left over from
- * a slightly rotated rule (a few pixels high, much wider than a hyphen).
+ * a slightly rotated rule (a few pixels high, much wider than a hyphen), and thin upright bars taller than any
+ * letter at ~300 dpi (a page edge in a photo, a short column rule), which tesseract tries to read as lines.
  */
-function removeDebris(dark: Uint8Array, width: number, height: number): void {
+function removeDebris(dark: Uint8Array, width: number, height: number, maxSpeck = 3): void {
   const seen = new Uint8Array(dark.length);
   const stack: number[] = [];
   const members: number[] = [];
@@ -110,9 +127,9 @@ function removeDebris(dark: Uint8Array, width: number, height: number): void {
     }
     const w = x1 - x0 + 1;
     const h = y1 - y0 + 1;
-    // Specks only: a decimal point of small print is just a few pixels too.
-    const speck = members.length <= 3;
-    const sliver = h <= 4 && w >= 16;
+    // Specks only: a decimal point of small print is not much bigger (~20 pixels at 300 dpi).
+    const speck = members.length <= maxSpeck;
+    const sliver = (h <= 4 && w >= 16) || (w <= 4 && h >= 100);
     const border = w >= width * 0.3 || h >= height * 0.3;
     if (speck || sliver || border) for (const p of members) dark[p] = 0;
   }
@@ -139,6 +156,108 @@ function boxBlur(grey: Uint8Array, width: number, height: number): void {
   }
 }
 
+/**
+ * Evens out uneven lighting (a shadow over part of a photographed page, a darker desk edge, a yellowed fax): each
+ * pixel is divided by the paper's brightness around it. The paper level of a tile is a high percentile of its
+ * pixels, taken as the brightest among neighbouring tiles (a tile filled by a bold heading has no paper of its
+ * own), and interpolated between tile centres.
+ */
+export function flattenBackground(grey: Uint8Array, width: number, height: number, tile = 48): void {
+  const cols = Math.ceil(width / tile);
+  const rows = Math.ceil(height / tile);
+  const level = new Float32Array(cols * rows);
+  const histogram = new Uint32Array(256);
+  for (let ty = 0; ty < rows; ty++) {
+    for (let tx = 0; tx < cols; tx++) {
+      histogram.fill(0);
+      const x0 = tx * tile;
+      const y0 = ty * tile;
+      const x1 = Math.min(width, x0 + tile);
+      const y1 = Math.min(height, y0 + tile);
+      for (let y = y0; y < y1; y++) {
+        const o = y * width;
+        for (let x = x0; x < x1; x++) {
+          const v = grey[o + x] as number;
+          histogram[v] = (histogram[v] as number) + 1;
+        }
+      }
+      // The 90th percentile: paper, not the odd bright noise pixel, even when half the tile is print.
+      let rank = Math.floor((x1 - x0) * (y1 - y0) * 0.1);
+      let v = 255;
+      while (v > 0 && rank >= (histogram[v] as number)) rank -= histogram[v--] as number;
+      level[ty * cols + tx] = v;
+    }
+  }
+  const spread = new Float32Array(level.length);
+  for (let ty = 0; ty < rows; ty++) {
+    for (let tx = 0; tx < cols; tx++) {
+      let best = 0;
+      for (let dy = -1; dy <= 1; dy++) {
+        const y = ty + dy;
+        if (y < 0 || y >= rows) continue;
+        for (let dx = -1; dx <= 1; dx++) {
+          const x = tx + dx;
+          if (x >= 0 && x < cols) best = Math.max(best, level[y * cols + x] as number);
+        }
+      }
+      spread[ty * cols + tx] = Math.max(best, 32);
+    }
+  }
+  for (let y = 0; y < height; y++) {
+    const fy = Math.min(rows - 1, Math.max(0, (y - tile / 2) / tile));
+    const ty = Math.floor(fy);
+    const ty1 = Math.min(rows - 1, ty + 1);
+    const wy = fy - ty;
+    const o = y * width;
+    for (let x = 0; x < width; x++) {
+      const fx = Math.min(cols - 1, Math.max(0, (x - tile / 2) / tile));
+      const tx = Math.floor(fx);
+      const tx1 = Math.min(cols - 1, tx + 1);
+      const wx = fx - tx;
+      const top = (spread[ty * cols + tx] as number) * (1 - wx) + (spread[ty * cols + tx1] as number) * wx;
+      const bottom =
+        (spread[ty1 * cols + tx] as number) * (1 - wx) + (spread[ty1 * cols + tx1] as number) * wx;
+      const paper = top * (1 - wy) + bottom * wy;
+      const v = ((grey[o + x] as number) * 255) / paper;
+      grey[o + x] = v > 255 ? 255 : v;
+    }
+  }
+}
+
+/** A dark-pixel mask as a binary PBM (P4): rows padded to whole bytes, 1 = black, most significant bit first. */
+export function encodePbm(dark: Uint8Array, width: number, height: number): Buffer {
+  const header = Buffer.from(`P4\n${width} ${height}\n`, 'ascii');
+  const rowBytes = Math.ceil(width / 8);
+  const out = Buffer.alloc(header.length + rowBytes * height);
+  header.copy(out, 0);
+  for (let y = 0; y < height; y++) {
+    const o = y * width;
+    const r = header.length + y * rowBytes;
+    for (let x = 0; x < width; x++) {
+      if (dark[o + x] === 1) out[r + (x >> 3)] = (out[r + (x >> 3)] as number) | (0x80 >> (x & 7));
+    }
+  }
+  return out;
+}
+
+/** See `PreparedImage.lineGapShare`: a row is blank below 0.2% of the width in ink. */
+export function lineGapShare(dark: Uint8Array, width: number, height: number): number {
+  let first = -1;
+  let last = -1;
+  let inked = 0;
+  for (let y = 0; y < height; y++) {
+    let n = 0;
+    for (let x = 0, o = y * width; x < width; x++) n += dark[o + x] as number;
+    if (n > width * 0.002) {
+      if (first < 0) first = y;
+      last = y;
+      inked++;
+    }
+  }
+  if (first < 0) return 0;
+  return 1 - inked / (last - first + 1);
+}
+
 /** Dark-pixel mask of the canvas content (Otsu threshold on luminance). */
 function darkMask(data: Uint8ClampedArray, width: number, height: number, blur: boolean): Uint8Array {
   const grey = new Uint8Array(width * height);
@@ -146,6 +265,7 @@ function darkMask(data: Uint8ClampedArray, width: number, height: number, blur: 
     grey[p] = ((data[i] ?? 255) * 299 + (data[i + 1] ?? 255) * 587 + (data[i + 2] ?? 255) * 114) / 1000;
   }
   if (blur) boxBlur(grey, width, height);
+  flattenBackground(grey, width, height);
   const threshold = otsu(grey);
   const dark = new Uint8Array(grey.length);
   for (let p = 0; p < grey.length; p++) dark[p] = (grey[p] ?? 255) <= threshold ? 1 : 0;
@@ -176,16 +296,54 @@ function estimateSkew(points: Float64Array, extent: number): number {
   return (fine * Math.PI) / 180;
 }
 
-export async function prepareForOcr(bytes: Uint8Array): Promise<PreparedImage> {
-  // A view, not a copy: a rendered page is several MB.
-  const image = await loadImage(
-    Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
-  );
-  // Small scans (≤ ~150 dpi for a letter page) are enlarged: tesseract reads larger glyphs far better, and the
-  // interpolation smooths them; larger scans are smoothed with a blur instead.
-  const longSide = Math.max(image.width, image.height);
-  const shortSide = Math.min(image.width, image.height);
-  const enlarge = shortSide < 1500 ? Math.min(2, 1900 / shortSide, 3000 / longSide) : 1;
+/** Grey levels of a page already decoded (a PDF page rendered by pdf.js): 0 black – 255 white, row by row. */
+export interface GreyImage {
+  grey: Uint8Array;
+  width: number;
+  height: number;
+}
+
+/** A canvas holding the grey page (canvas drawing turns and scales it like a decoded file). */
+function greyCanvas(page: GreyImage): Canvas {
+  const canvas = createCanvas(page.width, page.height);
+  const ctx = canvas.getContext('2d');
+  const pixels = ctx.createImageData(page.width, page.height);
+  const data = pixels.data;
+  for (let i = 0, p = 0; p < page.grey.length; i += 4, p++) {
+    const v = page.grey[p] as number;
+    data[i] = v;
+    data[i + 1] = v;
+    data[i + 2] = v;
+    data[i + 3] = 255;
+  }
+  ctx.putImageData(pixels, 0, 0);
+  return canvas;
+}
+
+/**
+ * The resampling factor for OCR. Small scans (short side under 1,500 px: ≤ ~170 dpi for a letter page) are enlarged
+ * toward 1,900 px, at most 2× (tesseract reads larger glyphs far better; beyond that interpolation only blurs);
+ * large photos (short side over 2,800 px) are reduced to ~300 dpi, which also bounds the OCR time. Enlarging every
+ * page to ~300 dpi was tried: better metadata on corpus v2's development scans, but lost rows on the issue #5
+ * corpus' scans.
+ */
+export function ocrScale(width: number, height: number): number {
+  const shortSide = Math.min(width, height);
+  const longSide = Math.max(width, height);
+  if (shortSide < 1500) return Math.min(MAX_ENLARGE, ENLARGED_SHORT_SIDE / shortSide, 3000 / longSide);
+  if (shortSide > REDUCE_ABOVE) return Math.min(TARGET_SHORT_SIDE / shortSide, TARGET_LONG_SIDE / longSide);
+  return 1;
+}
+
+export async function prepareForOcr(input: Uint8Array | GreyImage): Promise<PreparedImage> {
+  // A view, not a copy: a page is several MB.
+  const image =
+    input instanceof Uint8Array
+      ? await loadImage(
+          Buffer.isBuffer(input) ? input : Buffer.from(input.buffer, input.byteOffset, input.byteLength),
+        )
+      : greyCanvas(input);
+  const enlarge = ocrScale(image.width, image.height);
   const scaledWidth = Math.round(image.width * enlarge);
   const scaledHeight = Math.round(image.height * enlarge);
   let width = scaledWidth;
@@ -204,12 +362,15 @@ export async function prepareForOcr(bytes: Uint8Array): Promise<PreparedImage> {
   };
   draw(0, 0);
   let pixels = ctx.getImageData(0, 0, width, height);
+  // Scans already at ~300 dpi are smoothed before thresholding; enlarged ones are smoothed by the interpolation.
+  // (Blurring enlarged pages too helped binarised faxes on the development part but hurt photos and low-dpi scans.)
   const blur = enlarge === 1;
   let dark = darkMask(pixels.data, width, height, blur);
   let darkCount = 0;
   for (const v of dark) darkCount += v;
   const darkShare = darkCount / dark.length;
-  if (darkShare > 0.3) return { png: Buffer.alloc(0), width, height, darkShare, rotation: 0 };
+  if (darkShare > 0.3)
+    return { image: Buffer.alloc(0), width, height, darkShare, lineGapShare: 0, rotation: 0 };
   // Pages faxed or photographed on their side or upside down are turned upright, and straightened, in one draw:
   // orientation and skew are both measured on the first mask (the skew on the ink points turned upright).
   const points = collectPoints(dark, width, height);
@@ -226,19 +387,19 @@ export async function prepareForOcr(bytes: Uint8Array): Promise<PreparedImage> {
     pixels = ctx.getImageData(0, 0, width, height);
     dark = darkMask(pixels.data, width, height, blur);
   }
-  // A rule is longer than any letter stroke: ~4% of the page width (about 1/3 inch on a letter page).
-  const minRun = Math.max(40, Math.round(width * 0.04));
+  // A table rule spans columns: at least 15% of the page width. Shorter runs (4% before) were often the tops of a
+  // bold word's letters (`TESTS`, `Comments`) and erased them.
+  const minRun = Math.max(40, Math.round(width * 0.15));
   clearRuns(dark, width, height, minRun, false);
   clearRuns(dark, width, height, Math.max(minRun, Math.round(height * 0.04)), true);
-  removeDebris(dark, width, height);
-  const data = pixels.data;
-  for (let i = 0, p = 0; p < dark.length; i += 4, p++) {
-    const v = dark[p] === 1 ? 0 : 255;
-    data[i] = v;
-    data[i + 1] = v;
-    data[i + 2] = v;
-    data[i + 3] = 255;
-  }
-  ctx.putImageData(pixels, 0, 0);
-  return { png: canvas.toBuffer('image/png'), width, height, darkShare, rotation: rotate };
+  // A one-pixel speck of the scan covers about enlarge² pixels once enlarged.
+  removeDebris(dark, width, height, Math.max(3, Math.round(1.5 * enlarge * enlarge)));
+  return {
+    image: encodePbm(dark, width, height),
+    width,
+    height,
+    darkShare,
+    lineGapShare: lineGapShare(dark, width, height),
+    rotation: rotate,
+  };
 }

@@ -14,8 +14,9 @@ export interface PdfTextItem {
   height: number;
 }
 
+/** A rendered page: one grey level (0 black – 255 white) per pixel, row by row. */
 export interface RenderedPage {
-  png: Uint8Array;
+  grey: Uint8Array;
   width: number;
   height: number;
   /** Pixels per PDF point. */

@@ -188,6 +188,101 @@ export function describeTransportContract(
     });
 
     contractTest(
+      'publishBatch delivers each message of a batch to the handler on its own',
+      async ({ transport }, q) => {
+        const received: ConsumedMessage[] = [];
+        await transport.consume(q.events, async (message) => {
+          received.push(message);
+        });
+        const batch = Array.from({ length: 5 }, (_, i) => createMessage('event.test.batch', { i }));
+
+        await expect(
+          transport.publishBatch('event.test.batch', batch, { headers: { 'x-request-id': 'req-batch' } }),
+        ).resolves.toBeUndefined();
+
+        await waitFor(() => received.length === 5);
+        expect(received.map((m) => m.envelope).sort((a, b) => a.id.localeCompare(b.id))).toEqual(
+          [...batch].sort((a, b) => a.id.localeCompare(b.id)),
+        );
+        expect(received.every((m) => m.attempt === 1 && m.headers['x-request-id'] === 'req-batch')).toBe(
+          true,
+        );
+      },
+    );
+
+    contractTest(
+      'a message of a batch that fails is retried or dead-lettered alone; the others run once',
+      async (h, q) => {
+        const calls = new Map<number, number[]>();
+        await h.transport.consume(q.events, async ({ envelope, attempt }) => {
+          const { i } = envelope.data as { i: number };
+          calls.set(i, [...(calls.get(i) ?? []), attempt]);
+          if (i === 1 && attempt === 1) throw new Error('database unavailable');
+          if (i === 2) throw new PermanentError('event is malformed');
+        });
+        const batch = Array.from({ length: 4 }, (_, i) => createMessage('event.test.batch', { i }));
+
+        await h.transport.publishBatch('event.test.batch', batch);
+
+        const [letter] = await deadLettersOnceThere(h, q.events);
+        await waitFor(() => calls.get(1)?.length === 2);
+        await sleep(100); // a wrongly retried batch would run the others again meanwhile
+        expect(Object.fromEntries(calls)).toEqual({ 0: [1], 1: [1, 2], 2: [1], 3: [1] });
+        expect(letter).toMatchObject({ envelope: batch[2], error: 'PermanentError: event is malformed' });
+        expect(letter?.headers).toMatchObject({
+          'x-attempt': '1',
+          'x-original-routing-key': 'event.test.batch',
+        });
+        expect(await h.deadLetters(q.events)).toHaveLength(1);
+      },
+    );
+
+    contractTest(
+      'bounds handlers by the prefetch across the messages of batches',
+      async ({ transport }, q) => {
+        let active = 0;
+        let maxActive = 0;
+        let done = 0;
+        await transport.consume(
+          q.events,
+          async () => {
+            active++;
+            maxActive = Math.max(maxActive, active);
+            await sleep(20);
+            active--;
+            done++;
+          },
+          { prefetch: 3 },
+        );
+        const batch = (n: number) => Array.from({ length: n }, (_, i) => createMessage('event.test', { i }));
+
+        await Promise.all([
+          transport.publishBatch('event.test', batch(8)),
+          transport.publishBatch('event.test', batch(4)),
+        ]);
+
+        await waitFor(() => done === 12);
+        expect(maxActive).toBe(3);
+      },
+    );
+
+    contractTest('publishBatch rejects a batch holding a malformed envelope', async ({ transport }, q) => {
+      const received: MessageEnvelope[] = [];
+      await transport.consume(q.events, async ({ envelope }) => {
+        received.push(envelope);
+      });
+      const malformed = { type: 'event.x', data: {} } as unknown as MessageEnvelope;
+      await expect(
+        transport.publishBatch('event.x', [createMessage('event.x', {}), malformed]),
+      ).rejects.toThrow(/invalid message envelope/);
+      const after = createMessage('event.y', {});
+      await transport.publish('event.y', after);
+      await waitFor(() => received.length >= 1);
+      await sleep(50);
+      expect(received.map((m) => m.id)).toEqual([after.id]);
+    });
+
+    contractTest(
       'carries request and trace ids to the handler, retries included',
       async ({ transport }, q) => {
         const seen: { attempt: number; requestId?: string; traceId?: string }[] = [];

@@ -1,11 +1,11 @@
 import express, { type Express, type Request, type RequestHandler, type Router } from 'express';
-import * as OpenApiValidator from 'express-openapi-validator';
 import type { Registry } from 'prom-client';
 import type { OpenAPIV3 } from 'express-openapi-validator/dist/framework/types';
 import { runWithContext } from '../request-context';
 import { parseIsoDateTime } from '@meridian/domain';
 import type { Logger } from '../logger';
 import { jsonCompression, type CompressionOptions } from './compression';
+import { openApiValidatorMiddleware } from './openapi-validator';
 import { apiDocsRouter } from './docs';
 import { createErrorMapper, notFoundHandler } from './error-mapper';
 import { healthRouter, type ReadinessCheck } from './health';
@@ -97,6 +97,8 @@ function requestContext(): RequestHandler {
 
 function accessLog(logger: Logger): RequestHandler {
   return (req, res, next) => {
+    // Winston formats a line before its transports drop it by level: skip the work when nothing keeps it.
+    if (!logger.isLevelEnabled('info')) return next();
     const started = process.hrtime.bigint();
     res.on('finish', () => {
       // The route template, never the raw path: paths can hold a client_user_id.
@@ -166,8 +168,9 @@ export function createHttpApp(opts: HttpAppOptions): Express {
   const uploads = opts.upload && createUploadStore(opts.upload);
   // Refuses an upload the store cannot hold (413, 503) before its body is read.
   if (uploads) app.use(uploads.admit);
+  // The library's validator with its per-request route lookup compiled once (openapi-validator.ts).
   app.use(
-    OpenApiValidator.middleware({
+    openApiValidatorMiddleware({
       apiSpec: opts.openapi as unknown as OpenAPIV3.DocumentV3,
       validateRequests: { allowUnknownQueryParameters: true, coerceTypes: false, allErrors: true },
       validateResponses: opts.validateResponses ?? false,

@@ -58,6 +58,7 @@ describe('jsonCompression', () => {
       res.json({ ok: true });
     });
     a.get('/text', (req, res) => sendJsonText(req, res, bigText));
+    a.get('/bytes', (req, res) => sendJsonText(req, res, Buffer.from(bigText, 'utf8')));
     a.get('/created', (_req, res) => {
       res.status(201).type('application/problem+json').json(big);
     });
@@ -110,7 +111,7 @@ describe('jsonCompression', () => {
   ] as const)(
     'compresses a large JSON answer with %s to the same bytes, length exact',
     async (coding, inflate) => {
-      for (const path of ['/big', '/text']) {
+      for (const path of ['/big', '/text', '/bytes']) {
         const res = await raw(app(), path, { 'Accept-Encoding': coding });
         expect(res.status).toBe(200);
         expect(res.headers['content-encoding']).toBe(coding);
@@ -130,12 +131,14 @@ describe('jsonCompression', () => {
       ['/big', 'identity'],
       ['/big', 'br;q=0, gzip;q=0'],
       ['/small', 'gzip, br'],
+      ['/bytes', undefined],
     ] as const) {
       const res = await raw(app(), path, ae ? { 'Accept-Encoding': ae } : {});
       expect(res.headers['content-encoding']).toBeUndefined();
       expect(res.headers['vary']).toMatch(/Accept-Encoding/i);
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
       expect(Number(res.headers['content-length'])).toBe(res.body.length);
-      expect(JSON.parse(res.body.toString('utf8'))).toEqual(path === '/big' ? big : { ok: true });
+      expect(JSON.parse(res.body.toString('utf8'))).toEqual(path === '/small' ? { ok: true } : big);
     }
   });
 

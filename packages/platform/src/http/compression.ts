@@ -127,33 +127,39 @@ type WithConfig = Response & { [CONFIG]?: ResolvedCompression };
 const BODYLESS = new Set([204, 304]);
 
 /**
- * Sends `text` (JSON already rendered) as the answer: `application/json; charset=utf-8`, compressed when
- * the app's compression is on, the client accepts it and the body reaches the threshold. One `end()` with
- * a known Content-Length (HEAD gets the headers a GET would, without the body).
+ * Sends `json` (JSON already rendered, as text or UTF-8 bytes) as the answer: `application/json;
+ * charset=utf-8`, compressed when the app's compression is on, the client accepts it and the body reaches
+ * the threshold. One `end()` with a known Content-Length (HEAD gets the headers a GET would, without the body).
  */
-export function sendJsonText(req: Request, res: Response, text: string): void {
+export function sendJsonText(req: Request, res: Response, json: string | Buffer): void {
   const config = (res as WithConfig)[CONFIG];
   // The response validator wraps res.json; with it on, rendered text is checked as the objects would be.
-  if (config?.validateResponses) res.json(JSON.parse(text));
-  else sendText(req, res, text, config);
+  if (config?.validateResponses)
+    res.json(JSON.parse(typeof json === 'string' ? json : json.toString('utf8')));
+  else sendText(req, res, json, config);
 }
 
-function sendText(req: Request, res: Response, text: string, config: ResolvedCompression | undefined): void {
+function sendText(
+  req: Request,
+  res: Response,
+  json: string | Buffer,
+  config: ResolvedCompression | undefined,
+): void {
   // As express's res.json + res.send: JSON unless the route chose a type, always with the utf-8 charset.
   const type = res.get('Content-Type');
   if (!type) res.setHeader('Content-Type', 'application/json; charset=utf-8');
   else if (!/;\s*charset=/i.test(type)) res.setHeader('Content-Type', `${type}; charset=utf-8`);
+  const body = typeof json === 'string' ? Buffer.from(json, 'utf8') : json;
   if (!config) {
-    res.send(Buffer.from(text, 'utf8'));
+    res.send(body);
     return;
   }
   res.vary('Accept-Encoding');
   const coding =
-    res.get('Content-Encoding') || BODYLESS.has(res.statusCode) || text.length * 3 < config.threshold
+    res.get('Content-Encoding') || BODYLESS.has(res.statusCode) || body.length < config.threshold
       ? null
       : negotiateEncoding(req.headers['accept-encoding'], config.preference);
-  const body = Buffer.from(text, 'utf8');
-  if (coding === null || body.length < config.threshold) {
+  if (coding === null) {
     res.send(body);
     return;
   }

@@ -17,7 +17,13 @@ function recordingLogger(): { logger: Logger; entries: LogEntry[] } {
     (message: string, meta: Record<string, unknown> = {}) => {
       entries.push({ level, message, meta });
     };
-  const logger = { info: at('info'), warn: at('warn'), error: at('error'), debug: at('debug') };
+  const logger = {
+    info: at('info'),
+    warn: at('warn'),
+    error: at('error'),
+    debug: at('debug'),
+    isLevelEnabled: () => true,
+  };
   return { logger: logger as unknown as Logger, entries };
 }
 

@@ -77,6 +77,25 @@ describe('webhook delivery repository', () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 
+  it('fanOutTotal inserts the same messages and counts the subscribed pairs of all the events', async () => {
+    const all = await addWebhook();
+    await addWebhook({ filterTypes: ['daily.data.steps.created'] });
+    const repository = createWebhookDeliveryRepository(db.knex);
+    const stepsEvent = await appendEvent();
+    const sleepEvent = await appendEvent('daily.data.sleep.created');
+    const exhausted = await appendEvent(EXHAUSTED_EVENT_TYPE, { webhook_id: all });
+
+    expect(await repository.fanOutTotal([exhausted])).toBe(0); // only its own endpoint would take it
+    expect(await repository.fanOutTotal([stepsEvent, sleepEvent, 'not-a-uuid'])).toBe(3);
+    // Idempotent: the pairs are counted again, no message is made twice.
+    expect(await repository.fanOutTotal([stepsEvent])).toBe(2);
+    expect(await repository.fanOutTotal([newId()])).toBe(0);
+    expect(await repository.fanOutTotal([])).toBe(0);
+    const rows = await db.knex('webhook_messages').whereIn('event_id', [stepsEvent, sleepEvent]);
+    expect(rows).toHaveLength(3);
+    expect(new Set(rows.map((r: { id: string }) => r.id)).size).toBe(3);
+  });
+
   it('claims due messages oldest first, hides them for the lease, and reads their endpoint and event', async () => {
     const webhookId = await addWebhook();
     const repository = createWebhookDeliveryRepository(db.knex);

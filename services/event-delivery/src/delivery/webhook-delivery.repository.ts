@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { Knex } from '@meridian/db';
 import type { Environment } from '@meridian/domain';
 
@@ -129,40 +129,61 @@ function toBatch(rows: readonly ClaimedRow[]): ClaimedBatch {
 }
 
 export function createWebhookDeliveryRepository(db: Knex | Knex.Transaction) {
+  /**
+   * One statement: the subscribed pairs of the events, their messages inserted (idempotent), then `result`
+   * over `pairs`. Message ids are `msg_` + 24 base64url characters: 18 bytes of SHA-256 over a fresh random
+   * 128-bit salt and the pair's number in the statement (unguessable and distinct, like the two random UUIDs
+   * per row this replaced, at a twentieth of their cost in PostgreSQL).
+   */
+  async function fanOutStatement<R>(eventIds: readonly string[], result: string): Promise<R[]> {
+    const ids = [...new Set(eventIds)].filter((id) => UUID.test(id)); // anything else is not in the outbox
+    if (ids.length === 0) return [];
+    const { rows } = await db.raw<{ rows: R[] }>(
+      `with pairs as (
+         select o.id as event_id, w.id as webhook_id, row_number() over () as n
+           from outbox o
+           join webhooks w on w.team_id = o.team_id and w.environment = o.environment and not w.disabled
+            and (w.filter_types is null or o.event_type = any(w.filter_types))
+            -- Never tell an endpoint about its own exhausted message through itself.
+            and not (o.event_type = :exhausted and w.id is not distinct from o.payload->'data'->>'webhook_id')
+          where o.id = any(cast(:ids as uuid[]))
+            and not o.etl_only -- historical data pushed only to ETL pipelines
+       ), inserted as (
+         insert into webhook_messages (id, event_id, webhook_id)
+         select 'msg_' || translate(encode(substr(sha256(cast(:salt as bytea) || int8send(n)), 1, 18), 'base64'),
+                                    '+/', '-_'),
+                event_id, webhook_id
+           from pairs
+         on conflict (event_id, webhook_id) do nothing
+       )
+       ${result}`,
+      { ids, exhausted: EXHAUSTED_EVENT_TYPE, salt: randomBytes(16) },
+    );
+    return rows;
+  }
+
   return {
     /**
      * Creates the messages of several outbox events for their subscribed, enabled endpoints (idempotent);
      * returns how many endpoints each event has.
      */
     async fanOut(eventIds: readonly string[]): Promise<Map<string, number>> {
-      const ids = [...new Set(eventIds)].filter((id) => UUID.test(id)); // anything else is not in the outbox
       const pairs = new Map<string, number>();
-      if (ids.length === 0) return pairs;
-      // One statement: the subscribed pairs, their messages inserted (ids `msg_` + 24 base64url characters:
-      // 18 bytes, 132 of them random bits, from two random UUIDs), and the endpoint count of each event.
-      const { rows } = await db.raw<{ rows: { event_id: string; endpoints: number }[] }>(
-        `with pairs as (
-           select o.id as event_id, w.id as webhook_id
-             from outbox o
-             join webhooks w on w.team_id = o.team_id and w.environment = o.environment and not w.disabled
-              and (w.filter_types is null or o.event_type = any(w.filter_types))
-              -- Never tell an endpoint about its own exhausted message through itself.
-              and not (o.event_type = :exhausted and w.id is not distinct from o.payload->'data'->>'webhook_id')
-            where o.id = any(cast(:ids as uuid[]))
-              and not o.etl_only -- historical data pushed only to ETL pipelines
-         ), inserted as (
-           insert into webhook_messages (id, event_id, webhook_id)
-           select 'msg_' || translate(encode(substr(uuid_send(gen_random_uuid()), 1, 9)
-                                             || substr(uuid_send(gen_random_uuid()), 1, 9), 'base64'), '+/', '-_'),
-                  event_id, webhook_id
-             from pairs
-           on conflict (event_id, webhook_id) do nothing
-         )
-         select event_id, count(*)::int as endpoints from pairs group by event_id`,
-        { ids, exhausted: EXHAUSTED_EVENT_TYPE },
+      const rows = await fanOutStatement<{ event_id: string; endpoints: number }>(
+        eventIds,
+        'select event_id, count(*)::int as endpoints from pairs group by event_id',
       );
       for (const row of rows) pairs.set(row.event_id, row.endpoints);
       return pairs;
+    },
+
+    /** fanOut for the consumer's group commit: returns only how many messages the events have in all. */
+    async fanOutTotal(eventIds: readonly string[]): Promise<number> {
+      const rows = await fanOutStatement<{ pairs: number }>(
+        eventIds,
+        'select count(*)::int as pairs from pairs',
+      );
+      return rows[0]?.pairs ?? 0;
     },
 
     async pendingMessageIds(eventId: string): Promise<string[]> {

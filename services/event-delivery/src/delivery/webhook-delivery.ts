@@ -214,10 +214,12 @@ export function createWebhookDelivery(deps: WebhookDeliveryDeps): WebhookDeliver
   /** At most `concurrency` requests in flight, whichever claim they came from. */
   const sendSlots = pLimit(deps.concurrency);
 
+  // Each caller learns whether its batch made any message (the loop's wake-up is shared anyway), which spares
+  // a result row per event.
   const fanOutCommit = createGroupCommit(
     async (eventIds: string[]) => {
-      const pairs = await ctx.repository.fanOut(eventIds);
-      return eventIds.map((id) => (pairs.get(id) ?? 0) > 0);
+      const made = (await ctx.repository.fanOutTotal(eventIds)) > 0;
+      return eventIds.map(() => made);
     },
     { parallel: 2 },
   );

@@ -112,7 +112,8 @@ export function createContinuousQueryBackfillRepository(db: Knex | Knex.Transact
           'u.id',
           db.raw('u.created_on::text as created_on'),
           db.raw(
-            `(exists (select 1 from timeseries_samples s where s.user_id = u.id and s.resource = any(?::text[]))
+            `(exists (select 1 from sample_series s join samples x on x.user_id = s.user_id and x.series = s.id
+                       where s.user_id = u.id and x.user_id = u.id and s.resource = any(?::text[]))
               or exists (select 1 from summaries m where m.user_id = u.id and m.kind = any(?::text[])))
              as has_data`,
             [[...resources], [...resources]],

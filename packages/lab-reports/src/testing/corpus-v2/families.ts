@@ -28,17 +28,23 @@ import type { ColumnKey, DocSpecV2, HeaderKind, Labels, Part, ResultLayout, Sent
 import { A4, landscape, LETTER, type FontFamily, type PageSize } from './surface';
 import type { ScanProfile } from './scan-effects';
 
-type Pool<T> = { dev: readonly T[]; eval: readonly T[] };
+/**
+ * `devExtra`: wordings added to the development part later (issue #15 generalisation work), drawn by the development
+ * part only, so that the evaluation documents stay exactly as they were generated before.
+ */
+type Pool<T> = { dev: readonly T[]; eval: readonly T[]; devExtra?: readonly T[] };
 
 /** The development part draws from `dev` only; the evaluation part from `eval` three times in four, else `dev`. */
 function fromPool<T>(random: Random, pool: Pool<T>, part: Part): T {
-  if (part === 'dev' || pool.eval.length === 0) return random.pick(pool.dev);
+  if (part === 'dev') return random.pick([...pool.dev, ...(pool.devExtra ?? [])]);
+  if (pool.eval.length === 0) return random.pick(pool.dev);
   return random.chance(0.75) ? random.pick(pool.eval) : random.pick(pool.dev);
 }
 
 export const LABEL_POOLS = {
   name: {
     dev: ['Patient', 'Patient Name', 'Name'],
+    devExtra: ["Patient's Name", 'Name of Patient'],
     eval: ['Pt Name', 'Patient name', 'Client Name', 'Name of Patient', 'PATIENT NAME'],
   },
   split: {
@@ -57,6 +63,7 @@ export const LABEL_POOLS = {
   sex: { dev: ['Sex', 'Gender'], eval: ['Sex', 'Gender'] },
   collected: {
     dev: ['Collected', 'Collection Date', 'Date Collected', 'Sample Collected On'],
+    devExtra: ['Date/Time Collected', 'Date Sampled', 'Specimen Drawn'],
     eval: [
       'Specimen Collected',
       'Coll. Date',
@@ -68,11 +75,13 @@ export const LABEL_POOLS = {
   },
   reported: {
     dev: ['Reported', 'Report Date', 'Date Reported', 'Report Released On'],
+    devExtra: ['Result Date', 'Date Resulted', 'Released'],
     eval: ['Reported On', 'Authorised', 'Date Authorised', 'Result Date', 'Verified On'],
   },
   received: { dev: ['Received', 'Date Received'], eval: ['Registered On', 'Received In Lab', 'Booked In'] },
   specimen: {
     dev: ['Specimen ID', 'Accession #', 'Lab No', 'Specimen #'],
+    devExtra: ['Sample ID', 'Accession No.', 'Requisition #', 'Sample Barcode'],
     eval: ['Sample No', 'Episode No', 'Lab Ref', 'Accession No.', 'SIN No', 'Lab Number', 'Specimen Number'],
   },
   physician: {
@@ -84,13 +93,19 @@ export const LABEL_POOLS = {
 export const COLUMN_TITLES: Record<'name' | 'value' | 'flag' | 'units' | 'range', Pool<string>> = {
   name: {
     dev: ['Test', 'Test Name', 'Tests'],
+    devExtra: ['Test Description', 'Determination'],
     eval: ['Analyte', 'Component', 'Investigation', 'Examination'],
   },
-  value: { dev: ['Result', 'Results'], eval: ['Value', 'Your Value', 'Observed Value'] },
-  flag: { dev: ['Flag'], eval: ['Abnormal', 'Alert', 'H/L'] },
-  units: { dev: ['Units'], eval: ['Unit', 'UOM'] },
+  value: {
+    dev: ['Result', 'Results'],
+    devExtra: ['Result Value', 'Measured'],
+    eval: ['Value', 'Your Value', 'Observed Value'],
+  },
+  flag: { dev: ['Flag'], devExtra: ['Abn Flag', 'Indicator'], eval: ['Abnormal', 'Alert', 'H/L'] },
+  units: { dev: ['Units'], devExtra: ['Unit of Measure'], eval: ['Unit', 'UOM'] },
   range: {
     dev: ['Reference Range', 'Reference Interval'],
+    devExtra: ['Reference Limits', 'Normal Values', 'Reference Values'],
     eval: ['Ref. Range', 'Normal Range', 'Bio. Ref. Interval', 'Standard Range', 'Expected Values'],
   },
 };
@@ -110,6 +125,7 @@ const NAME_STYLES: Pool<NameStyle> = {
 
 const RANGE_STYLES: Pool<RangeStyle> = {
   dev: ['dash', 'spaced'],
+  devExtra: ['spaced-paren', 'upto'],
   eval: ['endash', 'to', 'paren', 'bracket', 'words'],
 };
 
@@ -170,6 +186,12 @@ function table(
   };
 }
 const STD: ColumnKey[] = ['name', 'value', 'flag', 'units', 'range'];
+
+/** One of several table layouts, drawn per document (column orders and merged columns vary between labs). */
+const oneOf =
+  (...layouts: ((random: Random, part: Part) => ResultLayout)[]) =>
+  (random: Random, part: Part): ResultLayout =>
+    random.pick(layouts)(random, part);
 
 const clean = (random: Random) => ({
   profile: {
@@ -275,14 +297,22 @@ export const FAMILIES: readonly Family[] = [
       v('A', 'dev', {
         regions: ['us'],
         headers: ['kv2'],
-        results: table(STD, 1, { band: true }),
+        results: oneOf(
+          table(STD, 1, { band: true }),
+          table(['name', 'valueUnits', 'range'], 1, { band: true }),
+          table(['name', 'value', 'units', 'range', 'flag'], 1, { rules: true }),
+        ),
         nameStyles: ['LAST, FIRST', 'First Last'],
         flags: ['letter'],
       }),
       v('B', 'dev', {
         regions: ['us'],
         headers: ['grid'],
-        results: table(['name', 'valueFlag', 'units', 'range']),
+        results: oneOf(
+          table(['name', 'valueFlag', 'units', 'range']),
+          table(['name', 'valueFlag', 'rangeUnits']),
+          table(['name', 'range', 'value', 'flag', 'units']),
+        ),
         flags: ['letter'],
       }),
       v('C', 'eval', {
@@ -543,25 +573,25 @@ export const FAMILIES: readonly Family[] = [
       v('A', 'dev', {
         regions: ALL,
         headers: ['kv2'],
-        results: () => ({
+        results: (random) => ({
           kind: 'blocks',
-          valueLabel: 'Result',
-          rangeLabel: 'Reference range',
+          valueLabel: random.pick(['Result', 'Your result', 'Measured', 'Level']),
+          rangeLabel: random.pick(['Reference range', 'Ref. interval', 'Typical range', 'Reference']),
           unitsInline: true,
         }),
-        flags: ['word'],
+        flags: ['word', 'letter'],
         rows: [3, 6],
       }),
       v('B', 'dev', {
         regions: ALL,
         headers: ['strip'],
-        results: () => ({
+        results: (random) => ({
           kind: 'blocks',
-          valueLabel: 'Value',
-          rangeLabel: 'Normal range',
+          valueLabel: random.pick(['Value', 'Result value', 'Reading']),
+          rangeLabel: random.pick(['Normal range', 'Healthy range', 'Lab range', 'Expected']),
           unitsInline: false,
         }),
-        flags: ['word'],
+        flags: ['word', 'letter'],
         rows: [3, 6],
       }),
       v('C', 'eval', {
@@ -599,7 +629,13 @@ export const FAMILIES: readonly Family[] = [
       v('A', 'dev', {
         regions: ALL,
         headers: ['letter'],
-        results: () => ({ kind: 'inline', sentences: ['was', 'your'] as SentenceKind[] }),
+        results: (random) => ({
+          kind: 'inline',
+          sentences: random.pick([
+            ['was', 'your'],
+            ['showed', 'found', 'was'],
+          ]),
+        }),
         flags: ['none'],
         noPanelTitles: true,
         rows: [3, 5],
@@ -609,7 +645,13 @@ export const FAMILIES: readonly Family[] = [
       v('B', 'dev', {
         regions: ALL,
         headers: ['kv2'],
-        results: () => ({ kind: 'inline', sentences: ['colon', 'was'] as SentenceKind[] }),
+        results: (random) => ({
+          kind: 'inline',
+          sentences: random.pick([
+            ['colon', 'was'],
+            ['comma', 'showed'],
+          ]),
+        }),
         flags: ['none'],
         rows: [3, 5],
         panels: [1, 3],

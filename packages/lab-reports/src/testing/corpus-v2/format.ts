@@ -113,7 +113,18 @@ export function printName(
   }
 }
 
-export type RangeStyle = 'dash' | 'spaced' | 'endash' | 'to' | 'paren' | 'bracket' | 'words';
+export type RangeStyle =
+  | 'dash'
+  | 'spaced'
+  | 'endash'
+  | 'to'
+  | 'paren'
+  | 'bracket'
+  | 'words'
+  /** `( 3.5 - 5.0 )`, `( < 5.0 )`: brackets with spaces inside (development part). */
+  | 'spaced-paren'
+  /** `3.5 - 5.0`, `Up to 5.0`, `Above 60` (development part). */
+  | 'upto';
 
 /** Prints a canonical range (`a-b`, `<x`, `>x`, qualitative) in a style; the ground truth keeps the canonical one. */
 export function formatRange(canonical: string, style: RangeStyle): string {
@@ -137,15 +148,23 @@ export function formatRange(canonical: string, style: RangeStyle): string {
         return `(${a}-${b})`;
       case 'bracket':
         return `[${a} - ${b}]`;
+      case 'spaced-paren':
+        return `( ${a} - ${b} )`;
+      case 'upto':
+        return `${a} - ${b}`;
     }
   }
   if (max) {
+    if (style === 'upto') return `Up to ${max[1]}`;
+    if (style === 'spaced-paren') return `( < ${max[1]} )`;
     if (style === 'words') return `Less than ${max[1]}`;
     if (style === 'paren') return `(<${max[1]})`;
     if (style === 'bracket') return `[< ${max[1]}]`;
     return style === 'spaced' || style === 'to' ? `< ${max[1]}` : `<${max[1]}`;
   }
   if (min) {
+    if (style === 'upto') return `Above ${min[1]}`;
+    if (style === 'spaced-paren') return `( > ${min[1]} )`;
     if (style === 'words') return `Greater than ${min[1]}`;
     if (style === 'paren') return `(>${min[1]})`;
     if (style === 'bracket') return `[> ${min[1]}]`;
@@ -153,6 +172,7 @@ export function formatRange(canonical: string, style: RangeStyle): string {
   }
   if (r === '') return '';
   if (style === 'paren') return `(${r})`;
+  if (style === 'spaced-paren') return `( ${r} )`;
   if (style === 'bracket') return `[${r}]`;
   return r;
 }

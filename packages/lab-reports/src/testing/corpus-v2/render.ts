@@ -379,7 +379,11 @@ function titleOf(s: DocSpecV2, key: ColumnKey): string {
 function sentence(kind: SentenceKind, r: PrintedRow, s: DocSpecV2, i: number): string {
   const range = formatRange(
     r.range,
-    s.rangeStyle === 'paren' || s.rangeStyle === 'bracket' ? 'endash' : s.rangeStyle,
+    s.rangeStyle === 'paren' || s.rangeStyle === 'bracket'
+      ? 'endash'
+      : s.rangeStyle === 'spaced-paren'
+        ? 'spaced'
+        : s.rangeStyle,
   );
   const u = r.units ? ` ${r.units}` : '';
   const ref = range ? range : 'not established';
@@ -395,6 +399,12 @@ function sentence(kind: SentenceKind, r: PrintedRow, s: DocSpecV2, i: number): s
       return `The ${name} came back at ${r.value}${u}, against a reference interval of ${ref}.`;
     case 'measured':
       return `${name} measured ${r.value}${u} [ref. ${ref}].`;
+    case 'showed':
+      return `Your ${name} showed ${r.value}${u} (normal range ${ref}).`;
+    case 'found':
+      return `We found a ${name} of ${r.value}${u}; the reference range is ${ref}.`;
+    case 'comma':
+      return `${name}, ${r.value}${u} (ref ${ref}).`;
   }
 }
 

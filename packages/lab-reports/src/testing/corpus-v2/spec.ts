@@ -54,7 +54,18 @@ export type ColumnKey =
   | 'prev2'
   | 'status';
 
-export type SentenceKind = 'was' | 'your' | 'colon' | 'came' | 'measured';
+export type SentenceKind =
+  | 'was'
+  | 'your'
+  | 'colon'
+  | 'came'
+  | 'measured'
+  /** Development part only: "Your X showed V U (normal range R)." */
+  | 'showed'
+  /** Development part only: "We found a X of V U; the reference range is R." */
+  | 'found'
+  /** Development part only: "X, V U (ref R)." */
+  | 'comma';
 
 export interface Labels {
   name: string;

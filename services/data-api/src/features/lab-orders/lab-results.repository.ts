@@ -45,7 +45,7 @@ export function createLabResultsRepository(db: Knex | Knex.Transaction) {
           received_at: now,
           updated_at: now,
         })
-        .onConflict('order_id')
+        .onConflict(['order_id', 'user_id'])
         .merge(['status', 'metadata', 'sample_information', 'interpretation', 'updated_at']);
       await db('lab_biomarker_results').where({ order_id: orderId }).delete();
       await db('lab_missing_results').where({ order_id: orderId }).delete();

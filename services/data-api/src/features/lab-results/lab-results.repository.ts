@@ -171,7 +171,7 @@ export function createLabResultsRepository(db: Knex | Knex.Transaction) {
           critical: m.critical,
           received_at: m.receivedAt,
         })
-        .onConflict('idempotency_key')
+        .onConflict(['idempotency_key', 'user_id'])
         .ignore()
         .returning('idempotency_key');
       return inserted.length === 1;
@@ -226,7 +226,7 @@ export function createLabResultsRepository(db: Knex | Knex.Transaction) {
           received_at: now,
           updated_at: now,
         })
-        .onConflict('order_id')
+        .onConflict(['order_id', 'user_id'])
         .merge(['status', 'metadata', 'sample_information', 'interpretation', 'updated_at']);
       await db('lab_biomarker_results').where({ order_id: orderId }).delete();
       await db('lab_missing_results').where({ order_id: orderId }).delete();
@@ -309,7 +309,7 @@ export function createLabResultsRepository(db: Knex | Knex.Transaction) {
           created_at: now,
           last_attempt_at: now,
         })
-        .onConflict('order_id')
+        .onConflict(['order_id', 'user_id'])
         .merge({
           attempts: db.raw('lab_order_submissions.attempts + 1'),
           last_attempt_at: now,

@@ -1,5 +1,6 @@
 import type { Knex } from '@meridian/db';
 import type { PushAnswer } from './push-batch';
+import type { OutboxRow } from './push-resource';
 import { storedCheckpointsInsert, type StoredCheckpoint } from './sync-checkpoints.repository';
 
 /** `sdk_push_batches`: a device's batches by its own `batch_id`, claimed while processed, then answered. */
@@ -26,6 +27,31 @@ export interface BatchClaim {
   sentAt: Date | null;
   now: Date;
   claimedUntil: Date;
+}
+
+/**
+ * The INSERT of outbox rows (as `createOutboxRepository().append` writes them, in the given order), as SQL
+ * text and bindings: alone, or as a CTE of the push's last statement. `rows` must not be empty.
+ */
+export function outboxInsert(rows: readonly OutboxRow[]): { sql: string; bindings: Knex.RawBinding[] } {
+  const records = rows.map((e) => ({
+    id: e.id,
+    team_id: e.teamId,
+    environment: e.environment,
+    user_id: e.userId,
+    event_type: e.envelope.event_type,
+    payload: e.envelope,
+    etl_only: e.etlOnly ?? false,
+  }));
+  return {
+    sql: `insert into outbox (id, team_id, environment, user_id, event_type, payload, etl_only)
+          select r.id, r.team_id, r.environment, r.user_id, r.event_type, r.payload, r.etl_only
+            from rows from (json_to_recordset(?::json) as (id uuid, team_id uuid, environment text,
+                 user_id uuid, event_type text, payload jsonb, etl_only boolean))
+                 with ordinality as r(id, team_id, environment, user_id, event_type, payload, etl_only, n)
+           order by r.n`,
+    bindings: [JSON.stringify(records)],
+  };
 }
 
 export function createPushBatchesRepository(db: Knex | Knex.Transaction) {
@@ -63,7 +89,7 @@ export function createPushBatchesRepository(db: Knex | Knex.Transaction) {
           received_at: c.now,
           claimed_until: c.claimedUntil,
         })
-        .onConflict(['device_id', 'batch_id'])
+        .onConflict(['device_id', 'batch_id', 'user_id'])
         .ignore()
         .returning<{ batch_id: string }[]>('batch_id');
       return rows.length === 1;
@@ -90,34 +116,71 @@ export function createPushBatchesRepository(db: Knex | Knex.Transaction) {
     },
 
     /**
-     * The answer of a batch stored in one transaction, with what its push touched, in one statement: the
-     * resources' checkpoints (`checkpoints`, when their acknowledged anchors are known), the device's last
-     * push and the connection's last sync (when `pushed`), the batch answered, and the device's batches older
-     * than `purgeBefore` forgotten.
+     * The answer of a batch stored in one transaction (which holds the batch: `beginPush`), with what its
+     * push touched, in one statement: the push's data events, the resources' checkpoints (`checkpoints`, when
+     * their acknowledged anchors are known), the device's last push and the connection's last sync (when
+     * `pushed`), the batch answered (a new row, or the claim of a crashed request taken over when `takeOver`),
+     * and the device's batches older than `purgeBefore` forgotten.
      */
     async completeWithPush(c: {
       deviceId: string;
       batchId: string;
       userId: string;
       provider: string;
+      requestHash: string;
+      sentAt: Date | null;
+      takeOver: boolean;
       pushed: boolean;
       checkpoints: readonly StoredCheckpoint[];
+      /** The push's data events, written after everything the transaction wrote to the outbox so far. */
+      events: readonly OutboxRow[];
       response: PushAnswer;
       now: Date;
       purgeBefore: Date;
     }): Promise<void> {
       const checkpoints = c.checkpoints.length > 0 ? storedCheckpointsInsert(c.checkpoints) : null;
+      const events = c.events.length > 0 ? outboxInsert(c.events) : null;
+      const answered = c.takeOver
+        ? {
+            sql: `update sdk_push_batches set status = 'completed', response = ?::jsonb, completed_at = ?,
+                    claimed_until = null, received_at = ?, sent_at = ?
+                   where device_id = ? and batch_id = ? and status = 'processing' and request_hash = ?`,
+            bindings: [
+              JSON.stringify(c.response),
+              c.now,
+              c.now,
+              c.sentAt,
+              c.deviceId,
+              c.batchId,
+              c.requestHash,
+            ],
+          }
+        : {
+            sql: `insert into sdk_push_batches (device_id, batch_id, provider, request_hash, status, response,
+                    sent_at, received_at, completed_at)
+                  values (?, ?, ?, ?, 'completed', ?::jsonb, ?::timestamptz, ?::timestamptz, ?::timestamptz)`,
+            bindings: [
+              c.deviceId,
+              c.batchId,
+              c.provider,
+              c.requestHash,
+              JSON.stringify(c.response),
+              c.sentAt,
+              c.now,
+              c.now,
+            ],
+          };
       await db.raw(
-        `with ${checkpoints ? `checkpoints as (${checkpoints.sql} returning 1), ` : ''}device as (
+        `with ${events ? `events as (${events.sql} returning 1), ` : ''}${checkpoints ? `checkpoints as (${checkpoints.sql} returning 1), ` : ''}device as (
            update sdk_devices set last_push_at = ? where ? and id = ? returning 1
          ), connection as (
            update provider_connections set last_sync_at = ? where ? and user_id = ? and provider = ? returning 1
          ), purged as (
            delete from sdk_push_batches where device_id = ? and status = 'completed' and received_at < ? returning 1
          )
-         update sdk_push_batches set status = 'completed', response = ?::jsonb, completed_at = ?, claimed_until = null
-          where device_id = ? and batch_id = ? and status = 'processing'`,
+         ${answered.sql}`,
         [
+          ...(events?.bindings ?? []),
           ...(checkpoints?.bindings ?? []),
           c.now,
           c.pushed,
@@ -128,10 +191,7 @@ export function createPushBatchesRepository(db: Knex | Knex.Transaction) {
           c.provider,
           c.deviceId,
           c.purgeBefore,
-          JSON.stringify(c.response),
-          c.now,
-          c.deviceId,
-          c.batchId,
+          ...answered.bindings,
         ],
       );
     },

@@ -1,6 +1,12 @@
-import { createOutboxRepository, withTransaction, type Knex } from '@meridian/db';
-import { eventEnvelope, providerBySlug, toProviderObject } from '@meridian/domain';
-import { createIngestion, DATA_EVENT_RESOURCES } from '@meridian/ingestion';
+import { createOutboxRepository, withTransaction, type Knex, type OutboxEvent } from '@meridian/db';
+import { eventEnvelope, newId, providerBySlug, toProviderObject } from '@meridian/domain';
+import {
+  activityLock,
+  createIngestion,
+  DATA_EVENT_RESOURCES,
+  historicalPullEvent,
+  type IngestionUser,
+} from '@meridian/ingestion';
 import type { MapResult } from '@meridian/sdk-push';
 import type { PushResourceResult } from './push-batch';
 import {
@@ -126,18 +132,27 @@ export async function writeResource(
   return { ...written, historical };
 }
 
+/** Outbox events with the ids they are written under. */
+export type OutboxRow = OutboxEvent & { id: string };
+
 /**
  * Every resource of a batch through the one ingestion path in one write (the batch's transaction, which the
  * caller rolls back whole on any error: no savepoint), the activity days they touch derived once; then the
- * historical pulls this push ends closed, in the batch's order.
+ * historical pulls this push ends closed, in the batch's order. `user`: the batch's user, read and locked in
+ * this transaction (`beginPush`), which holds the activity locks of `activityLocked` providers. The data
+ * events, then the `historical.data.*` events of the pulls it closes, are returned for the caller's last
+ * statement to write.
  */
 export async function writeResources(
   trx: Knex.Transaction,
   pushes: readonly ResourcePush[],
   pulls: ReadonlyMap<string, HistoricalPullState>,
-): Promise<ResourceWrite[]> {
-  if (pushes.length === 0) return [];
+  user: IngestionUser,
+  activityLocked: readonly string[],
+): Promise<{ writes: ResourceWrite[]; events: OutboxRow[] }> {
+  if (pushes.length === 0) return { writes: [], events: [] };
   const historical = pushes.map((p) => pulls.get(p.resource)!.status !== 'success');
+  const events: OutboxRow[] = [];
   const written = await createIngestion({ db: trx, clock: () => pushes[0]!.now }).ingestMany(
     pushes.map((p, i) => ({
       userId: p.owner.id,
@@ -146,12 +161,38 @@ export async function writeResources(
       summaries: p.mapped.summaries,
       workoutStreams: p.mapped.workoutStreams,
     })),
-    { savepoint: false },
+    {
+      savepoint: false,
+      user,
+      activityLocked,
+      deferEvents: (deferred) => {
+        const rows = deferred.map((e) => ({ ...e, id: newId() }));
+        events.push(...rows);
+        return rows.map((r) => r.id);
+      },
+    },
   );
-  for (const [i, p] of pushes.entries()) {
-    if (historical[i] && !p.moreHistory) await closeHistory(trx, p);
+  // The historical pulls this push ends, closed in one statement; their `historical.data.*` events follow
+  // the data events.
+  const closing = pushes.filter((p, i) => historical[i] && !p.moreHistory);
+  if (closing.length > 0) {
+    const { provider, now } = closing[0]!;
+    const ranges = await createSdkConnectionsRepository(trx).completeHistoricalPulls(
+      user.id,
+      provider,
+      closing.map((p) => p.resource),
+      now,
+    );
+    for (const p of closing) {
+      const range = ranges.get(p.resource);
+      if (!range || !DATA_EVENT_RESOURCES.has(p.resource)) continue;
+      events.push({
+        ...historicalPullEvent(user, { provider, resource: p.resource, ...range }),
+        id: newId(),
+      });
+    }
   }
-  return written.map((w, i) => ({ ...w, historical: historical[i]! }));
+  return { writes: written.map((w, i) => ({ ...w, historical: historical[i]! })), events };
 }
 
 /** The checkpoint a stored push writes. */
@@ -189,6 +230,9 @@ export function storedResult(
 /** One resource in its own transaction (a failure rolls back this resource only). */
 export async function storeResourcePush(db: Knex, p: ResourcePush): Promise<PushResourceResult> {
   return withTransaction(db, async (trx) => {
+    // The activity lock first, as a batch's transaction takes it (`beginPush`): locks in one order.
+    const lock = activityLock(p.owner.id, p.provider);
+    await trx.raw('select pg_advisory_xact_lock(?, hashtext(?))', [lock.classId, lock.key]);
     await startConnection(trx, p.owner, p.provider, p.now);
     const pull = await createSdkConnectionsRepository(trx).lockHistoricalPull(
       p.owner.id,

@@ -1,6 +1,13 @@
 import type { Knex } from '@meridian/db';
 import { newId, type Environment } from '@meridian/domain';
-import type { BatchClaim, StoredBatch } from './push-batches.repository';
+import {
+  activityLock,
+  ingestionUserColumns,
+  toIngestionUser,
+  type IngestionUser,
+  type IngestionUserRow,
+} from '@meridian/ingestion';
+import type { StoredBatch } from './push-batches.repository';
 
 /**
  * What a push writes besides health data and checkpoints: the user's connection of the mobile provider
@@ -22,95 +29,25 @@ export interface HistoricalPullState {
   status: 'scheduled' | 'in_progress' | 'success' | 'failure' | 'retrying';
 }
 
-interface OwnerAndBatchRow {
-  id: string | null;
-  team_id: string | null;
-  environment: Environment | null;
-  client_user_id: string | null;
-  fallback_time_zone: string | null;
+/** Advisory-lock class (two-key form) of a push batch being stored: key hashtext('<device id>:<batch id>'). */
+const PUSH_BATCH_LOCK_CLASS = 724_115_102;
+
+type BeginPushRow = Partial<IngestionUserRow> & {
   per_device: boolean | null;
+  locked: boolean;
   batch_status: StoredBatch['status'] | null;
   request_hash: string | null;
   response: StoredBatch['response'];
   claimed_until: Date | null;
-  claimed: boolean;
-}
+  connection_id: string | null;
+  pulls: { resource: string; status: HistoricalPullState['status'] }[] | null;
+};
 
 export function createSdkConnectionsRepository(db: Knex | Knex.Transaction) {
   const pull = (userId: string, provider: string, resource: string) =>
     db('historical_pulls').where({ user_id: userId, provider, resource });
 
   return {
-    /**
-     * The active user of the device's team environment (with the team setting pushes depend on), the
-     * device's stored batch (if any) and, when the user is there and the batch is not, the batch claimed, in
-     * one round trip. `claimed` is false when the batch existed (`batch`), the user is gone
-     * (`owner` undefined) or another request claimed it at the same moment.
-     */
-    async findOwnerAndClaim(
-      owner: { userId: string; teamId: string; environment: Environment },
-      c: BatchClaim,
-    ): Promise<{ owner: PushOwner | undefined; batch: StoredBatch | undefined; claimed: boolean }> {
-      const result = await db.raw<{ rows: OwnerAndBatchRow[] }>(
-        `with o as (
-           select u.id, u.team_id, u.environment, u.client_user_id, u.fallback_time_zone,
-                  (t.settings -> u.environment ->> 'sdk_per_device_activity_timeseries')::boolean as per_device
-             from users u join teams t on t.id = u.team_id
-            where u.id = ? and u.team_id = ? and u.environment = ? and u.deleted_at is null
-         ), b as (
-           select status, request_hash, response, claimed_until from sdk_push_batches
-            where device_id = ? and batch_id = ?
-         ), claimed as (
-           insert into sdk_push_batches (device_id, batch_id, provider, request_hash, status, sent_at,
-                                         received_at, claimed_until)
-           select ?, ?, ?, ?, 'processing', ?::timestamptz, ?::timestamptz, ?::timestamptz
-            where exists (select 1 from o) and not exists (select 1 from b)
-           on conflict (device_id, batch_id) do nothing
-           returning 1
-         )
-         select o.id, o.team_id, o.environment, o.client_user_id, o.fallback_time_zone, o.per_device,
-                b.status as batch_status, b.request_hash, b.response, b.claimed_until,
-                exists (select 1 from claimed) as claimed
-           from (values (1)) as one(x) left join o on true left join b on true`,
-        [
-          owner.userId,
-          owner.teamId,
-          owner.environment,
-          c.deviceId,
-          c.batchId,
-          c.deviceId,
-          c.batchId,
-          c.provider,
-          c.requestHash,
-          c.sentAt,
-          c.now,
-          c.claimedUntil,
-        ],
-      );
-      const row = result.rows[0]!;
-      return {
-        owner: row.id
-          ? {
-              id: row.id,
-              teamId: row.team_id!,
-              environment: row.environment!,
-              clientUserId: row.client_user_id!,
-              fallbackTimeZone: row.fallback_time_zone,
-              perDeviceActivity: row.per_device === true,
-            }
-          : undefined,
-        batch: row.batch_status
-          ? {
-              status: row.batch_status,
-              requestHash: row.request_hash!,
-              response: row.response,
-              claimedUntil: row.claimed_until,
-            }
-          : undefined,
-        claimed: row.claimed,
-      };
-    },
-
     /**
      * The user's connection of `provider`, created (connected, `auth_type` sdk) when there is none; `created`
      * tells the caller to announce it. Concurrent pushes wait on the unique (user, provider) insert, so
@@ -193,35 +130,110 @@ export function createSdkConnectionsRepository(db: Knex | Knex.Transaction) {
     },
 
     /**
-     * In one round trip: the user's connection of `provider` (null when there is none) and, when there is
-     * one, the resources' historical pulls that exist, locked in resource order until the transaction ends.
+     * The first statement of a push's transaction, in one round trip:
+     * - the batch taken for this transaction (`locked`; a transaction-scoped advisory lock on device and
+     *   batch id, so a concurrent request with the same batch is answered 409 instead of storing it twice),
+     *   and then the user's activity lock of the provider taken (ingestion's `activityLock`, waited for before
+     *   anything else is locked, so pushes of one user and provider take turns from here, always locking in
+     *   this order; ingestion reads the activity in later statements, which see what the previous holder
+     *   committed),
+     * - the device's stored batch (if any: a resend, or the claim of a request storing it resource by resource),
+     * - the active user of the device's team environment, as ingestion reads it (`ingestionUserColumns`) with
+     *   the team setting pushes depend on, locked `for key share` until the transaction ends (the purge cannot
+     *   remove the user while the push writes),
+     * - the user's connection of `provider` (null when there is none) and, when there is one and the batch
+     *   is to be stored (taken, the user there, not answered or claimed by another request), the resources'
+     *   historical pulls that exist, locked in resource order until the transaction ends.
      */
-    async connectionAndPulls(
-      userId: string,
-      provider: string,
-      resources: readonly string[],
-    ): Promise<{ connectionId: string | null; pulls: Map<string, HistoricalPullState> }> {
-      const result = await db.raw<{
-        rows: {
-          connection_id: string | null;
-          pulls: { resource: string; status: HistoricalPullState['status'] }[] | null;
-        }[];
-      }>(
-        `select c.id as connection_id,
-                case when c.id is null then null else (
-                  select json_agg(json_build_object('resource', p.resource, 'status', p.status))
-                    from (select resource, status from historical_pulls
-                           where user_id = ? and provider = ? and resource = any(?::text[])
-                           order by resource for update) p
-                ) end as pulls
-           from (values (1)) as one(x)
-           left join provider_connections c on c.user_id = ? and c.provider = ?`,
-        [userId, provider, [...resources].sort(), userId, provider],
+    async beginPush(
+      owner: { userId: string; teamId: string; environment: Environment },
+      c: { deviceId: string; batchId: string; provider: string; now: Date; resources: readonly string[] },
+    ): Promise<{
+      locked: boolean;
+      /** When `locked`: the provider whose activity lock of the user the transaction holds from now on (`activityLock`). */
+      activityLocked: string;
+      owner: PushOwner | undefined;
+      user: IngestionUser | undefined;
+      batch: StoredBatch | undefined;
+      connectionId: string | null;
+      pulls: Map<string, HistoricalPullState>;
+    }> {
+      const activity = activityLock(owner.userId, c.provider);
+      const result = await db.raw<{ rows: BeginPushRow[] }>(
+        `with lk as materialized (
+           select t.got,
+                  case when t.got then (select 1 from (select pg_advisory_xact_lock(?, hashtext(?))) x) end as activity
+             from (select pg_try_advisory_xact_lock(?, hashtext(?)) as got) t
+         ), o as (
+           select ${ingestionUserColumns('u')},
+                  (t.settings -> u.environment ->> 'sdk_per_device_activity_timeseries')::boolean as per_device
+             from users u join teams t on t.id = u.team_id
+            where u.id = ? and u.team_id = ? and u.environment = ? and u.deleted_at is null
+            for key share of u
+         ), b as (
+           select status, request_hash, response, claimed_until from sdk_push_batches
+            where device_id = ? and batch_id = ?
+         ), c as (
+           select id from provider_connections where user_id = ? and provider = ?
+         )
+         select o.*, lk.got as locked,
+                b.status as batch_status, b.request_hash, b.response, b.claimed_until,
+                (select id from c) as connection_id,
+                case when lk.got and o.id is not null and exists (select 1 from c)
+                          and (b.status is null or (b.status = 'processing' and b.claimed_until <= ?::timestamptz))
+                  then (
+                    select json_agg(json_build_object('resource', p.resource, 'status', p.status))
+                      from (select resource, status from historical_pulls
+                             where user_id = ? and provider = ? and resource = any(?::text[])
+                             order by resource for update) p
+                  ) end as pulls
+           from lk left join o on true left join b on true`,
+        [
+          activity.classId,
+          activity.key,
+          PUSH_BATCH_LOCK_CLASS,
+          `${c.deviceId}:${c.batchId}`,
+          owner.userId,
+          owner.teamId,
+          owner.environment,
+          c.deviceId,
+          c.batchId,
+          owner.userId,
+          c.provider,
+          c.now,
+          owner.userId,
+          c.provider,
+          [...c.resources].sort(),
+        ],
       );
       const row = result.rows[0]!;
       const pulls = new Map<string, HistoricalPullState>();
       for (const p of row.pulls ?? []) pulls.set(p.resource, { status: p.status });
-      return { connectionId: row.connection_id, pulls };
+      return {
+        locked: row.locked,
+        activityLocked: c.provider,
+        owner: row.id
+          ? {
+              id: row.id,
+              teamId: row.team_id!,
+              environment: row.environment!,
+              clientUserId: row.client_user_id!,
+              fallbackTimeZone: row.fallback_time_zone ?? null,
+              perDeviceActivity: row.per_device === true,
+            }
+          : undefined,
+        user: row.id ? toIngestionUser(row as IngestionUserRow) : undefined,
+        batch: row.batch_status
+          ? {
+              status: row.batch_status,
+              requestHash: row.request_hash!,
+              response: row.response,
+              claimedUntil: row.claimed_until,
+            }
+          : undefined,
+        connectionId: row.connection_id,
+        pulls,
+      };
     },
 
     /**
@@ -287,8 +299,10 @@ export function createSdkConnectionsRepository(db: Knex | Knex.Transaction) {
     async daysWithData(userId: string, provider: string, resource: string, start: Date, end: Date) {
       const result = await db.raw<{ rows: { days: string }[] }>(
         `select count(*) as days from (
-           select (start_at at time zone 'UTC')::date as d from timeseries_samples
-            where user_id = ? and provider = ? and resource = ? and start_at >= ? and start_at <= ?
+           select (x.start_at at time zone 'UTC')::date as d
+             from sample_series s join samples x on x.user_id = s.user_id and x.series = s.id
+            where s.user_id = ? and x.user_id = s.user_id and s.provider = ? and s.resource = ?
+              and x.start_at >= ? and x.start_at <= ?
            union
            select calendar_date from summaries
             where user_id = ? and provider = ? and kind = ? and calendar_date is not null
@@ -298,6 +312,67 @@ export function createSdkConnectionsRepository(db: Knex | Knex.Transaction) {
         [userId, provider, resource, start, end, userId, provider, resource, start, end],
       );
       return Number(result.rows[0]?.days ?? 0);
+    },
+
+    /**
+     * `dataSpan`, `daysWithData` and `completeHistoricalPull` for several resources of one provider in one
+     * statement: each resource's pull closed over the span of its stored data (from the resource statistics;
+     * `now` when there are none, and never ending before `now`). Returns each resource's range.
+     */
+    async completeHistoricalPulls(
+      userId: string,
+      provider: string,
+      resources: readonly string[],
+      now: Date,
+    ): Promise<Map<string, { rangeStart: Date; rangeEnd: Date }>> {
+      const result = await db.raw<{ rows: { resource: string; range_start: Date; range_end: Date }[] }>(
+        `with ranged as (
+           select r.resource, coalesce(rs.oldest_data, ?::timestamptz) as range_start,
+                  greatest(coalesce(rs.newest_data, ?::timestamptz), ?::timestamptz) as range_end
+             from unnest(?::text[]) as r(resource)
+             left join resource_stats rs on rs.user_id = ? and rs.provider = ? and rs.resource = r.resource
+         ), days as (
+           select g.resource, (
+             select count(*) from (
+               select (x.start_at at time zone 'UTC')::date as d
+                 from sample_series s join samples x on x.user_id = s.user_id and x.series = s.id
+                where s.user_id = ? and x.user_id = s.user_id and s.provider = ? and s.resource = g.resource
+                  and x.start_at >= g.range_start and x.start_at <= g.range_end
+               union
+               select calendar_date from summaries
+                where user_id = ? and provider = ? and kind = g.resource and calendar_date is not null
+                  and calendar_date >= (g.range_start at time zone 'UTC')::date
+                  and calendar_date <= (g.range_end at time zone 'UTC')::date
+             ) x
+           ) as n
+             from ranged g
+         ), closed as (
+           update historical_pulls h set status = 'success', range_start = g.range_start,
+                  range_end = g.range_end, ended_at = ?, days_with_data = d.n, error_details = null
+             from ranged g join days d on d.resource = g.resource
+            where h.user_id = ? and h.provider = ? and h.resource = g.resource
+           returning 1
+         )
+         select resource, range_start, range_end from ranged`,
+        [
+          now,
+          now,
+          now,
+          [...resources],
+          userId,
+          provider,
+          userId,
+          provider,
+          userId,
+          provider,
+          now,
+          userId,
+          provider,
+        ],
+      );
+      return new Map(
+        result.rows.map((r) => [r.resource, { rangeStart: r.range_start, rangeEnd: r.range_end }]),
+      );
     },
 
     async completeHistoricalPull(

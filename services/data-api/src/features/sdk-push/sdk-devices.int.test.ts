@@ -68,7 +68,9 @@ describe('GET /v2/user/{user_id}/device[/{device_id}]', () => {
       ],
     });
     expect(res.status).toBe(200);
-  });
+    // A new database, two sign-ins and the first push (which compiles the request validator): well over
+    // the default hook timeout on a loaded machine.
+  }, 120_000);
   afterAll(() => db.destroy());
 
   it("lists the user's devices with their sync status per provider and resource", async () => {

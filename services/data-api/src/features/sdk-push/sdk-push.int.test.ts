@@ -45,6 +45,14 @@ describe('POST /v2/sdk/push/{provider}', () => {
     tenant = await seedTenant(db.knex);
   });
   afterAll(() => db.destroy());
+  // Healthy batches are stored whole in their one transaction, never resource by resource (the fallback).
+  let logged = 0;
+  afterEach(() => {
+    const lines = t.logged();
+    const fresh = lines.slice(logged);
+    logged = lines.length;
+    expect(fresh.filter((l) => l.includes('resource by resource'))).toEqual([]);
+  });
 
   async function newDevice(installationId = 'install-1'): Promise<DeviceSession> {
     const userId = await createUser(t.app, tenant.sandboxKey);
@@ -208,6 +216,11 @@ describe('POST /v2/sdk/push/{provider}', () => {
         const taken = await push(t.app, d.accessToken, body);
         expect(taken.status).toBe(200);
         expect(results(taken.body)[0]!.status).toBe('no_new_data');
+        // The claim taken over is answered: a resend now gets the stored answer.
+        const replayed = await push(t.app, d.accessToken, body);
+        expect(replayed.status).toBe(200);
+        expect(replayed.headers['idempotent-replayed']).toBe('true');
+        expect(replayed.body).toEqual(taken.body);
       } finally {
         t.setNow(NOW);
       }

@@ -33,17 +33,27 @@ const byResource = (body: unknown) =>
 describe('push: per-resource failure isolation', () => {
   let db: TestDatabase;
   let t: PushTestApp;
+  /** The table samples are stored in: the partitioned `samples` (its series name the resource), or the older `timeseries_samples`. */
+  let sampleTable: 'samples' | 'timeseries_samples';
 
   beforeAll(async () => {
     db = await createTestDatabase();
     t = pushTestApp(db.knex, { now: NOW });
+    const partitioned = await db.knex.raw<{ rows: { found: boolean }[] }>(
+      `select to_regclass('public.sample_series') is not null as found`,
+    );
+    sampleTable = partitioned.rows[0]!.found ? 'samples' : 'timeseries_samples';
+    const isSteps =
+      sampleTable === 'samples'
+        ? `exists (select 1 from sample_series s where s.user_id = new.user_id and s.id = new.series and s.resource = 'steps')`
+        : `new.resource = 'steps'`;
     await db.knex.raw(`
       create function refuse_steps() returns trigger language plpgsql as $$
       begin
-        if new.resource = 'steps' then raise exception 'disk full (simulated)'; end if;
+        if ${isSteps} then raise exception 'disk full (simulated)'; end if;
         return new;
       end $$;
-      create trigger refuse_steps before insert on timeseries_samples for each row execute function refuse_steps();
+      create trigger refuse_steps before insert on ${sampleTable} for each row execute function refuse_steps();
     `);
   });
   afterAll(() => db.destroy());
@@ -98,7 +108,7 @@ describe('push: per-resource failure isolation', () => {
       await db.knex('sdk_push_batches').where({ device_id: d.deviceId, batch_id: 'iso-1' }),
     ).toHaveLength(0);
 
-    await db.knex.raw('drop trigger refuse_steps on timeseries_samples');
+    await db.knex.raw(`drop trigger refuse_steps on ${sampleTable}`);
     const again = await push(t.app, d.accessToken, batch);
     expect(again.status).toBe(200);
     expect(again.headers['idempotent-replayed']).toBeUndefined();

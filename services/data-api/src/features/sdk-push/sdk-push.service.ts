@@ -7,6 +7,7 @@ import {
   ValidationError,
 } from '@meridian/domain';
 import { currentContext, type Logger } from '@meridian/platform';
+import type { IngestionUser } from '@meridian/ingestion';
 import type { MobileProvider } from '@meridian/sdk-push';
 import type { DevicePrincipal } from '../sdk-auth/device-auth';
 import {
@@ -24,9 +25,14 @@ import {
   storedResult,
   storeResourcePush,
   writeResources,
+  type OutboxRow,
   type ResourcePush,
 } from './push-resource';
-import { createSdkConnectionsRepository, type PushOwner } from './sdk-connections.repository';
+import {
+  createSdkConnectionsRepository,
+  type HistoricalPullState,
+  type PushOwner,
+} from './sdk-connections.repository';
 import { mapBatch, type Mapped } from './push-validation';
 import { createSyncCheckpointsRepository, type StoredCheckpoint } from './sync-checkpoints.repository';
 
@@ -39,6 +45,8 @@ import { createSyncCheckpointsRepository, type StoredCheckpoint } from './sync-c
 
 /** How long a claim holds before another request may take over a batch whose process died. */
 const CLAIM_MS = 2 * 60_000;
+/** Retry-After of a batch another request is storing in its transaction (a push takes seconds at most). */
+const IN_PROGRESS_RETRY_SECONDS = 5;
 /** How long a device's answered batches are kept for replay. */
 const REPLAY_WINDOW_MS = 30 * 86_400_000;
 
@@ -179,54 +187,74 @@ export function createSdkPushService(deps: SdkPushDeps) {
   }
 
   /**
-   * Every resource, its checkpoint and the batch's answer in one transaction: the connection and the
-   * resources' historical pulls (locked) in one statement, the samples, then the checkpoints, the answer and
-   * the device's last push in one. Any failure rolls all of it back (the caller then stores resource by resource).
+   * Every resource, its checkpoint and the batch's answer in the batch's transaction (begun by
+   * `beginPush`, which read the user, connection and locked pulls): the samples, then the data events, the
+   * checkpoints, the answer and the device's last push in one statement. Any failure rolls all of it back
+   * (the caller then stores resource by resource).
    */
   async function storeTogether(
+    trx: Knex.Transaction,
     pushes: ResourcePush[],
-    c: { deviceId: string; batchId: string; owner: PushOwner; provider: string; now: Date },
+    c: {
+      deviceId: string;
+      batchId: string;
+      owner: PushOwner;
+      user: IngestionUser;
+      /** The provider whose activity lock `beginPush` took. */
+      activityLocked: string;
+      provider: string;
+      requestHash: string;
+      sentAt: Date | null;
+      takeOver: boolean;
+      connectionId: string | null;
+      pulls: Map<string, HistoricalPullState>;
+      now: Date;
+    },
   ): Promise<PushAnswer> {
-    return withTransaction(deps.db, async (trx) => {
-      const results: PushResourceResult[] = [];
-      let checkpoints: StoredCheckpoint[] = [];
-      if (pushes.length > 0) {
-        const connections = createSdkConnectionsRepository(trx);
-        const resources = pushes.map((p) => p.resource);
-        const traceId = pushes[0]!.traceId;
-        const found = await connections.connectionAndPulls(c.owner.id, c.provider, resources);
-        let pulls = found.pulls;
-        if (found.connectionId === null) {
-          await startConnection(trx, c.owner, c.provider, c.now);
-          pulls = await connections.lockHistoricalPulls(c.owner.id, c.provider, resources, c.now, traceId);
-        } else if (resources.some((r) => !pulls.has(r))) {
-          pulls = await connections.lockHistoricalPulls(c.owner.id, c.provider, resources, c.now, traceId);
-        }
-        const writes = await writeResources(trx, pushes, pulls);
-        checkpoints = pushes.map((p, i) => storedCheckpoint(p, writes[i]!));
-        // A push that sends its anchor has it acknowledged; one that sends null keeps the stored one (read back).
-        const acknowledged = pushes.every((p) => p.anchor !== null)
-          ? new Map(pushes.map((p) => [p.resource, p.anchor]))
-          : await createSyncCheckpointsRepository(trx).recordStoredMany(checkpoints);
-        if (pushes.some((p) => p.anchor === null)) checkpoints = [];
-        pushes.forEach((p, i) =>
-          results.push(storedResult(p, writes[i]!, acknowledged.get(p.resource) ?? null)),
-        );
+    const results: PushResourceResult[] = [];
+    let checkpoints: StoredCheckpoint[] = [];
+    let events: OutboxRow[] = [];
+    if (pushes.length > 0) {
+      const connections = createSdkConnectionsRepository(trx);
+      const resources = pushes.map((p) => p.resource);
+      const traceId = pushes[0]!.traceId;
+      let pulls = c.pulls;
+      if (c.connectionId === null) {
+        await startConnection(trx, c.owner, c.provider, c.now);
+        pulls = await connections.lockHistoricalPulls(c.owner.id, c.provider, resources, c.now, traceId);
+      } else if (resources.some((r) => !pulls.has(r))) {
+        pulls = await connections.lockHistoricalPulls(c.owner.id, c.provider, resources, c.now, traceId);
       }
-      const answer: PushAnswer = { batch_id: c.batchId, results };
-      await createPushBatchesRepository(trx).completeWithPush({
-        deviceId: c.deviceId,
-        batchId: c.batchId,
-        userId: c.owner.id,
-        provider: c.provider,
-        pushed: results.length > 0,
-        checkpoints,
-        response: answer,
-        now: c.now,
-        purgeBefore: new Date(c.now.getTime() - REPLAY_WINDOW_MS),
-      });
-      return answer;
+      const stored = await writeResources(trx, pushes, pulls, c.user, [c.activityLocked]);
+      const writes = stored.writes;
+      events = stored.events;
+      checkpoints = pushes.map((p, i) => storedCheckpoint(p, writes[i]!));
+      // A push that sends its anchor has it acknowledged; one that sends null keeps the stored one (read back).
+      const acknowledged = pushes.every((p) => p.anchor !== null)
+        ? new Map(pushes.map((p) => [p.resource, p.anchor]))
+        : await createSyncCheckpointsRepository(trx).recordStoredMany(checkpoints);
+      if (pushes.some((p) => p.anchor === null)) checkpoints = [];
+      pushes.forEach((p, i) =>
+        results.push(storedResult(p, writes[i]!, acknowledged.get(p.resource) ?? null)),
+      );
+    }
+    const answer: PushAnswer = { batch_id: c.batchId, results };
+    await createPushBatchesRepository(trx).completeWithPush({
+      deviceId: c.deviceId,
+      batchId: c.batchId,
+      userId: c.owner.id,
+      provider: c.provider,
+      requestHash: c.requestHash,
+      sentAt: c.sentAt,
+      takeOver: c.takeOver,
+      pushed: results.length > 0,
+      checkpoints,
+      events,
+      response: answer,
+      now: c.now,
+      purgeBefore: new Date(c.now.getTime() - REPLAY_WINDOW_MS),
     });
+    return answer;
   }
 
   /** One transaction per resource, so a failing resource never blocks the others. */
@@ -263,45 +291,50 @@ export function createSdkPushService(deps: SdkPushDeps) {
         now,
         claimedUntil: new Date(now.getTime() + CLAIM_MS),
       };
-      // The batch is claimed as it is looked up; a batch refused below (422) releases its claim.
-      const found = await owners.findOwnerAndClaim(device, claimed);
-      if (!found.claimed) {
-        const earlier = answerOf(found.batch, hash, now);
-        if (earlier) return earlier;
-      }
-      const owner = found.owner;
-      if (!owner) throw new NotFoundError("The device's user no longer exists.");
-      let mapped: Mapped[];
+      // One transaction: the batch taken (a concurrent request with it gets 409), looked up and, when new,
+      // validated whole (422, nothing written) and stored with its answer. When storing fails, the batch is
+      // claimed and stored resource by resource below.
+      const state: { storing?: { owner: PushOwner; pushes: ResourcePush[] } } = {};
       try {
-        mapped = mapBatch(provider, batch, {
-          deviceId: device.deviceId,
-          fallbackTimeZone: batch.time_zone ?? owner.fallbackTimeZone,
-          perDeviceActivity: owner.perDeviceActivity,
+        return await withTransaction(deps.db, async (trx) => {
+          const begun = await createSdkConnectionsRepository(trx).beginPush(device, {
+            deviceId: device.deviceId,
+            batchId: batch.batch_id,
+            provider,
+            now,
+            resources: batch.resources.map((r) => r.resource),
+          });
+          if (!begun.locked) throw new BatchInProgressError(IN_PROGRESS_RETRY_SECONDS);
+          const earlier = answerOf(begun.batch, hash, now);
+          if (earlier) return earlier;
+          const owner = begun.owner;
+          if (!owner || !begun.user) throw new NotFoundError("The device's user no longer exists.");
+          const mapped = mapBatch(provider, batch, {
+            deviceId: device.deviceId,
+            fallbackTimeZone: batch.time_zone ?? owner.fallbackTimeZone,
+            perDeviceActivity: owner.perDeviceActivity,
+          });
+          const pushes = resourcePushes(device, provider, owner, batch, mapped, now);
+          state.storing = { owner, pushes };
+          const answer = await storeTogether(trx, pushes, {
+            deviceId: device.deviceId,
+            batchId: batch.batch_id,
+            owner,
+            user: begun.user,
+            activityLocked: begun.activityLocked,
+            provider,
+            requestHash: hash,
+            sentAt: claimed.sentAt,
+            takeOver: begun.batch !== undefined,
+            connectionId: begun.connectionId,
+            pulls: begun.pulls,
+            now,
+          });
+          return { answer, replayed: false };
         });
       } catch (err) {
-        if (found.claimed) await releaseClaim(device.deviceId, batch.batch_id);
-        throw err;
-      }
-      if (!found.claimed) {
-        const raced = await claim(claimed, device, batch.batch_id);
-        if (raced) return raced;
-      }
-
-      const pushes = resourcePushes(device, provider, owner, batch, mapped, now);
-      try {
-        const answer = await storeTogether(pushes, {
-          deviceId: device.deviceId,
-          batchId: batch.batch_id,
-          owner,
-          provider,
-          now,
-        });
-        return { answer, replayed: false };
-      } catch (err) {
-        if (err instanceof NotFoundError) {
-          await releaseClaim(device.deviceId, batch.batch_id);
-          throw err;
-        }
+        // Refused before storing (409, 404, 422), or the user is gone: nothing was written.
+        if (!state.storing || err instanceof NotFoundError) throw err;
         // Some resource could not be stored: nothing of the batch was kept; store each on its own.
         if (!(err instanceof DomainError)) {
           deps.logger.warn('push: the batch could not be stored whole; storing resource by resource', {
@@ -309,6 +342,9 @@ export function createSdkPushService(deps: SdkPushDeps) {
           });
         }
       }
+      const { owner, pushes } = state.storing;
+      const raced = await claim(claimed, device, batch.batch_id);
+      if (raced) return raced;
 
       let answered = false;
       try {

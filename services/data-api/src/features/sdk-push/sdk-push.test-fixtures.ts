@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { Writable } from 'node:stream';
 import type { Express } from 'express';
 import request from 'supertest';
 import type { Knex } from '@meridian/db';
@@ -17,6 +18,8 @@ import type { PushLimits } from './push-batch';
 export interface PushTestApp {
   app: Express;
   setNow(d: Date): void;
+  /** The warnings and errors the API logged so far (JSON lines). */
+  logged(): string[];
 }
 
 export function pushTestApp(
@@ -30,9 +33,16 @@ export function pushTestApp(
   } = {},
 ): PushTestApp {
   let now = opts.now ?? new Date('2026-11-20T12:00:00.000Z');
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(chunk.toString());
+      done();
+    },
+  });
   const app = createDataApi({
     db,
-    logger: createLogger({ service: 'data-api', silent: true }),
+    logger: createLogger({ service: 'data-api', level: 'warn', stream }),
     metrics: createMetricsRegistry('data-api'),
     region: 'us',
     readiness: {},
@@ -42,7 +52,7 @@ export function pushTestApp(
     sdkPush: { limits: opts.limits, limiter: opts.limiter },
     rateLimits: opts.rateLimits,
   });
-  return { app, setNow: (d) => (now = d) };
+  return { app, setNow: (d) => (now = d), logged: () => [...lines] };
 }
 
 export interface Tenant {

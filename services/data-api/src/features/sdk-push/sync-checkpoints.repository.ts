@@ -85,7 +85,7 @@ export function storedCheckpointsInsert(entries: readonly StoredCheckpoint[]): {
   const sql = `insert into sdk_sync_checkpoints as c (device_id, provider, resource, anchor, acknowledged_at,
       last_push_at, last_batch_id, records_stored, historical_completed_at, created_at, updated_at)
     values ${tuples.join(', ')}
-    on conflict (device_id, provider, resource) do update set
+    on conflict (device_id, provider, resource, user_id) do update set
       anchor = coalesce(excluded.anchor, c.anchor),
       acknowledged_at = excluded.acknowledged_at,
       last_push_at = excluded.last_push_at,
@@ -123,7 +123,7 @@ export function createSyncCheckpointsRepository(db: Knex | Knex.Transaction) {
         `insert into sdk_sync_checkpoints as c (device_id, provider, resource, anchor, acknowledged_at,
            last_push_at, last_batch_id, records_stored, historical_completed_at, created_at, updated_at)
          values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-         on conflict (device_id, provider, resource) do update set
+         on conflict (device_id, provider, resource, user_id) do update set
            anchor = coalesce(excluded.anchor, c.anchor),
            acknowledged_at = excluded.acknowledged_at,
            last_push_at = excluded.last_push_at,
@@ -183,7 +183,7 @@ export function createSyncCheckpointsRepository(db: Knex | Knex.Transaction) {
           created_at: key.now,
           updated_at: key.now,
         })
-        .onConflict(['device_id', 'provider', 'resource'])
+        .onConflict(['device_id', 'provider', 'resource', 'user_id'])
         .merge([
           'last_push_at',
           'last_batch_id',

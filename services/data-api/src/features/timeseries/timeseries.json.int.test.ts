@@ -2,7 +2,7 @@ import request from 'supertest';
 import { newId, TIMESERIES, type TeamScope, type TimeseriesSpec } from '@meridian/domain';
 import { createTestDatabase, seedOrg, seedTeam, type TestDatabase } from '@meridian/test-utils';
 import { parseTimeRange, type SortKey } from './timeseries-params';
-import { renderGroupedPageJson, renderSamplesJson } from './timeseries.json';
+import { GroupedPageWriter, renderGroupedPage, renderSamples, SamplesWriter } from './timeseries.json';
 import { buildGroupedPage, sampleRenderer } from './timeseries.presenter';
 import { createTimeseriesRepository } from './timeseries.repository';
 import { groupedPageStatement, legacySamplesStatement } from './timeseries.sql';
@@ -120,7 +120,11 @@ describe('timeseries JSON writer is byte-identical to presenter + JSON.stringify
       const arrays = await repo.sampleArrays(statement);
       expect(arrays.rows).toHaveLength(objects.length);
       const expected = JSON.stringify(buildGroupedPage(objects, spec, pageSize, seal));
-      expect(renderGroupedPageJson(arrays, spec, pageSize, seal)).toBe(expected);
+      expect(renderGroupedPage(arrays, spec, pageSize, seal).toString('utf8')).toBe(expected);
+      // What the API does: rows streamed from PostgreSQL into the writer, none kept.
+      const streamed = new GroupedPageWriter(spec, pageSize, seal);
+      expect(await repo.streamSampleArrays(statement, streamed)).toBe(objects.length);
+      expect(streamed.finish().toString('utf8')).toBe(expected);
       compared += objects.length;
     }
     const legacy = legacySamplesStatement(spec, {
@@ -133,9 +137,11 @@ describe('timeseries JSON writer is byte-identical to presenter + JSON.stringify
     });
     const objects = await repo.samples(legacy);
     expect(objects.length).toBe(90);
-    expect(renderSamplesJson(await repo.sampleArrays(legacy), spec)).toBe(
-      JSON.stringify(objects.map(sampleRenderer(spec))),
-    );
+    const legacyExpected = JSON.stringify(objects.map(sampleRenderer(spec)));
+    expect(renderSamples(await repo.sampleArrays(legacy), spec).toString('utf8')).toBe(legacyExpected);
+    const streamed = new SamplesWriter(spec);
+    await repo.streamSampleArrays(legacy, streamed);
+    expect(streamed.finish().toString('utf8')).toBe(legacyExpected);
     expect(compared).toBeGreaterThan(90);
   });
 
@@ -152,10 +158,37 @@ describe('timeseries JSON writer is byte-identical to presenter + JSON.stringify
     });
     const arrays = await repo.sampleArrays(statement);
     expect(arrays.rows).toHaveLength(0);
-    expect(renderGroupedPageJson(arrays, spec, 10, seal)).toBe(
+    expect(renderGroupedPage(arrays, spec, 10, seal).toString('utf8')).toBe(
       JSON.stringify(buildGroupedPage([], spec, 10, seal)),
     );
-    expect(renderSamplesJson(arrays, spec)).toBe('[]');
+    expect(renderSamples(arrays, spec).toString('utf8')).toBe('[]');
+  });
+
+  it('a failure while rendering a streamed read is raised after it, and the connection stays usable', async () => {
+    const repo = createTimeseriesRepository(h.db.knex);
+    const statement = groupedPageStatement(TIMESERIES[0]!, {
+      scope,
+      userId,
+      range,
+      provider: '',
+      after: null,
+      limit: 50,
+    });
+    let seen = 0;
+    const failing = {
+      columns: () => undefined,
+      row: () => {
+        seen += 1;
+        if (seen === 2) throw new Error('render failed');
+      },
+    };
+    await expect(repo.streamSampleArrays(statement, failing)).rejects.toThrow('render failed');
+    expect(seen).toBe(2);
+    for (let i = 0; i < 3; i++) {
+      expect(
+        await repo.streamSampleArrays(statement, { columns: () => undefined, row: () => undefined }),
+      ).toBe(50);
+    }
   });
 
   it('a large grouped read over HTTP: compressed answers inflate to the identity bytes', async () => {

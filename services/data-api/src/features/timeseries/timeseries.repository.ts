@@ -1,8 +1,72 @@
 import type { Knex } from '@meridian/db';
 import type { TeamScope } from '@meridian/domain';
-import type { ArrayRows } from './timeseries.json';
+import type { ArrayRows, RowSink } from './timeseries.json';
 import type { SampleRow } from './timeseries.presenter';
-import { SLEEP_STREAM_SQL, type SqlStatement } from './timeseries.sql';
+import { SLEEP_STREAM_SQL, toPgText, type SqlStatement } from './timeseries.sql';
+
+/** The parts of node-postgres's client and query (Submittable) the streamed read uses. */
+interface PgQuery {
+  on(event: 'row', listener: (row: unknown[], result: { fields: { name: string }[] }) => void): PgQuery;
+  on(event: 'end', listener: () => void): PgQuery;
+  on(event: 'error', listener: (err: Error) => void): PgQuery;
+}
+interface PgClient {
+  query(query: PgQuery): unknown;
+  constructor: {
+    Query: new (config: { text: string; values: unknown[]; rowMode: 'array' }) => PgQuery;
+  };
+}
+
+/** `?` → `$n` text of each statement, converted once (the statements are a fixed set per slug). */
+const pgTexts = new Map<string, string>();
+function pgTextOf(sql: string): string {
+  let text = pgTexts.get(sql);
+  if (text === undefined) {
+    text = toPgText(sql);
+    if (pgTexts.size < 1000) pgTexts.set(sql, text);
+  }
+  return text;
+}
+
+/**
+ * Runs `statement` on a pool connection and hands each row (an array) to `sink` as it arrives, keeping none:
+ * a page of samples is rendered while it is read, and its rows die young (issue 16: a read's rows no longer
+ * survive into the old generation). The query is node-postgres's own (the pool connection's `Query`), with
+ * a 'row' listener, so the driver does not collect rows either. Returns the number of rows.
+ */
+async function streamRows(db: Knex, statement: SqlStatement, sink: RowSink): Promise<number> {
+  const client = db.client as {
+    acquireConnection(): Promise<PgClient>;
+    releaseConnection(c: PgClient): Promise<void>;
+  };
+  const conn = await client.acquireConnection();
+  try {
+    return await new Promise<number>((resolve, reject) => {
+      let rows = 0;
+      // A failure while rendering must not unwind into the driver's socket handler: kept, raised at the end.
+      let failure: Error | undefined;
+      const query = new conn.constructor.Query({
+        text: pgTextOf(statement.sql),
+        values: statement.bindings,
+        rowMode: 'array',
+      });
+      query.on('row', (row, result) => {
+        if (failure !== undefined) return;
+        try {
+          if (rows++ === 0) sink.columns(result.fields.map((f) => f.name));
+          sink.row(row);
+        } catch (err) {
+          failure = err instanceof Error ? err : new Error('A row could not be rendered.');
+        }
+      });
+      query.on('end', () => (failure === undefined ? resolve(rows) : reject(failure)));
+      query.on('error', reject);
+      conn.query(query);
+    });
+  } finally {
+    await client.releaseConnection(conn);
+  }
+}
 
 /** Reads of stored health data. Sleeps and workout streams are looked up through their user's tenancy. */
 
@@ -17,6 +81,13 @@ export function createTimeseriesRepository(db: Knex | Knex.Transaction) {
       .where({ team_id: scope.teamId, environment: scope.environment })
       .whereNull('deleted_at');
 
+  async function sampleArrays(statement: SqlStatement): Promise<ArrayRows> {
+    const result = await db
+      .raw<{ rows: unknown[][]; fields: { name: string }[] }>(statement.sql, statement.bindings)
+      .options({ rowMode: 'array' });
+    return { fields: result.fields.map((f) => f.name), rows: result.rows };
+  }
+
   return {
     async samples(statement: SqlStatement): Promise<SampleRow[]> {
       const result = await db.raw<{ rows: SampleRow[] }>(statement.sql, statement.bindings);
@@ -24,11 +95,18 @@ export function createTimeseriesRepository(db: Knex | Knex.Transaction) {
     },
 
     /** The same read with rows as arrays (pg `rowMode: 'array'`): no object per row for the JSON writer. */
-    async sampleArrays(statement: SqlStatement): Promise<ArrayRows> {
-      const result = await db
-        .raw<{ rows: unknown[][]; fields: { name: string }[] }>(statement.sql, statement.bindings)
-        .options({ rowMode: 'array' });
-      return { fields: result.fields.map((f) => f.name), rows: result.rows };
+    sampleArrays,
+
+    /**
+     * The same read streamed into `sink` row by row (no rows kept; see streamRows). Inside a transaction the
+     * rows are read first and then handed over, on the transaction's connection.
+     */
+    async streamSampleArrays(statement: SqlStatement, sink: RowSink): Promise<number> {
+      if (!db.isTransaction) return streamRows(db as Knex, statement, sink);
+      const result = await sampleArrays(statement);
+      if (result.rows.length > 0) sink.columns(result.fields);
+      for (const row of result.rows) sink.row(row);
+      return result.rows.length;
     },
 
     /** True when `sleepId` is a sleep summary of an active user of the scope. */

@@ -71,8 +71,8 @@ export function createTimeseriesRouter(deps: TimeseriesRouterDeps): Router {
 
   router.get('/v2/timeseries/:user_id/:slug/grouped', async (req, res) => {
     const spec = specOf(req.params.slug);
-    const text = await timeseries.groupedJson(principalOf(res), req.params.user_id, spec, rangeQuery(req));
-    sendJsonText(req, res, text);
+    const body = await timeseries.groupedJson(principalOf(res), req.params.user_id, spec, rangeQuery(req));
+    sendJsonText(req, res, body);
   });
 
   router.get('/v2/timeseries/:user_id/cholesterol/:type', async (req, res) => {

@@ -5,7 +5,7 @@ import type { UnitOfWork } from '../unit-of-work';
 import { USER_NOT_FOUND } from '../users/users.service';
 import { encodeCursor, parseCursor, parseTimeRange, timeseriesCursorScope } from './timeseries-params';
 import { buildGroupedPage, sampleRenderer, type GroupedPage, type WireSample } from './timeseries.presenter';
-import { renderGroupedPageJson, renderSamplesJson } from './timeseries.json';
+import { GroupedPageWriter, SamplesWriter } from './timeseries.json';
 import { groupedPageStatement, legacySamplesStatement, type SLEEP_STREAM_RESOURCES } from './timeseries.sql';
 
 /** api-shapes §4.3: samples per page of a grouped read (design: ≤ 10,000). */
@@ -72,13 +72,13 @@ export function createTimeseriesService(deps: TimeseriesServiceDeps) {
       return buildGroupedPage(rows, spec, deps.pageSize, (key) => encodeCursor(cursors, cursorScope, key));
     },
 
-    /** `grouped` rendered straight to JSON text (what the route sends): the same bytes, no objects per sample. */
+    /** `grouped` rendered straight to JSON bytes (what the route sends): the same bytes, no objects per sample. */
     async groupedJson(
       scope: TeamScope,
       userId: string,
       spec: TimeseriesSpec,
       query: GroupedQuery,
-    ): Promise<string> {
+    ): Promise<Buffer> {
       const range = parseTimeRange(query.start_date, query.end_date);
       const cursorScope = timeseriesCursorScope(scope, userId, spec.slug);
       const after = parseCursor(cursors, cursorScope, query.next_cursor, query.cursor);
@@ -90,21 +90,23 @@ export function createTimeseriesService(deps: TimeseriesServiceDeps) {
         after,
         limit: deps.pageSize + 1,
       });
-      const result = await uow.read(({ timeseries }) => timeseries.sampleArrays(statement));
-      if (result.rows.length === 0) await requireUser(scope, userId);
-      return renderGroupedPageJson(result, spec, deps.pageSize, (key) =>
+      // Rendered while PostgreSQL sends the rows (none kept).
+      const page = new GroupedPageWriter(spec, deps.pageSize, (key) =>
         encodeCursor(cursors, cursorScope, key),
       );
+      const rows = await uow.read(({ timeseries }) => timeseries.streamSampleArrays(statement, page));
+      if (rows === 0) await requireUser(scope, userId);
+      return page.finish();
     },
 
-    /** `legacy` rendered straight to JSON text. */
+    /** `legacy` rendered straight to JSON bytes. */
     async legacyJson(
       scope: TeamScope,
       userId: string,
       spec: TimeseriesSpec,
       type: string | null,
       query: RangeQuery,
-    ): Promise<string> {
+    ): Promise<Buffer> {
       const range = parseTimeRange(query.start_date, query.end_date);
       const statement = legacySamplesStatement(spec, {
         scope,
@@ -114,9 +116,10 @@ export function createTimeseriesService(deps: TimeseriesServiceDeps) {
         type: type ?? '',
         limit: deps.legacyMaxSamples,
       });
-      const result = await uow.read(({ timeseries }) => timeseries.sampleArrays(statement));
-      if (result.rows.length === 0) await requireUser(scope, userId);
-      return renderSamplesJson(result, spec);
+      const samples = new SamplesWriter(spec);
+      const rows = await uow.read(({ timeseries }) => timeseries.streamSampleArrays(statement, samples));
+      if (rows === 0) await requireUser(scope, userId);
+      return samples.finish();
     },
 
     /** The legacy flat array: the oldest `legacyMaxSamples` samples of the range (of one `type` if given). */

@@ -1,4 +1,6 @@
-import { formatWireTimestamp } from './wire-timestamp';
+import { formatWireDateTime } from '@meridian/domain';
+import { JsonBytes } from './json-bytes';
+import { formatWireTimestamp, writeWireTimestamp } from './wire-timestamp';
 
 /** The straightforward rendering the fast formatter must match. */
 function reference(ms: number, offsetSeconds: number | null): string {
@@ -61,5 +63,29 @@ describe('formatWireTimestamp', () => {
       const at = ms - (ms % 1000) + fraction;
       expect(formatWireTimestamp(at * 1000, offset)).toBe(reference(at, offset));
     }
+  });
+
+  it('writes the time module’s bytes (writeWireTimestamp), day after day and offset after offset', () => {
+    let seed = 7;
+    const random = () => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+      return seed / 2_147_483_648;
+    };
+    const offsets = [null, 0, 3600, -3600, 19_800, -34_200, 50_400, -43_200, 31, -59, 3629];
+    const out = new JsonBytes(16);
+    const expected: string[] = [];
+    let at = Date.parse('2023-12-31T22:00:00Z');
+    for (let i = 0; i < 5000; i++) {
+      // Runs of close instants (a page) and jumps across days, years and the epoch.
+      at = i % 500 === 0 ? Math.floor(random() * 8e12) - 1e12 : at + Math.floor(random() * 4) * 60_000;
+      const ms = i % 4 === 0 ? at + Math.floor(random() * 1000) : at;
+      const us = ms * 1000 + (i % 5);
+      const offset = offsets[i % offsets.length]!;
+      if (i > 0) out.byte(0x2c);
+      writeWireTimestamp(out, us, offset);
+      expected.push(formatWireDateTime(ms, offset));
+    }
+    expect(out.content().toString('latin1')).toBe(expected.join(','));
+    expect(() => writeWireTimestamp(out, Number.NaN, 0)).toThrow(RangeError);
   });
 });
