@@ -8,13 +8,19 @@
  *
  *   pnpm bench:lab-reports [--part dev|eval|all] [--family a,b] [--limit N] [--kind text|ocr|all] [--ocr-limit N]
  *                          [--only id,id] [--legacy] [--ocr-workers 2] [--no-warmup] [--verbose] [--out file.json]
+ *                          [--show-eval-details]
  *
  * --limit N keeps N documents per part, spread round-robin over the families; --ocr-limit N keeps at most N OCR
  * documents per part (OCR is slow: a quick run is `--kind text` or `--ocr-limit 4`). --legacy also runs the issue #5
  * corpus (packages/lab-reports/src/testing/corpus.ts) as a baseline. Seconds per page time `parser.parse` only,
  * after an untimed warm-up parse of one text and one OCR document. No database or broker needed.
+ *
+ * The evaluation part is measured, never tuned on: its per-document details (which documents fail and why, the
+ * per-document lines of --verbose and --out) are hidden unless --show-eval-details; its aggregate figures are always
+ * printed. `os.loadavg()` is printed at the start and the end (the machine is shared: timings depend on load).
  */
 import { writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { createLabReportParser, type LabReportParser } from '../packages/lab-reports/src/index';
 import {
   buildCorpus,
@@ -54,6 +60,7 @@ const OCR_WORKERS = Number(option('ocr-workers') ?? 2);
 const VERBOSE = args.includes('--verbose');
 const NO_WARMUP = args.includes('--no-warmup');
 const LEGACY = args.includes('--legacy');
+const SHOW_EVAL_DETAILS = args.includes('--show-eval-details');
 const log = (msg: string) => process.stdout.write(`${msg}\n`);
 
 /** Issue #15 goals on the evaluation part. */
@@ -68,6 +75,14 @@ const TARGETS = {
 const pct = (r: number) => `${(100 * r).toFixed(1)}%`;
 const rate = (r: Rate) => `${pct(r.rate).padStart(6)}  (${r.correct}/${r.total})`;
 const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED');
+const printLoad = (when: string) =>
+  log(
+    `load average (1, 5, 15 min) ${when}: ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(', ')}`,
+  );
+/** Per-document details of the evaluation part stay hidden unless asked for (no tuning on eval documents). */
+const detailsShown = (partName: string) => SHOW_EVAL_DETAILS || !partName.startsWith('evaluation');
 
 interface PartResult {
   name: string;
@@ -98,7 +113,7 @@ async function runPart(parser: LabReportParser, name: string, docs: CorpusDocume
   for (const doc of docs) {
     const run = await runCorpusDocument(parser, doc);
     runs.push(run);
-    if (VERBOSE) {
+    if (VERBOSE && detailsShown(name)) {
       const o = run.outcome;
       const what =
         o.status === 'completed'
@@ -186,6 +201,10 @@ function printFailures(r: PartResult): void {
   if (failing.length === 0) return;
   log('');
   log(`documents below the per-document bar (${r.name}): ${failing.length}/${r.score.documents.length}`);
+  if (!detailsShown(r.name)) {
+    log('(details hidden: the evaluation part is not tuned on; --show-eval-details to print them)');
+    return;
+  }
   for (const d of failing) {
     const text = describeDocumentScore(d);
     log(VERBOSE ? text : text.split('\n').slice(0, 5).join('\n'));
@@ -194,6 +213,7 @@ function printFailures(r: PartResult): void {
 }
 
 async function main(): Promise<void> {
+  printLoad('at start');
   let started = Date.now();
   const parts: Part[] = PART === 'all' ? ['dev', 'eval'] : [PART];
   if (FAMILIES)
@@ -255,17 +275,21 @@ async function main(): Promise<void> {
   }
   for (const r of results) printFailures(r);
   if (OUT) {
-    const dump = results.map((r) => ({
-      part: r.name,
-      documents: r.score.documents.map((d, i) => ({
-        ...d,
-        seconds: r.runs[i]?.parseSeconds,
-        family: (r.docs[i] as Partial<CorpusV2Document>).family,
-      })),
-    }));
+    const dump = results
+      .filter((r) => detailsShown(r.name))
+      .map((r) => ({
+        part: r.name,
+        documents: r.score.documents.map((d, i) => ({
+          ...d,
+          seconds: r.runs[i]?.parseSeconds,
+          family: (r.docs[i] as Partial<CorpusV2Document>).family,
+        })),
+      }));
     writeFileSync(OUT, JSON.stringify(dump, null, 1));
-    log(`\nper-document results written to ${OUT}`);
+    log(`\nper-document results written to ${OUT}${SHOW_EVAL_DETAILS ? '' : ' (evaluation part left out)'}`);
   }
+  log('');
+  printLoad('at end');
 }
 
 main().catch((err: unknown) => {

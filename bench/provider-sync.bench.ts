@@ -218,15 +218,15 @@ async function servedHeartRate(
   return instants.size;
 }
 
-const COLUMNS =
-  'user_id, resource, provider, source_type, type, start_at, end_at, timezone_offset, value, value_text, systolic, diastolic, app_id, device_id, workout_id, sport, extras, created_at, updated_at';
+/** The columns of `samples`, the hash-partitioned table the sync engine writes (series and context resolved). */
+const COLUMNS = 'user_id, series, start_at, value, end_at, diastolic, context, extras';
 
 /** Timed COPY FROM runs of the baseline (the median counts: one run is short and load on the shared cores varies). */
 const COPY_RUNS = 3;
 
 /**
- * The same sample rows, out with COPY TO and back in with a timed COPY FROM into the emptied table,
- * `COPY_RUNS` times.
+ * The same sample rows, out with COPY TO and back in with a timed COPY FROM into the emptied `samples` table
+ * (the table the engine writes; its per-user series and contexts stay), `COPY_RUNS` times.
  */
 async function rawCopyBaseline(
   dbUrl: string,
@@ -237,22 +237,19 @@ async function rawCopyBaseline(
   try {
     const chunks: Buffer[] = [];
     await pipeline(
-      client.query(copyTo(`copy (select ${COLUMNS} from timeseries_samples) to stdout`)),
+      client.query(copyTo(`copy (select ${COLUMNS} from samples) to stdout`)),
       async (src: AsyncIterable<Buffer>) => {
         for await (const c of src) chunks.push(c);
       },
     );
     const seconds: number[] = [];
     for (let run = 0; run < COPY_RUNS; run += 1) {
-      await client.query('delete from timeseries_samples');
-      await client.query('vacuum analyze timeseries_samples');
+      await client.query('delete from samples');
+      await client.query('vacuum analyze samples');
       const started = performance.now();
-      await pipeline(
-        Readable.from(chunks),
-        client.query(copyFrom(`copy timeseries_samples (${COLUMNS}) from stdin`)),
-      );
+      await pipeline(Readable.from(chunks), client.query(copyFrom(`copy samples (${COLUMNS}) from stdin`)));
       seconds.push((performance.now() - started) / 1000);
-      const rows = Number((await client.query('select count(*) as n from timeseries_samples')).rows[0].n);
+      const rows = Number((await client.query('select count(*) as n from samples')).rows[0].n);
       if (rows !== expected) throw new Error(`COPY restored ${rows} rows, expected ${expected}`);
     }
     return { rows: expected, seconds };
@@ -354,7 +351,7 @@ async function main(): Promise<void> {
       backends: cpuSince(cpuBefore.backends, await backendPids(deps)),
     };
     const loadAfter = loadAverage();
-    const samples = Number((await db.knex('timeseries_samples').count({ n: '*' }))[0]!.n);
+    const samples = Number((await db.knex('samples').count({ n: '*' }))[0]!.n);
     const summaries = Number((await db.knex('summaries').count({ n: '*' }))[0]!.n);
     const unfinished = Number(
       (await db.knex('historical_pulls').whereNot('status', 'success').count({ n: '*' }))[0]!.n,

@@ -1,9 +1,10 @@
 /**
  * Numbers for docs/decisions/0011-scale-out.md: migrates a fresh database, loads `--samples` minute
  * heart-rate samples (set-based, bench/support/seed.ts), prints rows and bytes per sample (heap, indexes,
- * total) and an inventory of every table with a user_id column against Citus' rules for a table
- * distributed by user_id (the distribution column in every primary and unique key; foreign keys only to
- * reference tables or between co-located tables on user_id).
+ * total) of `samples` (its partitions summed) with `sample_series` and `sample_contexts`, and an inventory
+ * of every table with a user_id column against Citus' rules for a table distributed by user_id (the
+ * distribution column in every primary and unique key; foreign keys only to reference tables or between
+ * co-located tables on user_id).
  *
  *   node --conditions=meridian-src --import tsx bench/support/event-delivery-scaleout-inventory.ts [--samples 1000000]
  */
@@ -41,23 +42,28 @@ async function main(): Promise<void> {
       loaded += await seedYearOfMinuteHeartRate(db, userId);
     }
     await db.raw('vacuum analyze');
+    // `samples` is partitioned (its own size is 0): its partitions' sizes summed, plus the per-user series and
+    // source contexts every sample points at (`timeseries_samples` is only a view decoding them).
     const { rows: size } = await db.raw<{
-      rows: { rows: string; heap: string; indexes: string; total: string }[];
+      rows: { rows: string; heap: string; indexes: string; total: string; partitions: string }[];
     }>(
-      `select (select count(*) from timeseries_samples) as rows,
-              pg_table_size('timeseries_samples') as heap,
-              pg_indexes_size('timeseries_samples') as indexes,
-              pg_total_relation_size('timeseries_samples') as total`,
+      `with parts as (
+         select relid from pg_partition_tree('samples') where isleaf
+         union all select 'sample_series'::regclass union all select 'sample_contexts'::regclass)
+       select (select count(*) from samples) as rows,
+              sum(pg_table_size(relid)) as heap,
+              sum(pg_indexes_size(relid)) as indexes,
+              sum(pg_total_relation_size(relid)) as total,
+              (select count(*) from pg_partition_tree('samples') where isleaf) as partitions
+         from parts`,
     );
     const s = size[0]!;
     const per = (bytes: string) => (Number(bytes) / Number(s.rows)).toFixed(1);
-    log(`timeseries_samples: ${Number(s.rows).toLocaleString('en-US')} rows`);
+    log(`samples: ${Number(s.rows).toLocaleString('en-US')} rows in ${s.partitions} partitions`);
     if (Number(s.rows) > 0)
-      log(`bytes per sample: heap ${per(s.heap)}, indexes ${per(s.indexes)}, total ${per(s.total)}`);
-    const { rows: partitions } = await db.raw<{ rows: { n: string }[] }>(
-      `select count(*) as n from pg_inherits where inhparent = 'timeseries_samples'::regclass`,
-    );
-    log(`partitions of timeseries_samples: ${partitions[0]!.n}`);
+      log(
+        `bytes per sample (samples + sample_series + sample_contexts): heap ${per(s.heap)}, indexes ${per(s.indexes)}, total ${per(s.total)}`,
+      );
 
     // Every table (partitions excluded) with its user_id column, keys and foreign keys.
     const { rows: tables } = await db.raw<{

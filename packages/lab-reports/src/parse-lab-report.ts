@@ -16,7 +16,7 @@ import { createOcrPool } from './ocr/ocr-pool';
 import type { OcrPage, OcrPool } from './ocr/ocr-pool';
 import { correctOcrRow, harmoniseEnzymeUnits } from './ocr/ocr-corrections';
 import { assessOcrQuality } from './ocr/ocr-quality';
-import { extractPdf } from './pdf/pdf-runner';
+import { createPdfPool, type PdfPool } from './pdf/pdf-runner';
 import type { UploadFile } from '@meridian/lab-report-upload';
 import { readImageSize } from '@meridian/lab-report-upload';
 
@@ -37,13 +37,15 @@ export type ParseOutcome =
 
 export interface LabReportParser {
   parse(files: UploadFile[]): Promise<ParseOutcome>;
-  /** Stops the OCR workers; the parser cannot be used afterwards. */
+  /** Stops the OCR and PDF workers; the parser cannot be used afterwards. */
   close(): Promise<void>;
 }
 
 export interface LabReportParserOptions {
   /** tesseract.js workers (default 2). */
   ocrWorkers?: number;
+  /** pdf.js worker threads, kept between documents (default min(2, cores)). */
+  pdfWorkers?: number;
   /** A parse taking longer fails with `processing_error` (default 300 s: 30 scanned pages on two busy cores). */
   timeoutMs?: number;
 }
@@ -81,8 +83,13 @@ function ocrToLayout(page: OcrPage, scale: number): LayoutPage {
   return { width: page.width / scale, height: page.height / scale, items };
 }
 
-async function readPdf(file: UploadFile, ocr: () => OcrPool, deadline: number): Promise<DocumentPages> {
-  const extraction = await extractPdf(
+async function readPdf(
+  file: UploadFile,
+  pdf: PdfPool,
+  ocr: () => OcrPool,
+  deadline: number,
+): Promise<DocumentPages> {
+  const extraction = await pdf.extract(
     file.bytes,
     { maxPages: LAB_REPORT_LIMITS.maxPages, render: true, scale: RENDER_SCALE },
     Math.max(1_000, deadline - Date.now()),
@@ -141,6 +148,7 @@ async function readImages(files: UploadFile[], ocr: () => OcrPool): Promise<Docu
 
 async function parseDocument(
   files: UploadFile[],
+  pdf: PdfPool,
   ocr: () => OcrPool,
   deadline: number,
 ): Promise<ParseOutcome> {
@@ -151,7 +159,7 @@ async function parseDocument(
   }
   const document =
     first.mediaType === 'application/pdf'
-      ? await readPdf(first, ocr, deadline)
+      ? await readPdf(first, pdf, ocr, deadline)
       : await readImages(files, ocr);
   const lines: Line[][] = document.pages.map((page, i) => buildLines(page, i));
   const text = lines.flat().map(lineText).join('\n');
@@ -193,6 +201,8 @@ export function createLabReportParser(options: LabReportParserOptions = {}): Lab
   let pool: OcrPool | null = null;
   let closed = false;
   const ocr = (): OcrPool => (pool ??= createOcrPool(ocrWorkers));
+  // Idle pdf.js workers do not keep the process alive; a stuck one is replaced by the pool itself.
+  const pdf = createPdfPool({ size: options.pdfWorkers });
 
   return {
     async parse(files) {
@@ -217,16 +227,18 @@ export function createLabReportParser(options: LabReportParserOptions = {}): Lab
           });
         }, timeoutMs);
       });
-      const work = parseDocument(files, ocrForThisParse, deadline).catch((err: unknown): ParseOutcome => {
-        if (err instanceof ParseFailure)
-          return { status: 'failed', failureReason: err.reason, detail: err.message };
-        return {
-          status: 'failed',
-          failureReason: 'processing_error',
-          // The error's name only: messages from the PDF/OCR libraries may quote document text.
-          detail: `unexpected error while parsing the report (${err instanceof Error ? err.name : typeof err})`,
-        };
-      });
+      const work = parseDocument(files, pdf, ocrForThisParse, deadline).catch(
+        (err: unknown): ParseOutcome => {
+          if (err instanceof ParseFailure)
+            return { status: 'failed', failureReason: err.reason, detail: err.message };
+          return {
+            status: 'failed',
+            failureReason: 'processing_error',
+            // The error's name only: messages from the PDF/OCR libraries may quote document text.
+            detail: `unexpected error while parsing the report (${err instanceof Error ? err.name : typeof err})`,
+          };
+        },
+      );
       try {
         return await Promise.race([work, timeout]);
       } finally {
@@ -237,7 +249,7 @@ export function createLabReportParser(options: LabReportParserOptions = {}): Lab
       closed = true;
       const current = pool;
       pool = null;
-      await current?.close();
+      await Promise.all([current?.close(), pdf.close()]);
     },
   };
 }

@@ -7,6 +7,8 @@ export const parserProcessConfigSpec = {
   HEALTH_PORT: config.port(8080),
   /** Jobs parsed at once, and OCR worker threads. */
   PARSER_CONCURRENCY: config.int({ default: 2, min: 1, max: 64 }),
+  /** pdf.js worker threads kept between documents; 0: min(2, cores). */
+  PARSER_PDF_WORKERS: config.int({ default: 0, min: 0, max: 64 }),
   /** Database connections of this process. */
   DATABASE_POOL_MAX: config.int({ default: 4, min: 1, max: 200 }),
 };

@@ -40,11 +40,14 @@ export async function startParserProcess(
       log: io.logger,
     },
     async (db) => {
-      const parser = createLabReportParser({ ocrWorkers: cfg.PARSER_CONCURRENCY });
+      const parser = createLabReportParser({
+        ocrWorkers: cfg.PARSER_CONCURRENCY,
+        pdfWorkers: cfg.PARSER_PDF_WORKERS,
+      });
       const registry = createMetricsRegistry('lab-report-parser');
       let worker: { close(): Promise<void> } | undefined;
       let health: { port: number; close(): Promise<void> } | undefined;
-      // Stop taking jobs, finish the ones in hand, then let go of OCR threads and connections.
+      // Stop taking jobs, finish the ones in hand, then let go of OCR and pdf.js threads and connections.
       const close = async () => {
         await worker?.close();
         await health?.close();

@@ -37,6 +37,10 @@ export const schedulerProcessConfigSpec = {
   CONTINUOUS_QUERY_TASK_RETENTION_DAYS: config.int({ default: 30, min: 1, max: 3_650 }),
   /** Finished continuous-query tasks kept per query and user (older ones are purged). */
   CONTINUOUS_QUERY_TASK_HISTORY_MAX: config.int({ default: 1_000, min: 1, max: 1_000_000 }),
+  /** Hours between passes that pack the samples partitions' primary keys (REINDEX CONCURRENTLY); 0 = off. */
+  SAMPLES_REINDEX_INTERVAL_HOURS: config.int({ default: 168, min: 0, max: 8_760 }),
+  /** A samples partition's key is rebuilt when it holds more index bytes per row than this (packed ≈ 45). */
+  SAMPLES_REINDEX_BYTES_PER_ROW: config.int({ default: 60, min: 40, max: 10_000 }),
 };
 
 export const schedulerConfigSpec = {

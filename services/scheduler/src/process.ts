@@ -64,6 +64,10 @@ export async function startSchedulerProcess(
             retentionDays: cfg.CONTINUOUS_QUERY_TASK_RETENTION_DAYS,
             maxPerQueryUser: cfg.CONTINUOUS_QUERY_TASK_HISTORY_MAX,
           },
+          samplesReindex: {
+            intervalHours: cfg.SAMPLES_REINDEX_INTERVAL_HOURS,
+            maxBytesPerRow: cfg.SAMPLES_REINDEX_BYTES_PER_ROW,
+          },
           providerSync: {
             secretBox: createSecretBox(decodeSecretsKey(cfg.SECRETS_ENCRYPTION_KEY)),
             providers: io.providers,

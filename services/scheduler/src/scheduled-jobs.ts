@@ -21,6 +21,7 @@ import {
   type LabReportUploadPurgeOptions,
 } from './lab-reports/lab-report-upload-purge.job';
 import { providerSyncJobs, type ProviderSyncOptions } from './providers/provider-sync-jobs';
+import { createSamplesReindexJob, type SamplesReindexOptions } from './samples/samples-reindex.job';
 import {
   createSdkCredentialsPurgeJob,
   type SdkCredentialsPurgeOptions,
@@ -64,6 +65,8 @@ export function createScheduledJobs(deps: {
   continuousQueryBackfill?: ContinuousQueryBackfillOptions;
   /** Continuous-query task history retention (`CONTINUOUS_QUERY_TASK_RETENTION_DAYS`, `…_HISTORY_MAX`). */
   continuousQueryTaskRetention?: ContinuousQueryTaskRetentionOptions;
+  /** Packing of the samples partitions' primary keys (`SAMPLES_REINDEX_INTERVAL_HOURS`, `…_BYTES_PER_ROW`). */
+  samplesReindex?: SamplesReindexOptions;
 }): ScheduledJob[] {
   return [
     {
@@ -101,5 +104,6 @@ export function createScheduledJobs(deps: {
       logger: deps.logger,
       options: deps.continuousQueryTaskRetention,
     }),
+    createSamplesReindexJob({ db: deps.db, logger: deps.logger, options: deps.samplesReindex }),
   ];
 }

@@ -7,6 +7,7 @@ import type { AuditPartitionsOptions } from './audit/audit-partitions.job';
 import type { ContinuousQueryTaskRetentionOptions } from './continuous-queries/continuous-query-task-retention.job';
 import type { LabReportSweepOptions } from './lab-reports/lab-report-sweep';
 import type { ProviderSyncOptions } from './providers/provider-sync-jobs';
+import type { SamplesReindexOptions } from './samples/samples-reindex.job';
 import { createScheduler, type Scheduler } from './scheduler';
 import { startContinuousQueryConsumers } from './continuous-queries/continuous-query-worker';
 
@@ -30,6 +31,8 @@ export async function startSchedulerWorker(deps: {
   auditPartitions?: AuditPartitionsOptions;
   /** Task history retention (`CONTINUOUS_QUERY_TASK_RETENTION_DAYS`, `CONTINUOUS_QUERY_TASK_HISTORY_MAX`). */
   continuousQueryTaskRetention?: ContinuousQueryTaskRetentionOptions;
+  /** Packing of the samples partitions' primary keys (`SAMPLES_REINDEX_INTERVAL_HOURS`, `…_BYTES_PER_ROW`). */
+  samplesReindex?: SamplesReindexOptions;
 }): Promise<{ scheduler: Scheduler; close(): Promise<void> }> {
   const scheduler = createScheduler({
     jobs: createScheduledJobs({
@@ -40,6 +43,7 @@ export async function startSchedulerWorker(deps: {
       labReports: deps.labReports,
       auditPartitions: deps.auditPartitions,
       continuousQueryTaskRetention: deps.continuousQueryTaskRetention,
+      samplesReindex: deps.samplesReindex,
       providerSync: deps.providerSync && {
         ...deps.providerSync,
         db: deps.db,

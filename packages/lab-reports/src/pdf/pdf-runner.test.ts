@@ -1,5 +1,8 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import PDFDocument from 'pdfkit';
-import { extractPdf, inspectPdf } from './pdf-runner';
+import { closeSharedPdfPool, createPdfPool, extractPdf, inspectPdf } from './pdf-runner';
 
 function pdf(options: PDFKit.PDFDocumentOptions, draw: (doc: PDFKit.PDFDocument) => void): Promise<Buffer> {
   return new Promise((resolve) => {
@@ -13,6 +16,8 @@ function pdf(options: PDFKit.PDFDocumentOptions, draw: (doc: PDFKit.PDFDocument)
 }
 
 describe('pdf.js runner', () => {
+  afterAll(() => closeSharedPdfPool());
+
   it('reads text runs with positions (top-left origin) and rasterises pages with (almost) no text', async () => {
     const bytes = await pdf({}, (doc) => {
       doc.fontSize(12).text('Glucose', 50, 100, { lineBreak: false });
@@ -50,5 +55,47 @@ describe('pdf.js runner', () => {
       ok: false,
       error: 'timeout',
     });
+  });
+
+  it('reuses one warm worker, replaces a stuck one, and closes', async () => {
+    const pool = createPdfPool({ size: 1 });
+    try {
+      const first = await pdf({}, (doc) => doc.text('Haemoglobin 13.5 g/dL', 50, 50));
+      const second = await pdf({}, (doc) => doc.text('Platelets 250 10^9/L', 50, 50));
+      const options = { maxPages: 30, render: false, scale: 1 };
+      const a = await pool.extract(first, options);
+      const b = await pool.extract(second, options);
+      expect(a.ok && a.pages[0]?.items.map((i) => i.text).join(' ')).toContain('Haemoglobin');
+      expect(b.ok && b.pages[0]?.items.map((i) => i.text).join(' ')).toContain('Platelets');
+      expect(pool.workers).toBe(1);
+      // Garbage after a warm start, then a job whose timeout expires while the worker is busy: the worker is
+      // terminated, and the next document gets a fresh one.
+      expect(await pool.inspect(Buffer.from('%PDF-1.7\nnot really a pdf'))).toMatchObject({
+        error: 'invalid',
+      });
+      expect(await pool.extract(first, options, 1)).toMatchObject({ ok: false, error: 'timeout' });
+      expect(pool.workers).toBe(0);
+      const c = await pool.extract(second, options);
+      expect(c.ok && c.pageCount).toBe(1);
+      expect(pool.workers).toBe(1);
+    } finally {
+      await pool.close();
+    }
+    expect(pool.workers).toBe(0);
+    expect(await pool.inspect(Buffer.from('%PDF-1.7'))).toMatchObject({ ok: false, error: 'crashed' });
+  });
+
+  it('does not keep the process alive with an idle worker', async () => {
+    // A child process reads one document through the shared pool and never closes it: it must still exit.
+    const script = `require(${JSON.stringify(path.join(__dirname, 'pdf-runner.ts'))})
+      .inspectPdf(Buffer.from('%PDF-1.7 junk')).then((r) => process.stdout.write(r.error));`;
+    const started = Date.now();
+    const { stdout: output } = await promisify(execFile)(
+      process.execPath,
+      ['--conditions=meridian-src', '--import', 'tsx', '-e', script],
+      { timeout: 15_000 },
+    );
+    expect(output).toBe('invalid');
+    expect(Date.now() - started).toBeLessThan(15_000);
   });
 });

@@ -1,10 +1,17 @@
 // pdf.js runs here, in a worker thread, because pdfjs-dist is ESM-only (jest runs CommonJS) and a poison
-// file must not take the host process down. One task per worker: the host terminates it on timeout.
-import { parentPort, workerData } from 'node:worker_threads';
+// file must not take the host process down. The worker is kept for many documents, one at a time (loading pdf.js
+// costs more than reading a text document); the host terminates it when a document takes too long.
+import { parentPort } from 'node:worker_threads';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
 const require = createRequire(import.meta.url);
+
+// pdf.js warnings go to the console; they may quote document text, so the worker's console and standard streams
+// are silenced here (piping them to the host instead would keep idle workers, and so the host process, alive).
+for (const method of ['log', 'info', 'warn', 'error', 'debug', 'trace']) console[method] = () => {};
+process.stdout.write = () => true;
+process.stderr.write = () => true;
 
 /** Pages whose text layer has fewer characters than this are rasterised for OCR. */
 const MIN_TEXT_CHARS = 40;
@@ -119,17 +126,30 @@ async function extract(pdfjs, data, options) {
   }
 }
 
-async function main() {
-  const { op, data, options } = workerData;
-  const pdfjs = await loadPdfjs();
+let pdfjsLoading = null;
+
+async function run(request) {
+  const { op, data, options } = request;
+  pdfjsLoading ??= loadPdfjs();
+  const pdfjs = await pdfjsLoading;
   const bytes = new Uint8Array(data);
-  const result = op === 'inspect' ? await inspect(pdfjs, bytes) : await extract(pdfjs, bytes, options);
-  // The rendered pages' pixels move to the host instead of being copied.
-  const transfer =
-    result.ok && result.pages ? result.pages.filter((p) => p.image).map((p) => p.image.grey.buffer) : [];
-  parentPort.postMessage(result, transfer);
+  return op === 'inspect' ? inspect(pdfjs, bytes) : extract(pdfjs, bytes, options);
 }
 
-main().catch((err) => {
-  parentPort.postMessage({ ok: false, error: 'crashed', message: String(err && err.message) });
+parentPort.on('message', (request) => {
+  run(request).then(
+    (result) => {
+      // The rendered pages' pixels move to the host instead of being copied.
+      const transfer =
+        result.ok && result.pages ? result.pages.filter((p) => p.image).map((p) => p.image.grey.buffer) : [];
+      parentPort.postMessage({ id: request.id, result }, transfer);
+    },
+    (err) => {
+      pdfjsLoading = null;
+      parentPort.postMessage({
+        id: request.id,
+        result: { ok: false, error: 'crashed', message: String(err && err.message) },
+      });
+    },
+  );
 });

@@ -158,7 +158,8 @@ export const REVIEW_PAGE_JS = `'use strict';
     $('pages').textContent = '';
   }
 
-  function loadQueue(append) {
+  /** notice: a message about what just happened, kept in front of the queue's own status. */
+  function loadQueue(append, notice) {
     return call(append && nextCursor ? '?next_cursor=' + encodeURIComponent(nextCursor) : '').then(function (page) {
       var body = $('jobs').tBodies[0];
       if (!append) body.textContent = '';
@@ -171,7 +172,8 @@ export const REVIEW_PAGE_JS = `'use strict';
         ]));
       });
       nextCursor = page.next_cursor; $('more').hidden = !nextCursor;
-      if (!append && page.data.length === 0) say('No reports are awaiting review.');
+      var empty = !append && page.data.length === 0;
+      if (empty || notice) say([notice, empty ? 'No reports are awaiting review.' : ''].filter(Boolean).join(' '));
     });
   }
 
@@ -281,9 +283,10 @@ export const REVIEW_PAGE_JS = `'use strict';
 
   function finished(verb) {
     return function (job) {
-      say('Report ' + job.job_id + ' ' + verb + ' (status ' + job.status + ').');
+      var notice = 'Report ' + job.job_id + ' ' + verb + ' (status ' + job.status + ').';
+      say(notice);
       clearPages(); current = null; show('queue');
-      return loadQueue(false).then(function () { $('queue-h').focus(); });
+      return loadQueue(false, notice).then(function () { $('queue-h').focus(); });
     };
   }
 
