@@ -188,6 +188,7 @@ async function deriveProviderActivity(ctx: Context, provider: string, dates: Rea
     ctx.user.fallbackTimeZone !== null,
     new Date(Date.parse(`${first}T00:00:00Z`) - MAX_OFFSET_MS),
     new Date(Date.parse(`${last}T00:00:00Z`) + DAY_MS + MAX_OFFSET_MS),
+    sorted.map((date) => Date.parse(`${date}T00:00:00Z`) / DAY_MS),
   );
   const workouts = await summariesRepo.workoutsBetween(
     ctx.user.id,

@@ -59,8 +59,8 @@ export function sampleEvents(
       .sort((a, b) => a.startMs - b.startMs)
       .map((s) =>
         renderSample(s.spec, {
-          start_at: new Date(s.startMs),
-          end_at: s.endMs === null ? null : new Date(s.endMs),
+          start_at: s.startMs,
+          end_at: s.endMs,
           timezone_offset: s.timezoneOffset,
           type: s.type,
           value: s.value,

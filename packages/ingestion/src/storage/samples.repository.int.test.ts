@@ -120,4 +120,33 @@ describe('samples upsert (array literals per column)', () => {
     const stored = await fx.samples(userId, 'note');
     expect(stored[3]!.value_text).toBe('no longer "NULL"');
   });
+
+  it('a daily batch inserts a series with nothing stored in its span and upserts one that overlaps', async () => {
+    const userId = await fx.insertUser();
+    const full = batch(userId);
+    // The notes are stored already; blood pressure and heart rate have nothing stored (their series are new).
+    await fx.ingestion.ingest({ ...full, timeseries: [full.timeseries[0]!] });
+    const daily = batch(userId);
+    daily.timeseries[0]!.samples[1] = { ...note('changed', 1) };
+    const result = await fx.ingestion.ingest({ ...daily, mode: 'daily' });
+    expect(result).toMatchObject({ created: 6, updated: 1, unchanged: 5 });
+    const sampleEvents = (await fx.events(userId)).filter((e) => !e.event_type.includes('activity'));
+    const counts = sampleEvents.map((e) => {
+      const data = (e.payload as { data: { data: unknown[] } }).data.data;
+      return [e.event_type, data.length];
+    });
+    expect(counts).toEqual([
+      ['daily.data.note.updated', 1],
+      ['daily.data.blood_pressure.created', 2],
+      ['daily.data.heartrate.created', 4],
+    ]);
+    // A later daily batch over the same span upserts what it meets: the unchanged rows announce nothing.
+    const again = batch(userId);
+    again.timeseries[2]!.samples[0] = { timestamp: '2026-03-10T00:05:00+00:00', value: 57, unit: 'bpm' };
+    expect(await fx.ingestion.ingest({ ...again, mode: 'daily' })).toMatchObject({
+      created: 0,
+      updated: 2,
+      unchanged: 10,
+    });
+  });
 });

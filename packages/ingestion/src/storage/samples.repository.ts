@@ -47,7 +47,12 @@ export interface HeartRateSlotRow {
 
 export const ZONED_SLOT_SECONDS = 900;
 
+// The user's few contexts are read once (`c`): joined per row, a lookup in sample_contexts itself cost most of
+// the statement whenever the planner expected few rows (today's samples lie beyond the statistics).
 const HEART_RATE_SLOTS = `
+  with c as materialized (
+    select id, timezone_offset, app_id, device_id from sample_contexts where user_id = ?
+  )
   select zoned, slot, source_type, app_id, device_id,
     sum(v)::float8 as sum, count(*)::int as count, min(v)::float8 as min, max(v)::float8 as max,
     coalesce(sum(v) filter (where type = 'resting'), 0)::float8 as resting_sum,
@@ -67,10 +72,12 @@ const HEART_RATE_SLOTS = `
         else floor((date_part('epoch', x.start_at) + coalesce(c.timezone_offset, 0)) / 86400) end) as slot
     from samples x
     join sample_series s on s.user_id = x.user_id and s.id = x.series
-    join sample_contexts c on c.user_id = x.user_id and c.id = x.context
+    join c on c.id = x.context
     where x.user_id = ? and s.user_id = ? and s.provider = ? and s.resource = 'heartrate'
       and x.start_at >= ? and x.start_at < ?
   ) h
+  -- A day slot (UTC offset known) of a date the caller does not derive would be summed for nothing.
+  where zoned or slot = any(?::float8[])
   group by zoned, slot, source_type, app_id, device_id`;
 
 /** The reserved `extras` keys of the samples encoding (see the samples migration). */
@@ -443,6 +450,29 @@ export function createSamplesRepository(trx: Knex.Transaction) {
     }
   }
 
+  /** The chunks none of whose series' rows is stored between their first and last start (one statement). */
+  async function freshChunks(table: string, chunks: readonly Chunk[]): Promise<Chunk[]> {
+    if (chunks.length === 0) return [];
+    const bindings: Knex.RawBinding[] = [];
+    const probes = chunks.map((c, i) => {
+      let lo = Number.POSITIVE_INFINITY;
+      let hi = Number.NEGATIVE_INFINITY;
+      for (let j = 0; j < c.rows.length; j += 1) {
+        const start = c.rows[j]!.startMs;
+        if (start < lo) lo = start;
+        if (start > hi) hi = start;
+      }
+      bindings.push(c.head[0] as string, ...(c.head.slice(1) as Knex.RawBinding[]), lo, hi);
+      return `exists (select 1 from ${table} x where x.user_id = ?::uuid and x.series = ${SERIES}
+        and x.start_at between to_timestamp(?::float8 / 1000) and to_timestamp(?::float8 / 1000)) as s${i}`;
+    });
+    const { rows } = await trx.raw<{ rows: Array<Record<string, boolean>> }>(
+      `select ${probes.join(', ')}`,
+      bindings,
+    );
+    return chunks.filter((_, i) => rows[0]?.[`s${i}`] === false);
+  }
+
   const repo = {
     /**
      * Upserts samples (unique by key: the caller keeps one per key), one statement per fixed key part and
@@ -495,29 +525,50 @@ export function createSamplesRepository(trx: Knex.Transaction) {
       }));
       // A historical chunk (counts only) mostly lands where nothing is stored yet: its rows are inserted
       // outright first (no conflict handling, markedly cheaper for the database), all under one savepoint.
-      // If any row is stored already, that is rolled back and everything upserted. Daily batches overlap
-      // what is stored (incremental windows start before the last sync): upserted at once, so they never
-      // make the database log a conflict.
-      const countsOnly = chunks.filter((c) => !parts[c.part]!.perSample);
+      // If any row is stored already, that is rolled back and everything upserted. Daily batches often
+      // overlap what is stored (incremental windows start before the last sync): a daily chunk is inserted
+      // outright only when nothing of its series is stored within its span (one index probe per chunk, all
+      // in one statement; every row is then created), so an overlap never makes the database log a conflict.
       const table = chunks.length > 0 ? await samplesPartitionOf(trx, userId) : 'samples';
-      const inserted = countsOnly.length > 0 ? await insertAll(table, countsOnly) : null;
-      if (inserted) countsOnly.forEach((c, i) => (written[c.part]!.created += inserted[i]!));
+      const fresh = new Set(
+        await freshChunks(
+          table,
+          chunks.filter((c) => parts[c.part]!.perSample),
+        ),
+      );
+      // In chunk (key) order, as the upserts below.
+      const plain = chunks.filter((c) => !parts[c.part]!.perSample || fresh.has(c));
+      const inserted = plain.length > 0 ? await insertAll(table, plain) : null;
+      if (inserted) {
+        plain.forEach((c, i) => {
+          const into = written[c.part]!;
+          into.created += inserted[i]!;
+          if (into.outcomes) for (const row of c.rows) into.outcomes.set(row, 'created');
+        });
+      }
+      const done = new Set(inserted ? plain : []);
       for (const c of chunks) {
+        if (done.has(c)) continue;
         if (parts[c.part]!.perSample) await upsertPerRow(table, c, written[c.part]!);
-        else if (!inserted) await upsertCounting(table, c, written[c.part]!);
+        else await upsertCounting(table, c, written[c.part]!);
       }
       return written;
     },
 
-    /** One provider's heart rate starting in [from, to), summed per slot (see HeartRateSlotRow). */
+    /**
+     * One provider's heart rate starting in [from, to), summed per slot (see HeartRateSlotRow); of the day
+     * slots, only those of `days` (local dates as days since the epoch).
+     */
     async heartRateSlots(
       userId: string,
       provider: string,
       hasFallbackZone: boolean,
       from: Date,
       to: Date,
+      days: readonly number[],
     ): Promise<HeartRateSlotRow[]> {
       const result = await trx.raw<{ rows: HeartRateSlotRow[] }>(HEART_RATE_SLOTS, [
+        userId,
         hasFallbackZone,
         hasFallbackZone,
         userId,
@@ -525,6 +576,7 @@ export function createSamplesRepository(trx: Knex.Transaction) {
         provider,
         from,
         to,
+        [...days],
       ]);
       return result.rows;
     },

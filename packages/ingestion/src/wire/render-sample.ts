@@ -42,34 +42,48 @@ export interface WireBloodPressureSample extends WireSampleCommon {
 
 export type WireSample = WirePointSample | WireIntervalSample | WireBloodPressureSample;
 
-/** One sample in the per-slug shape of api-shapes §4.3 (point, interval, blood pressure + the slug's extras). */
-export function renderSample(spec: TimeseriesSpec, row: StoredSample): WireSample {
+/**
+ * One sample in the per-slug shape of api-shapes §4.3 (point, interval, blood pressure + the slug's extras).
+ * Instants may come as Dates (stored rows) or epoch milliseconds (a batch's samples, for its data events).
+ */
+export function renderSample(
+  spec: TimeseriesSpec,
+  row: Omit<StoredSample, 'start_at' | 'end_at'> & { start_at: Date | number; end_at: Date | number | null },
+): WireSample {
   const offset = row.timezone_offset;
   const timestamp = formatDateTime(row.start_at, offset);
-  const common = {
-    id: null,
-    timezone_offset: offset,
-    type: row.type === '' ? null : row.type,
-    unit: spec.unit,
-    timestamp,
-  };
+  const type = row.type === '' ? null : row.type;
+  // One object literal per shape (keys in the wire order), not a common part spread into each.
   let sample: WireSample;
   switch (spec.shape) {
     case 'point':
-      sample = { ...common, value: row.value ?? 0 };
+      sample = { id: null, timezone_offset: offset, type, unit: spec.unit, timestamp, value: row.value ?? 0 };
       break;
     case 'interval':
       sample = {
-        ...common,
+        id: null,
+        timezone_offset: offset,
+        type,
+        unit: spec.unit,
+        timestamp,
         start: timestamp,
         end: formatDateTime(row.end_at ?? row.start_at, offset),
         value: spec.textValue ? (row.value_text ?? '') : (row.value ?? 0),
       };
       break;
     case 'blood_pressure':
-      sample = { ...common, systolic: row.systolic ?? 0, diastolic: row.diastolic ?? 0 };
+      sample = {
+        id: null,
+        timezone_offset: offset,
+        type,
+        unit: spec.unit,
+        timestamp,
+        systolic: row.systolic ?? 0,
+        diastolic: row.diastolic ?? 0,
+      };
       break;
   }
-  for (const extra of spec.extras ?? []) sample[extra] = row.extras?.[extra] ?? null;
+  const extras = spec.extras;
+  if (extras) for (const extra of extras) sample[extra] = row.extras?.[extra] ?? null;
   return sample;
 }
