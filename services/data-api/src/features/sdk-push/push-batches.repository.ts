@@ -138,7 +138,7 @@ export function createPushBatchesRepository(db: Knex | Knex.Transaction) {
       now: Date;
       purgeBefore: Date;
     }): Promise<void> {
-      const checkpoints = c.checkpoints.length > 0 ? storedCheckpointsInsert(c.checkpoints) : null;
+      const checkpoints = c.checkpoints.length > 0 ? storedCheckpointsInsert(c.checkpoints, c.userId) : null;
       const events = c.events.length > 0 ? outboxInsert(c.events) : null;
       const answered = c.takeOver
         ? {
@@ -156,11 +156,12 @@ export function createPushBatchesRepository(db: Knex | Knex.Transaction) {
             ],
           }
         : {
-            sql: `insert into sdk_push_batches (device_id, batch_id, provider, request_hash, status, response,
-                    sent_at, received_at, completed_at)
-                  values (?, ?, ?, ?, 'completed', ?::jsonb, ?::timestamptz, ?::timestamptz, ?::timestamptz)`,
+            sql: `insert into sdk_push_batches (device_id, user_id, batch_id, provider, request_hash, status,
+                    response, sent_at, received_at, completed_at)
+                  values (?, ?::uuid, ?, ?, ?, 'completed', ?::jsonb, ?::timestamptz, ?::timestamptz, ?::timestamptz)`,
             bindings: [
               c.deviceId,
+              c.userId,
               c.batchId,
               c.provider,
               c.requestHash,

@@ -60,8 +60,15 @@ export interface StoredCheckpoint extends CheckpointKey {
   now: Date;
 }
 
-/** The upsert of `recordStored` for several checkpoints, as SQL text and bindings (to run alone or in a CTE). */
-export function storedCheckpointsInsert(entries: readonly StoredCheckpoint[]): {
+/**
+ * The upsert of `recordStored` for several checkpoints, as SQL text and bindings (to run alone or in a CTE).
+ * `userId`: the device's user when the caller knows it, so the row does not need the `user_id` fill trigger's
+ * lookup of the device (null: the trigger fills it).
+ */
+export function storedCheckpointsInsert(
+  entries: readonly StoredCheckpoint[],
+  userId: string | null = null,
+): {
   sql: string;
   bindings: Knex.RawBinding[];
 } {
@@ -69,6 +76,7 @@ export function storedCheckpointsInsert(entries: readonly StoredCheckpoint[]): {
   const tuples = entries.map((key) => {
     bindings.push(
       key.deviceId,
+      userId,
       key.provider,
       key.resource,
       key.anchor,
@@ -80,9 +88,9 @@ export function storedCheckpointsInsert(entries: readonly StoredCheckpoint[]): {
       key.now,
       key.now,
     );
-    return '(?, ?, ?, ?, ?::timestamptz, ?::timestamptz, ?, ?::bigint, ?::timestamptz, ?::timestamptz, ?::timestamptz)';
+    return '(?, ?::uuid, ?, ?, ?, ?::timestamptz, ?::timestamptz, ?, ?::bigint, ?::timestamptz, ?::timestamptz, ?::timestamptz)';
   });
-  const sql = `insert into sdk_sync_checkpoints as c (device_id, provider, resource, anchor, acknowledged_at,
+  const sql = `insert into sdk_sync_checkpoints as c (device_id, user_id, provider, resource, anchor, acknowledged_at,
       last_push_at, last_batch_id, records_stored, historical_completed_at, created_at, updated_at)
     values ${tuples.join(', ')}
     on conflict (device_id, provider, resource, user_id) do update set
