@@ -15,6 +15,20 @@ function pdf(options: PDFKit.PDFDocumentOptions, draw: (doc: PDFKit.PDFDocument)
   });
 }
 
+/**
+ * A document pdf.js needs well over the 1 ms timeouts below to read (30 pages of text), so a warm worker cannot
+ * answer before the timer fires.
+ */
+function slowPdf(): Promise<Buffer> {
+  return pdf({}, (doc) => {
+    for (let page = 0; page < 30; page++) {
+      if (page > 0) doc.addPage();
+      for (let line = 0; line < 50; line++)
+        doc.text(`Analyte ${page}-${line} 13.5 g/dL (12.0-16.0)`, 40, 40 + line * 14);
+    }
+  });
+}
+
 describe('pdf.js runner', () => {
   afterAll(() => closeSharedPdfPool());
 
@@ -50,8 +64,7 @@ describe('pdf.js runner', () => {
     });
     const locked = await pdf({ userPassword: 'secret' }, (doc) => doc.text('Hidden', 50, 50));
     expect(await inspectPdf(locked)).toMatchObject({ ok: false, error: 'encrypted' });
-    const fine = await pdf({}, (doc) => doc.text('Visible', 50, 50));
-    expect(await extractPdf(fine, { maxPages: 30, render: false, scale: 1 }, 1)).toMatchObject({
+    expect(await extractPdf(await slowPdf(), { maxPages: 30, render: false, scale: 1 }, 1)).toMatchObject({
       ok: false,
       error: 'timeout',
     });
@@ -73,7 +86,7 @@ describe('pdf.js runner', () => {
       expect(await pool.inspect(Buffer.from('%PDF-1.7\nnot really a pdf'))).toMatchObject({
         error: 'invalid',
       });
-      expect(await pool.extract(first, options, 1)).toMatchObject({ ok: false, error: 'timeout' });
+      expect(await pool.extract(await slowPdf(), options, 1)).toMatchObject({ ok: false, error: 'timeout' });
       expect(pool.workers).toBe(0);
       const c = await pool.extract(second, options);
       expect(c.ok && c.pageCount).toBe(1);
