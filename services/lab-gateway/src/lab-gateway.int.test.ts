@@ -57,6 +57,19 @@ async function tenant(): Promise<Tenant> {
   return { teamId, environment: 'sandbox', userId, labTestId };
 }
 
+/** A production tenant: a new team with the production twin of a sandbox Lipid Panel (its own catalogue). */
+async function productionTenant(sandbox: Tenant): Promise<Tenant> {
+  const { teamId } = await seedTeam(db.knex, orgId);
+  const source = await db.knex('lab_tests').where({ id: sandbox.labTestId }).first();
+  const lipid = { ...source, id: newId(), team_id: teamId, environment: 'production' };
+  await db.knex('lab_tests').insert(lipid);
+  const userId = newId();
+  await db
+    .knex('users')
+    .insert({ id: userId, team_id: teamId, environment: 'production', client_user_id: `c-${userId}` });
+  return { teamId, environment: 'production', userId, labTestId: lipid.id as string };
+}
+
 async function insertOrder(
   t: Tenant,
   status: OrderLowLevelStatus = 'draw_completed',
@@ -169,16 +182,8 @@ describe('lab gateway process', () => {
     const bus = transport();
     await gateway(bus);
     const sandbox = await tenant();
-    const { teamId } = await seedTeam(db.knex, orgId);
-    // The production twin of the sandbox's Lipid Panel (a production catalogue is the team's own).
-    const source = await db.knex('lab_tests').where({ id: sandbox.labTestId }).first();
-    const lipid = { ...source, id: newId(), team_id: teamId, environment: 'production' };
-    await db.knex('lab_tests').insert(lipid);
-    const userId = newId();
-    await db
-      .knex('users')
-      .insert({ id: userId, team_id: teamId, environment: 'production', client_user_id: `c-${userId}` });
-    const production: Tenant = { teamId, environment: 'production', userId, labTestId: lipid.id as string };
+    const production = await productionTenant(sandbox);
+    const teamId = production.teamId;
     const prodOrder = await insertOrder(production, 'ordered');
     const sandboxOrder = await insertOrder(sandbox, 'ordered');
     await relayOrderEvent(bus, production, prodOrder);
@@ -356,6 +361,46 @@ describe('lab gateway process', () => {
     expect((await orderRow(fresh)).status_low).toBe('draw_completed');
     expect(await submissionRow(fresh)).toBeUndefined();
     expect(await submissionRow(refused)).toMatchObject({ state: 'rejected', attempts: 1 });
+  });
+
+  it('sweeps a production order whose requisition step was lost, and the re-queued message draws it', async () => {
+    const sandbox = await tenant();
+    const prod = await productionTenant(sandbox);
+    const hourAgo = new Date(Date.now() - 3_600_000);
+    const lost = await insertOrder(prod, 'ordered', hourAgo);
+    const fresh = await insertOrder(prod, 'ordered');
+    const sandboxOrder = await insertOrder(sandbox, 'ordered', hourAgo);
+    const published: { order_id: string }[] = [];
+    const queued = await createSubmissionSweep({
+      db: db.knex,
+      transport: {
+        publish: async (_key, message) => void published.push(message.data as { order_id: string }),
+      },
+      logger,
+      intervalMs: 3_600_000,
+      staleAfterMs: 60_000,
+    }).sweepOnce();
+    expect(queued).toBeGreaterThanOrEqual(1);
+    const ids = published.map((m) => m.order_id);
+    expect(published).toContainEqual({ order_id: lost, team_id: prod.teamId, environment: 'production' });
+    expect(ids).not.toContain(fresh);
+    expect(ids).not.toContain(sandboxOrder);
+
+    const routing = createLabRouting({
+      endpoints: new Map(),
+      testCoding: 'lab',
+      simulatorServesProduction: false,
+      application: 'MERIDIAN',
+      facility: 'MERIDIAN',
+      ackTimeoutMs: 2000,
+    });
+    closers.push(() => routing.close());
+    const submitter = createOrderSubmitter({ db: db.knex, routing, logger });
+    const ref = { orderId: lost, teamId: prod.teamId, environment: 'production' as const };
+    expect(await submitter.submitIfDue(ref)).toBe('requisition_created');
+    expect((await orderRow(lost)).status_low).toBe('requisition_created');
+    expect(await submitter.submitIfDue(ref)).toBe('not_due');
+    expect((await orderRow(sandboxOrder)).status_low).toBe('ordered');
   });
 
   it('answers a bad result message AE/AR over MLLP and stores nothing of it', async () => {

@@ -2,11 +2,12 @@
  * The safety net behind the event path: every `LAB_SUBMIT_SWEEP_MS`, orders standing at their lab-submission
  * point for longer than `staleAfterMs` without an accepted submission — never attempted (an event missed, a lab
  * interface configured later) or whose last attempt is that old (retries dead-lettered while the lab was down)
- * — are re-queued as `lab.order.submit`. Refused (`rejected`) submissions are left to people. One replica
+ * — are re-queued as `lab.order.submit`. So are production orders still at `ordered` whose requisition step
+ * (lab-results/requisition-step.ts, run by the same message) never ran because its event was lost. Refused (`rejected`) submissions are left to people. One replica
  * sweeps at a time (a transaction-scoped advisory lock); a message that still races one in flight is harmless:
  * the resend reuses the MSH-10 and the lab acknowledges the copy.
  */
-import { LAB_SUBMISSION_POINTS } from '@meridian/data-api/lab-fulfilment';
+import { LAB_SUBMISSION_POINTS, REQUISITION_METHODS } from '@meridian/data-api/lab-fulfilment';
 import type { Knex } from '@meridian/db';
 import type { CollectionMethod, Environment } from '@meridian/domain';
 import { createMessage, LAB_ORDER_SUBMIT, type Transport } from '@meridian/messaging';
@@ -54,6 +55,13 @@ export function createSubmissionSweep(deps: {
           ][]) {
             q.orWhere((m) => m.where('o.collection_method', method).whereIn('o.status_low', statuses));
           }
+          // Requisition not drawn yet: the message handler draws it (and the order then moves on by its event).
+          q.orWhere((m) =>
+            m
+              .where('o.environment', 'production')
+              .where('o.status_low', 'ordered')
+              .whereIn('o.collection_method', REQUISITION_METHODS),
+          );
         })
         .where((q) =>
           q

@@ -15,7 +15,7 @@ export {
   collectedAtOf,
   isDueForLab,
 } from './lab-submission-policy';
-export { createRequisitionIfDue, isRequisitionDue } from './requisition-step';
+export { REQUISITION_METHODS, createRequisitionIfDue, isRequisitionDue } from './requisition-step';
 export { createLabResultsRepository, type LabSubmissionRecord } from './lab-results.repository';
 /** The sandbox catalogue a sandbox team starts with (tests and benchmarks seed teams with it). */
 export { ensureSandboxCatalogue } from '../lab-tests/sandbox-catalogue';

@@ -10,11 +10,13 @@ import type { Knex } from '@meridian/db';
 import type { CollectionMethod, Environment, OrderLowLevelStatus } from '@meridian/domain';
 import { applyOrderTransition } from '../lab-orders/order-transitions';
 
-const NEEDS_REQUISITION: ReadonlySet<CollectionMethod> = new Set([
+/** Collection methods whose production orders get a requisition drawn by Meridian (test kits ship with theirs). */
+export const REQUISITION_METHODS: readonly CollectionMethod[] = [
   'at_home_phlebotomy',
   'walk_in_test',
   'on_site_collection',
-]);
+];
+const NEEDS_REQUISITION: ReadonlySet<CollectionMethod> = new Set(REQUISITION_METHODS);
 
 export function isRequisitionDue(
   environment: Environment,
