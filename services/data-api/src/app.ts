@@ -230,6 +230,7 @@ export function createDataApi(deps: DataApiDeps): Express {
       clock,
       cursors,
       logger: deps.logger,
+      kitDispatch: (scope) => labTestkit.plainOrderDispatch(scope),
       afterCancel: async (scope, orderId) => {
         // A walk-in visit is cancelled at its lab, a kit's shipment at the fulfilment partner, first.
         await labPsc.cancelForCancelledOrder(scope, orderId);

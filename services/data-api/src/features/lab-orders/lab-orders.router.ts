@@ -10,7 +10,8 @@ import {
 } from '@meridian/domain';
 import { currentContext, errorEnvelope, type CursorCodec, type Logger } from '@meridian/platform';
 import { principalOf } from '../../auth/principal';
-import { toPostOrderResponse } from './lab-orders.presenter';
+import type { KitDispatch } from '../lab-testkit/lab-testkit.service';
+import { toPostOrderResponse, type OrderWire } from './lab-orders.presenter';
 import type { OrderListFilter, OrderListSort } from './lab-orders.repository';
 import {
   createLabOrdersService,
@@ -85,6 +86,8 @@ export function createLabOrdersRouter(deps: {
   logger?: Logger;
   /** Cancels a cancelled order's active appointment (the appointments feature). */
   afterCancel?: (scope: TeamScope, orderId: string) => Promise<unknown>;
+  /** Ships the kit of a test-kit order (the test-kit feature); null when no fulfilment partner is configured. */
+  kitDispatch?: (scope: TeamScope) => KitDispatch | null;
 }): Router {
   const service = createLabOrdersService({
     db: deps.db,
@@ -115,8 +118,24 @@ export function createLabOrdersRouter(deps: {
     const scope = scopeOf(res);
     const body = req.body as CreateOrderBody;
     const key = str(req.get('x-idempotency-key'));
+    // A test-kit order is shipped here too, as POST /v3/order/testkit ships it (features/lab-testkit).
+    const kit = deps.kitDispatch?.(scope) ?? null;
+    const create = async (
+      onCreated?: (trx: Knex.Transaction, order: OrderWire) => Promise<void>,
+    ): Promise<OrderWire> => {
+      try {
+        return await service.create(scope, body, async (trx, created) => {
+          const order = kit ? await kit.inTransaction(trx, created) : created;
+          if (onCreated) await onCreated(trx, order);
+          return order;
+        });
+      } catch (err) {
+        await kit?.compensate();
+        throw err;
+      }
+    };
     if (!key) {
-      res.json(toPostOrderResponse(await service.create(scope, body), 'Order created.'));
+      res.json(toPostOrderResponse(await create(), 'Order created.'));
       return;
     }
     const noCache = req.get('x-idempotency-error')?.trim().toLowerCase() === 'no-cache';
@@ -128,7 +147,7 @@ export function createLabOrdersRouter(deps: {
       return;
     }
     try {
-      const answer = await service.create(scope, body, async (trx, order) => {
+      const answer = await create(async (trx, order) => {
         await idempotency.complete(
           trx,
           scope,

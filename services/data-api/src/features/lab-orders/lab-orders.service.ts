@@ -734,11 +734,14 @@ export function createLabOrdersService(deps: LabOrdersDeps) {
   }
 
   return {
-    /** Validates and creates; `onCreated` runs in the order's transaction (the idempotency answer). */
+    /**
+     * Validates and creates; `onCreated` runs in the order's transaction (a kit's dispatch, the idempotency
+     * answer) and may answer the order as it stands after it.
+     */
     async create(
       scope: TeamScope,
       body: CreateOrderBody,
-      onCreated?: (trx: Knex.Transaction, order: OrderWire) => Promise<void>,
+      onCreated?: (trx: Knex.Transaction, order: OrderWire) => Promise<OrderWire | void>,
     ): Promise<OrderWire> {
       await ready(scope);
       await assertReferences(scope, body);
@@ -748,8 +751,8 @@ export function createLabOrdersService(deps: LabOrdersDeps) {
           low: ORDER_INITIAL_STATUSES[method][0]!,
           detail: null,
         }));
-        if (onCreated) await onCreated(trx, wire);
-        return wire;
+        const after = onCreated ? await onCreated(trx, wire) : undefined;
+        return after ?? wire;
       });
     },
 

@@ -369,6 +369,49 @@ describe('test-kit orders (/v3/order/testkit...)', () => {
     expect(await orderCount()).toBe(before);
   });
 
+  it('ships the kit of a test-kit order placed with plain POST /v3/order, idempotently, or stores nothing', async () => {
+    const shipments = async () =>
+      Number((await db.knex('lab_testkit_shipments').count<{ n: string }[]>({ n: '*' }))[0]!.n);
+    // No collection_method: the lab test's own (testkit) applies.
+    const plain = await post(key(team), '/v3/order', await body(team));
+    expect(plain.status).toBe(200);
+    const order = plain.body.order as WireOrder;
+    expect(order.details.type).toBe('testkit');
+    expect(lows(order)).toEqual(['ordered', 'requisition_created']);
+    expect(order.sample_id).toMatch(/^KIT\d{9}$/);
+    expect(order.details.data.shipment!.outbound_tracking_number).toMatch(/^1Z\d{16}$/);
+    expect(kits.emulator.shipment(await externalOf(order.id))?.reference).toBe(order.id);
+    expect(await read(order.id)).toMatchObject({ sample_id: order.sample_id, status: 'received' });
+
+    // With an idempotency key the stored answer is the dispatched order, and a retry ships nothing more.
+    const idem = newId();
+    const once = await post(key(team), '/v3/order', await body(team)).set('x-idempotency-key', idem);
+    expect(once.status).toBe(200);
+    const afterOnce = await shipments();
+    const again = await post(key(team), '/v3/order', await body(team)).set('x-idempotency-key', idem);
+    expect(again.headers['x-idempotency-replayed']).toBe('true');
+    expect(again.body).toEqual(once.body);
+    expect(again.body.order.details.data.shipment).not.toBeNull();
+    expect(await shipments()).toBe(afterOnce);
+
+    // Other collection methods do not reach the fulfilment partner.
+    const walkIn = await post(
+      key(team),
+      '/v3/order',
+      await body(team, { lab_test_id: await labTestOf(team, 'walk_in_test') }),
+    );
+    expect(walkIn.status).toBe(200);
+    expect(walkIn.body.order.details.type).toBe('walk_in_test');
+    expect(await shipments()).toBe(afterOnce);
+
+    // The partner down: 503 and no order.
+    const before = await orderCount();
+    kits.emulator.faults.set({ serverError: 503 });
+    const down = await post(key(team), '/v3/order', await body(team));
+    expect(down.status).toBe(503);
+    expect(await orderCount()).toBe(before);
+  });
+
   it('answers 400 provider_not_available without a fulfilment partner, after the order checks', async () => {
     const bare = createDataApi({
       db: db.knex,

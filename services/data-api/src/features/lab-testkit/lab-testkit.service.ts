@@ -26,6 +26,7 @@ import {
   type CreateOrderBody,
   type PatientDetailsInput,
 } from '../lab-orders/lab-orders.service';
+import type { OrderWire } from '../lab-orders/lab-orders.presenter';
 import { applyOrderTransition, findOrderForUpdate, loadOrderWire } from '../lab-orders/order-transitions';
 import {
   ageInYears,
@@ -62,6 +63,20 @@ export interface RegisterKitBody {
   patient_address: AddressInput;
   physician?: { first_name: string; last_name: string; npi: string } | null;
   consents?: { consentType: string; version?: string; timeOfConsent?: string }[];
+}
+
+/** A kit shipped by the partner during a create, remembered so a failed transaction can cancel it. */
+interface Sent {
+  shipment?: FulfilmentShipment;
+  partner?: FulfilmentPartner;
+}
+
+/** Dispatch of a test kit ordered through POST /v3/order (lab-orders.router.ts). */
+export interface KitDispatch {
+  /** In the order's transaction: ships a test-kit order's kit; the order as it stands after (others as given). */
+  inTransaction(trx: Knex.Transaction, order: OrderWire): Promise<OrderWire>;
+  /** After a failed transaction: cancels at the partner a kit shipped for it. */
+  compensate(): Promise<void>;
 }
 
 /** Where a courier scan takes the order, by leg. */
@@ -186,6 +201,62 @@ export function createLabTestkitService(deps: LabTestkitDeps) {
     }
   }
 
+  /**
+   * In the order's transaction, after the order's own checks (422, then 404, api-shapes §2.4): the partner ships
+   * the kit (idempotency key = order id), the order records the `Shipment`, the kit barcode and its next status.
+   */
+  async function dispatchInTransaction(
+    trx: Knex.Transaction,
+    scope: TeamScope,
+    order: OrderWire,
+    opts: { awaitingRegistration: boolean; sampleId?: string },
+    sent: Sent,
+  ): Promise<void> {
+    const partner = partnerOrThrow();
+    sent.partner = partner;
+    const a = order.patient_address!;
+    const now = deps.clock();
+    let dispatched: FulfilmentShipment;
+    try {
+      dispatched = await partner.createShipment({
+        reference: order.id,
+        recipient: {
+          name: a.receiver_name
+            ? String(a.receiver_name)
+            : `${order.patient_details.first_name} ${order.patient_details.last_name}`,
+          line1: a.first_line,
+          line2: a.second_line,
+          city: a.city,
+          state: a.state,
+          zip: a.zip,
+          country: a.country,
+          phone: a.phone_number ?? order.patient_details.phone_number,
+        },
+        outbound: !opts.awaitingRegistration,
+        kitBarcode: opts.sampleId ?? null,
+        idempotencyKey: order.id,
+      });
+    } catch (err) {
+      throw fromFulfilmentError(err);
+    }
+    sent.shipment = dispatched;
+    const shipmentId = (order.details as { data: { shipment: { id: string } | null } }).data.shipment?.id;
+    const r = createLabTestkitRepository(trx);
+    await r.setShipment(scope, order.id, {
+      shipment: shipmentWire(shipmentId ?? order.id, dispatched),
+      sampleId: dispatched.kitBarcode,
+      now,
+    });
+    await r.insertShipmentLink(scope, order.id, partner.provider, dispatched, now);
+    await applyOrderTransition(trx, {
+      ...scope,
+      orderId: order.id,
+      // A dispatched kit carries its requisition; a kit handed out offline waits for its patient.
+      to: opts.awaitingRegistration ? 'awaiting_registration' : 'requisition_created',
+      now,
+    });
+  }
+
   return {
     /**
      * POST /v3/order/testkit: the order (validated as POST /v3/order) and the kit's dispatch, atomically.
@@ -218,58 +289,14 @@ export function createLabTestkitService(deps: LabTestkitDeps) {
           'A test-kit order with this sample_id exists already.',
         );
       }
-      const sent: { shipment?: FulfilmentShipment; partner?: FulfilmentPartner } = {};
-      const now = deps.clock();
+      const sent: Sent = {};
       let orderId: string;
       try {
         const created = await orders.create(
           scope,
           { ...body, collection_method: 'testkit' },
           async (trx, order) => {
-            // After the order's own checks (422, then 404, api-shapes §2.4): the partner ships the kit.
-            const partner = partnerOrThrow();
-            sent.partner = partner;
-            const a = order.patient_address!;
-            let dispatched: FulfilmentShipment;
-            try {
-              dispatched = await partner.createShipment({
-                reference: order.id,
-                recipient: {
-                  name: a.receiver_name
-                    ? String(a.receiver_name)
-                    : `${order.patient_details.first_name} ${order.patient_details.last_name}`,
-                  line1: a.first_line,
-                  line2: a.second_line,
-                  city: a.city,
-                  state: a.state,
-                  zip: a.zip,
-                  country: a.country,
-                  phone: a.phone_number ?? order.patient_details.phone_number,
-                },
-                outbound: !opts.awaitingRegistration,
-                kitBarcode: opts.sampleId ?? null,
-                idempotencyKey: order.id,
-              });
-            } catch (err) {
-              throw fromFulfilmentError(err);
-            }
-            sent.shipment = dispatched;
-            const shipmentId = (order.details as { data: { shipment: { id: string } | null } }).data.shipment
-              ?.id;
-            const r = createLabTestkitRepository(trx);
-            await r.setShipment(scope, order.id, {
-              shipment: shipmentWire(shipmentId ?? order.id, dispatched),
-              sampleId: dispatched.kitBarcode,
-              now,
-            });
-            await r.insertShipmentLink(scope, order.id, partner.provider, dispatched, now);
-            await applyOrderTransition(trx, {
-              ...scope,
-              orderId: order.id,
-              // A dispatched kit carries its requisition; a kit handed out offline waits for its patient.
-              to: opts.awaitingRegistration ? 'awaiting_registration' : 'requisition_created',
-              now,
-            });
+            await dispatchInTransaction(trx, scope, order, opts, sent);
           },
         );
         orderId = created.id;
@@ -278,6 +305,26 @@ export function createLabTestkitService(deps: LabTestkitDeps) {
         throw err;
       }
       return orders.get(scope, orderId);
+    },
+
+    /**
+     * POST /v3/order with a test kit (its `collection_method`, or the lab test's own): the kit is dispatched as
+     * POST /v3/order/testkit dispatches it, in the order's transaction, and the hook answers the order as it
+     * stands after. Null when no fulfilment partner is configured: the order then waits at `ordered`.
+     */
+    plainOrderDispatch(scope: TeamScope): KitDispatch | null {
+      if (!deps.fulfilment) return null;
+      const sent: Sent = {};
+      return {
+        async inTransaction(trx, order) {
+          if (order.details?.type !== 'testkit') return order;
+          await dispatchInTransaction(trx, scope, order, { awaitingRegistration: false }, sent);
+          return loadOrderWire(trx, await findOrderForUpdate(trx, scope.teamId, scope.environment, order.id));
+        },
+        async compensate() {
+          if (sent.shipment && sent.partner) await compensate(sent.partner, sent.shipment);
+        },
+      };
     },
 
     /** POST /v3/order/testkit/register: binds a kit awaiting registration to its patient. */
