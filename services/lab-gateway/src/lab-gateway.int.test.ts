@@ -57,6 +57,20 @@ async function tenant(): Promise<Tenant> {
   return { teamId, environment: 'sandbox', userId, labTestId };
 }
 
+/** An order submitter whose routing knows no lab interface (orders wait, recorded). */
+function submitterWithoutLabs() {
+  const routing = createLabRouting({
+    endpoints: new Map(),
+    testCoding: 'lab',
+    simulatorServesProduction: false,
+    application: 'MERIDIAN',
+    facility: 'MERIDIAN',
+    ackTimeoutMs: 2000,
+  });
+  closers.push(() => routing.close());
+  return createOrderSubmitter({ db: db.knex, routing, logger });
+}
+
 /** A production tenant: a new team with the production twin of a sandbox Lipid Panel (its own catalogue). */
 async function productionTenant(sandbox: Tenant): Promise<Tenant> {
   const { teamId } = await seedTeam(db.knex, orgId);
@@ -293,16 +307,7 @@ describe('lab gateway process', () => {
   });
 
   it('an order whose lab has no interface waits, recorded, and the sweep leaves it alone until it is stale', async () => {
-    const routing = createLabRouting({
-      endpoints: new Map(),
-      testCoding: 'lab',
-      simulatorServesProduction: false,
-      application: 'MERIDIAN',
-      facility: 'MERIDIAN',
-      ackTimeoutMs: 2000,
-    });
-    closers.push(() => routing.close());
-    const submitter = createOrderSubmitter({ db: db.knex, routing, logger });
+    const submitter = submitterWithoutLabs();
     const t = await tenant();
     const orderId = await insertOrder(t, 'draw_completed', new Date(Date.now() - 3_600_000));
     expect(await submitter.submitIfDue({ orderId, teamId: t.teamId, environment: t.environment })).toBe(
@@ -386,16 +391,7 @@ describe('lab gateway process', () => {
     expect(ids).not.toContain(fresh);
     expect(ids).not.toContain(sandboxOrder);
 
-    const routing = createLabRouting({
-      endpoints: new Map(),
-      testCoding: 'lab',
-      simulatorServesProduction: false,
-      application: 'MERIDIAN',
-      facility: 'MERIDIAN',
-      ackTimeoutMs: 2000,
-    });
-    closers.push(() => routing.close());
-    const submitter = createOrderSubmitter({ db: db.knex, routing, logger });
+    const submitter = submitterWithoutLabs();
     const ref = { orderId: lost, teamId: prod.teamId, environment: 'production' as const };
     expect(await submitter.submitIfDue(ref)).toBe('requisition_created');
     expect((await orderRow(lost)).status_low).toBe('requisition_created');
