@@ -5,7 +5,9 @@
  *
  * Cases run interleaved in every round (the order rotates per round), so a load change on the shared
  * machine hits both sides of a pair alike. Per case: requests/s, p50 / p99, server CPU per request (the
- * server process's user + system CPU delta ÷ requests, from /proc) and bytes per response. Ratios are per
+ * server process's user + system CPU delta ÷ requests, from /proc), the same for the PostgreSQL backends of
+ * that server's connections (told apart by `application_name`), the load generator's (this process: the
+ * same for both, and on a loaded machine what caps both alike) and bytes per response. Ratios are per
  * round (API ÷ bare, throughput and CPU per request), reported as median with min–max. Compressed cases
  * (gzip, br) give the compressed bytes and the CPU they add per request.
  *
@@ -23,7 +25,7 @@ import autocannon from 'autocannon';
 import { Client } from 'pg';
 import { createKnex, migrateLatest } from '@meridian/db';
 import { baseDatabaseUrl, databaseUrlFor } from '@meridian/test-utils';
-import { cpuSecondsOf, loadAverage } from './support/process-cpu';
+import { cpuSecondsOf, cpuSince, cpuSnapshot, loadAverage } from './support/process-cpu';
 import { growSamplesTo, sampleCount, seedTenancyAndUsers, seedYearOfMinuteHeartRate } from './support/seed';
 
 const args = process.argv.slice(2);
@@ -62,10 +64,15 @@ interface Case {
 interface Sample {
   rps: number;
   p50: number;
+  p90: number;
   p99: number;
   requests: number;
   /** Server CPU ms per request. */
   cpuMs: number;
+  /** CPU ms per request of the PostgreSQL backends serving that server's connections. */
+  dbCpuMs: number;
+  /** CPU ms per request of the load generator (this process): the same work for both servers. */
+  genCpuMs: number;
   errors: number;
 }
 
@@ -148,16 +155,28 @@ async function main(): Promise<void> {
     const day = `${base}?start_date=2025-06-15&end_date=2025-06-15`;
     const week = `${base}?start_date=2025-06-15&end_date=2025-06-21`;
 
-    const api = await startServer('data-api-server.ts', { DATABASE_URL: url, PORT: '18100' });
+    // Each server's connections carry an application name, so the CPU of its PostgreSQL backends is counted.
+    const appUrl = (name: string) => `${url}${url.includes('?') ? '&' : '?'}application_name=${name}`;
+    const api = await startServer('data-api-server.ts', {
+      DATABASE_URL: appUrl('bench-api'),
+      PORT: '18100',
+    });
     servers.push(api);
     const bare = await startServer('bare-server.ts', {
-      DATABASE_URL: url,
+      DATABASE_URL: appUrl('bench-bare'),
       PORT: '18101',
       TEAM_ID: seeded.teamId,
     });
     servers.push(bare);
     const origin = { api: 'http://127.0.0.1:18100', bare: 'http://127.0.0.1:18101' };
     const pid = { api: api.pid!, bare: bare.pid! };
+    const backendsOf = async (server: 'api' | 'bare'): Promise<number[]> =>
+      (
+        await db.raw<{ rows: { pid: number }[] }>(
+          'select pid from pg_stat_activity where datname = current_database() and application_name = ?',
+          [`bench-${server}`],
+        )
+      ).rows.map((r) => r.pid);
 
     const allCases: Case[] = [
       {
@@ -264,6 +283,9 @@ async function main(): Promise<void> {
       if (round % 2 === 1) order.reverse();
       for (const c of order) {
         const before = cpuSecondsOf(pid[c.server]) ?? 0;
+        // Backends first seen at the end (a connection opened during the run) count from zero.
+        const dbBefore = cpuSnapshot(await backendsOf(c.server));
+        const genBefore = process.cpuUsage();
         const r = await autocannon({
           url: origin[c.server] + c.path,
           headers: headersOf(c),
@@ -271,14 +293,19 @@ async function main(): Promise<void> {
           duration: DURATION,
           timeout: 30,
         });
+        const gen = process.cpuUsage(genBefore);
         const cpu = (cpuSecondsOf(pid[c.server]) ?? 0) - before;
+        const dbCpu = cpuSince(dbBefore, [...new Set([...dbBefore.keys(), ...(await backendsOf(c.server))])]);
         const requests = r.requests.total;
         samples.get(c.key)!.push({
           rps: r.requests.average,
           p50: r.latency.p50,
+          p90: r.latency.p90,
           p99: r.latency.p99,
           requests,
           cpuMs: requests > 0 ? (cpu * 1000) / requests : Number.NaN,
+          dbCpuMs: requests > 0 ? (dbCpu * 1000) / requests : Number.NaN,
+          genCpuMs: requests > 0 ? (gen.user + gen.system) / 1000 / requests : Number.NaN,
           errors: r.errors + r.timeouts + r.non2xx,
         });
       }
@@ -292,7 +319,7 @@ async function main(): Promise<void> {
     );
     log(`load average (1/5/15 min) after each round: ${loads.join(' | ')}`);
     log(
-      `${'case (medians over rounds)'.padEnd(32)} ${'req/s'.padStart(7)} ${'p50'.padStart(9)} ${'p99'.padStart(9)} ${'p99/p50'.padStart(8)} ${'CPU/req'.padStart(9)} ${'bytes'.padStart(9)} ${'errors'.padStart(6)}`,
+      `${'case (medians over rounds)'.padEnd(32)} ${'req/s'.padStart(7)} ${'p50'.padStart(9)} ${'p90'.padStart(9)} ${'p99'.padStart(9)} ${'p99/p50'.padStart(8)} ${'CPU/req'.padStart(9)} ${'DB CPU/req'.padStart(10)} ${'gen CPU/req'.padStart(11)} ${'bytes'.padStart(9)} ${'errors'.padStart(6)}`,
     );
     const med = (key: string, f: (s: Sample) => number) =>
       median(
@@ -310,11 +337,14 @@ async function main(): Promise<void> {
             .toFixed(0)
             .padStart(7),
           `${med(c.key, (s) => s.p50).toFixed(1)} ms`.padStart(9),
+          `${med(c.key, (s) => s.p90).toFixed(1)} ms`.padStart(9),
           `${med(c.key, (s) => s.p99).toFixed(1)} ms`.padStart(9),
           med(c.key, (s) => s.p99 / Math.max(1, s.p50))
             .toFixed(2)
             .padStart(8),
           `${med(c.key, (s) => s.cpuMs).toFixed(2)} ms`.padStart(9),
+          `${med(c.key, (s) => s.dbCpuMs).toFixed(2)} ms`.padStart(10),
+          `${med(c.key, (s) => s.genCpuMs).toFixed(2)} ms`.padStart(11),
           String(bytes.get(c.key)).padStart(9),
           String(all.reduce((n, s) => n + s.errors, 0)).padStart(6),
         ].join(' '),
@@ -342,8 +372,9 @@ async function main(): Promise<void> {
       if (!has(a) || !has(b)) continue;
       const rps = perRound(a, b, (x, y) => x.rps / y.rps);
       const cpu = perRound(a, b, (x, y) => y.cpuMs / x.cpuMs);
+      const withDb = perRound(a, b, (x, y) => (y.cpuMs + y.dbCpuMs) / (x.cpuMs + x.dbCpuMs));
       log(
-        `  ${label} API ÷ bare: throughput ${median(rps).toFixed(2)} (${spread(rps)}), CPU efficiency (bare CPU/req ÷ API CPU/req) ${median(cpu).toFixed(2)} (${spread(cpu)}) — target ≥ ${TARGET}: ${median(rps) >= TARGET ? 'met' : 'MISSED'}`,
+        `  ${label} API ÷ bare: throughput ${median(rps).toFixed(2)} (${spread(rps)}), CPU efficiency (bare CPU/req ÷ API CPU/req) ${median(cpu).toFixed(2)} (${spread(cpu)}), with the database's ${median(withDb).toFixed(2)} (${spread(withDb)}) — target ≥ ${TARGET}: ${median(rps) >= TARGET ? 'met' : 'MISSED'}`,
       );
     }
     const p99p50 = (samples.get('api-day') ?? [])

@@ -35,7 +35,7 @@ import {
   type PushAnswer,
   type SimulatedResource,
 } from '../services/data-api/src/testing/device-simulator';
-import { loadAverage } from './support/process-cpu';
+import { cpuSince, cpuSnapshot, loadAverage } from './support/process-cpu';
 
 const args = process.argv.slice(2);
 const setting = (name: string, fallback: number) => {
@@ -130,6 +130,21 @@ function processCpu(pid: number | undefined): number | null {
   }
 }
 
+/** The PostgreSQL backends serving the bench's database right now (their CPU is read from /proc). */
+async function backendPids(databaseUrl: string, dbName: string): Promise<number[]> {
+  const c = new Client({ connectionString: databaseUrl });
+  await c.connect();
+  try {
+    const { rows } = await c.query<{ pid: number }>(
+      'select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+      [dbName],
+    );
+    return rows.map((r) => r.pid);
+  } finally {
+    await c.end();
+  }
+}
+
 const percentile = (sorted: number[], p: number) =>
   sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
@@ -202,6 +217,8 @@ interface Phase {
 
 interface Baseline {
   seconds: number;
+  /** CPU seconds of the PostgreSQL backends that ran it. */
+  backendCpu: number;
   rows: number;
   statements: number;
 }
@@ -216,7 +233,7 @@ async function rawInsertBaseline(
   table: SampleTable,
   cutoff: Date,
   expected: number,
-): Promise<{ history: Baseline; daily: Baseline }> {
+): Promise<{ history: Baseline; daily: Baseline; backendCpu: number }> {
   const COLUMNS = table.columns;
   const admin = new Client({ connectionString: databaseUrl });
   await admin.connect();
@@ -257,8 +274,12 @@ async function rawInsertBaseline(
       await c.connect();
       clients.push(c);
     }
+    const pids = (
+      await Promise.all(clients.map((c) => c.query<{ pid: number }>('select pg_backend_pid() as pid')))
+    ).map((r) => r.rows[0]!.pid);
     const run = async (batches: unknown[][][]): Promise<Baseline> => {
       const queue = [...batches];
+      const cpuBefore = cpuSnapshot(pids);
       const started = performance.now();
       await Promise.all(
         clients.map(async (c) => {
@@ -278,6 +299,7 @@ async function rawInsertBaseline(
       );
       return {
         seconds: (performance.now() - started) / 1000,
+        backendCpu: cpuSince(cpuBefore, pids),
         rows: batches.reduce((n, b) => n + b.length, 0),
         statements: batches.length,
       };
@@ -286,7 +308,7 @@ async function rawInsertBaseline(
     const dailyRun = await run([...daily.values()]);
     const count = Number((await admin.query(`select count(*) as n from ${table.name}`)).rows[0].n);
     if (count !== expected) throw new Error(`the INSERTs restored ${count} rows, expected ${expected}`);
-    return { history: historyRun, daily: dailyRun };
+    return { history: historyRun, daily: dailyRun, backendCpu: historyRun.backendCpu + dailyRun.backendCpu };
   } finally {
     for (const c of clients) await c.end();
     await admin.end();
@@ -416,6 +438,7 @@ async function main(): Promise<void> {
     const warmupAll = warmupSamples + warmup.hours.reduce((n, h) => n + samplesIn(h), 0);
 
     const statementsBefore = await statementsOf(server);
+    const backendsBefore = cpuSnapshot(await backendPids(db.url, db.name));
     const serverCpuBefore = processCpu(server.pid);
     const ownCpuBefore = process.cpuUsage();
     const loadBefore = loadAverage();
@@ -439,6 +462,8 @@ async function main(): Promise<void> {
     };
 
     const serverCpuAfter = processCpu(server.pid);
+    // Backends that ended while pushing are missed (the pool keeps its connections through the run).
+    const backendCpu = cpuSince(backendsBefore, await backendPids(db.url, db.name));
     const statementsAfter = await statementsOf(server);
     const statements = statementsAfter.statements - statementsBefore.statements;
     const kindsOfPhase = (from: StatementKinds, to: StatementKinds) =>
@@ -482,6 +507,7 @@ async function main(): Promise<void> {
     };
     const rawAll: Baseline = {
       seconds: raw.history.seconds + raw.daily.seconds,
+      backendCpu: raw.backendCpu,
       rows: raw.history.rows + raw.daily.rows,
       statements: raw.history.statements + raw.daily.statements,
     };
@@ -498,10 +524,16 @@ async function main(): Promise<void> {
     const serverCpu =
       serverCpuBefore !== null && serverCpuAfter !== null ? serverCpuAfter - serverCpuBefore : null;
     log(
-      `CPU while pushing (${all.seconds.toFixed(1)} s): data API ${serverCpu === null ? 'n/a' : `${serverCpu.toFixed(1)} s`}, the ${DEVICES} simulated phones ${((ownCpu.user + ownCpu.system) / 1e6).toFixed(1)} s; PostgreSQL the rest of the machine's share`,
+      `CPU while pushing (${all.seconds.toFixed(1)} s): data API ${serverCpu === null ? 'n/a' : `${serverCpu.toFixed(1)} s`}, its PostgreSQL backends ${backendCpu.toFixed(1)} s, the ${DEVICES} simulated phones ${((ownCpu.user + ownCpu.system) / 1e6).toFixed(1)} s`,
     );
+    const perSample = (cpu: number, samples: number) => `${((cpu / samples) * 1e6).toFixed(1)} µs`;
     log(
-      `SQL statements of the data API: ${fmt(statements)} for ${fmt(all.requests)} push requests (${(statements / Math.max(1, all.requests)).toFixed(1)} per batch, sign-in and device lookups included)`,
+      `CPU per sample: push ${serverCpu === null ? 'n/a' : perSample(serverCpu + backendCpu, all.samples)} (data API ${serverCpu === null ? 'n/a' : perSample(serverCpu, all.samples)} + PostgreSQL ${perSample(backendCpu, all.samples)}); raw INSERT: PostgreSQL ${perSample(rawAll.backendCpu, rawAll.rows)}`,
+    );
+    const perBatch = (from: { statements: number }, to: { statements: number }, requests: number) =>
+      ((to.statements - from.statements) / Math.max(1, requests)).toFixed(1);
+    log(
+      `SQL statements of the data API: ${fmt(statements)} for ${fmt(all.requests)} push requests (${(statements / Math.max(1, all.requests)).toFixed(1)} per batch, sign-in and device lookups included; history ${perBatch(statementsBefore, statementsAfterHistory, history.requests)}, hourly syncs ${perBatch(statementsAfterHistory, statementsAfter, daily.requests)})`,
     );
     for (const { phase, kinds: byKind } of kinds) {
       if (byKind.length === 0) continue;

@@ -12,14 +12,18 @@ import { localDayNumber, sampleOffset, withinBounds, type IngestionBounds } from
 import type { IngestionUser } from './storage/ingestion-user.repository';
 import type { ResourceStat } from './storage/resource-stats.repository';
 import {
-  createSamplesRepository,
+  activityInputs,
+  type ActivityInputs,
+  type ActivityInputsQuery,
+  type ActivityWorkoutRow,
+} from './storage/activity-inputs.repository';
+import {
   ZONED_SLOT_SECONDS,
   type ActivitySampleRow,
   type HeartRateSlotRow,
 } from './storage/samples.repository';
 import {
   createSummariesRepository,
-  type StoredSummaryWithSpan,
   type SummaryRecord,
   type WrittenSummary,
 } from './storage/summaries.repository';
@@ -67,11 +71,13 @@ export async function refreshActivity(
   ctx: Context,
   touched: ReadonlyMap<string, ReadonlySet<string>>,
   alsoWrite?: (activityStats: ResourceStat[]) => { sql: string; bindings: Knex.RawBinding[] } | null,
+  /** What `activityReads` asked for, read already (in this transaction, after the write, under the locks). */
+  prefetched?: ReadonlyMap<string, ActivityInputs>,
 ): Promise<{ written: WrittenSummary[]; stats: ResourceStat[] }> {
   const records: SummaryRecord[] = [];
   const stats: ResourceStat[] = [];
   for (const [provider, dates] of [...touched.entries()].sort(([a], [b]) => a.localeCompare(b))) {
-    const days = await deriveProviderActivity(ctx, provider, dates);
+    const days = await deriveProviderActivity(ctx, provider, dates, prefetched?.get(provider));
     for (const day of days) {
       records.push({
         id: summaryId(ctx.user.id, 'activity', provider, day.calendarDate),
@@ -164,38 +170,64 @@ function lastLocalDay(startMs: number, endMs: number, offsetSeconds: number): nu
     : Math.ceil((endMs + offsetSeconds * 1000) / DAY_MS) - 1;
 }
 
-async function deriveProviderActivity(ctx: Context, provider: string, dates: ReadonlySet<string>) {
+/**
+ * What the activity of `touched` is derived from, per provider in the order `refreshActivity` derives them:
+ * the statements `activityInputs` runs, for a writer that sends them along with its last write (see
+ * `refreshActivity`'s `prefetched`).
+ */
+export function activityReads(
+  ctx: Pick<Context, 'user'>,
+  touched: ReadonlyMap<string, ReadonlySet<string>>,
+): Array<{ provider: string; query: ActivityInputsQuery }> {
+  return [...touched.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([provider, dates]) => ({ provider, query: activityQuery(ctx, provider, dates) }));
+}
+
+function activityQuery(
+  ctx: Pick<Context, 'user'>,
+  provider: string,
+  dates: ReadonlySet<string>,
+): ActivityInputsQuery {
+  const sorted = [...dates].sort();
+  const first = sorted[0]!;
+  const last = sorted[sorted.length - 1]!;
+  // Local days stretch up to 14 h either side of UTC; intervals may start the day before. Heart rate is
+  // instants: a local date's lie within 18 h (the largest offset a sample may carry; zones stay within 14 h)
+  // before its UTC midnight to 18 h after the next.
+  return {
+    userId: ctx.user.id,
+    provider,
+    resources: SAMPLE_RESOURCES,
+    samplesFrom: new Date(Date.parse(`${first}T00:00:00Z`) - 2 * DAY_MS),
+    samplesTo: new Date(Date.parse(`${last}T00:00:00Z`) + 3 * DAY_MS),
+    heartRateFrom: new Date(Date.parse(`${first}T00:00:00Z`) - MAX_OFFSET_MS),
+    heartRateTo: new Date(Date.parse(`${last}T00:00:00Z`) + DAY_MS + MAX_OFFSET_MS),
+    heartRateDays: sorted.map((date) => Date.parse(`${date}T00:00:00Z`) / DAY_MS),
+    hasFallbackZone: ctx.user.fallbackTimeZone !== null,
+    workoutsFrom: nextDate(first, -2),
+    workoutsTo: nextDate(last, 1),
+  };
+}
+
+async function deriveProviderActivity(
+  ctx: Context,
+  provider: string,
+  dates: ReadonlySet<string>,
+  prefetched: ActivityInputs | undefined,
+) {
   // Concurrent batches of one user and provider derive one after the other: the later one then sees
   // the earlier one's committed samples, so the last activity written counts both.
   if (!ctx.activityLocked?.has(provider)) {
     const lock = activityLock(ctx.user.id, provider);
     await ctx.trx.raw('select pg_advisory_xact_lock(?, hashtext(?))', [lock.classId, lock.key]);
   }
-  const sorted = [...dates].sort();
-  const first = sorted[0]!;
-  const last = sorted[sorted.length - 1]!;
-  // Local days stretch up to 14 h either side of UTC; intervals may start the day before.
-  const from = new Date(Date.parse(`${first}T00:00:00Z`) - 2 * DAY_MS);
-  const to = new Date(Date.parse(`${last}T00:00:00Z`) + 3 * DAY_MS);
-  const samplesRepo = createSamplesRepository(ctx.trx);
-  const summariesRepo = createSummariesRepository(ctx.trx);
-  const rows = await samplesRepo.forActivity(ctx.user.id, provider, SAMPLE_RESOURCES, from, to);
-  // Heart rate is instants: a local date's lie within 18 h (the largest offset a sample may carry; zones
-  // stay within 14 h) before its UTC midnight to 18 h after the next.
-  const heartRate = await samplesRepo.heartRateSlots(
-    ctx.user.id,
-    provider,
-    ctx.user.fallbackTimeZone !== null,
-    new Date(Date.parse(`${first}T00:00:00Z`) - MAX_OFFSET_MS),
-    new Date(Date.parse(`${last}T00:00:00Z`) + DAY_MS + MAX_OFFSET_MS),
-    sorted.map((date) => Date.parse(`${date}T00:00:00Z`) / DAY_MS),
-  );
-  const workouts = await summariesRepo.workoutsBetween(
-    ctx.user.id,
-    provider,
-    nextDate(first, -2),
-    nextDate(last, 1),
-  );
+  // The samples, the heart rate and the workouts in one round trip (or read along with the write).
+  const {
+    samples: rows,
+    heartRate,
+    workouts,
+  } = prefetched ?? (await activityInputs(ctx.trx, activityQuery(ctx, provider, dates)));
   return deriveActivity(
     rows.map((r) => toActivitySample(ctx, r)),
     workouts.flatMap((w) => toActivityWorkout(ctx, w)),
@@ -259,18 +291,18 @@ function toActivitySample(ctx: Context, row: ActivitySampleRow): ActivitySample 
   };
 }
 
-function toActivityWorkout(ctx: Context, row: StoredSummaryWithSpan): ActivityWorkout[] {
-  if (row.start_at === null || row.end_at === null) return [];
+function toActivityWorkout(ctx: Context, row: ActivityWorkoutRow): ActivityWorkout[] {
+  if (row.start_ms === null || row.end_ms === null) return [];
   const p = row.payload;
   const num = (v: unknown) => (typeof v === 'number' ? v : null);
-  const startMs = row.start_at.getTime();
+  const startMs = row.start_ms;
   return [
     {
       sourceType: row.source_type,
       appId: row.app_id,
       deviceId: row.device_id,
       startMs,
-      endMs: row.end_at.getTime(),
+      endMs: row.end_ms,
       calories: num(p.calories),
       distance: num(p.distance),
       steps: num(p.steps),

@@ -1,7 +1,12 @@
 import type { OutboxEvent } from '@meridian/db';
 import type { Knex } from 'knex';
 import { lastByKey, type BoundedBatch, type IngestionBounds } from './ingestion-bounds';
-import { refreshActivity, touchedDates } from './refresh-activity';
+import { activityLock, activityReads, refreshActivity, touchedDates } from './refresh-activity';
+import {
+  activityInputsStatement,
+  toActivityInputs,
+  type ActivityInputsRow,
+} from './storage/activity-inputs.repository';
 import { collectResourceStats } from './resource-stats';
 import type { IngestionUser } from './storage/ingestion-user.repository';
 import { resourceStatsUpsert, type ResourceStat } from './storage/resource-stats.repository';
@@ -85,22 +90,57 @@ export async function writeBatch(
 export async function writeBatches(ctx: Context, batches: readonly BatchToWrite[]): Promise<WrittenBatches> {
   const { trx, user, now } = ctx;
   const written: WrittenBatch[] = [];
-  const activitySamples: NormalisedSample[][] = [];
-  const activityWorkouts: NormalisedSummary[][] = [];
   const stats: ResourceStat[] = [];
   const kept = batches.map((batch) => ({
     samples: lastPerSampleKey(batch.kept.samples),
     summaries: [...lastByKey(batch.kept.summaries, (s) => s.id).values()],
     streams: [...lastByKey(batch.kept.streams, (s) => s.workoutId).values()],
   }));
+  // The activity days the batches touch, known before anything is written: the activity locks of their
+  // providers (see `activityLock`; in the order `refreshActivity` takes them) go with the samples' first
+  // statement, so the derivation below needs no round trip of its own for them, and a batch takes them before
+  // it writes a row (as a caller that takes them itself beforehand does).
+  const touched = kept.map((k) =>
+    touchedDates(
+      ctx,
+      k.samples,
+      k.summaries.filter((s) => s.kind === 'workouts'),
+    ),
+  );
+  const allTouched = mergeTouched(touched);
+  const toLock = [...allTouched.keys()]
+    .filter((provider) => !ctx.activityLocked?.has(provider))
+    .sort((a, b) => a.localeCompare(b));
+  const locks =
+    toLock.length === 0
+      ? null
+      : {
+          classId: activityLock(user.id, toLock[0]!).classId,
+          keys: toLock.map((provider) => activityLock(user.id, provider).key),
+        };
   // The repository writes rows in key order (its fixed part, then the start), so concurrent batches of one
   // user lock rows in the same order; every batch's samples first (one savepoint for those that need only
   // counts), then each batch's summaries and streams.
-  const samplesWritten = await createSamplesRepository(trx).upsertMany(
+  // Samples alone (no summary or stream is written after them): the activity reads can go along with the
+  // samples' write (the repository sends them in its message when that is one insert storing every row).
+  const reads = kept.every((k) => k.summaries.length === 0 && k.streams.length === 0)
+    ? activityReads(ctx, allTouched)
+    : [];
+  const {
+    sets: samplesWritten,
+    locked,
+    then: readRows,
+  } = await createSamplesRepository(trx).upsertMany(
     user.id,
     kept.map((k, i) => ({ samples: k.samples, perSample: batches[i]!.perSample })),
     now,
+    locks,
+    reads.map((r) => activityInputsStatement(r.query)),
   );
+  const activityLocked = locked ? new Set([...(ctx.activityLocked ?? []), ...toLock]) : ctx.activityLocked;
+  const prefetched = readRows
+    ? new Map(reads.map((r, i) => [r.provider, toActivityInputs(readRows[i] as ActivityInputsRow)]))
+    : undefined;
   for (const [i, batch] of batches.entries()) {
     const { samples, summaries, streams } = kept[i]!;
     const { outcomes, created, updated } = samplesWritten[i]!;
@@ -108,8 +148,6 @@ export async function writeBatches(ctx: Context, batches: readonly BatchToWrite[
     const writtenSummaries =
       records.length === 0 ? [] : await createSummariesRepository(trx).upsert(user.id, records, now);
     const writtenStreams = await writeWorkoutStreams(trx, user, streams, now);
-    activitySamples.push(samples);
-    activityWorkouts.push(summaries.filter((s) => s.kind === 'workouts'));
     stats.push(...collectResourceStats(batch.all, batch.kept));
 
     const changes: SampleChange[] = [];
@@ -128,12 +166,16 @@ export async function writeBatches(ctx: Context, batches: readonly BatchToWrite[
       streamEvents: writtenStreams.events,
     });
   }
-  const touched = activitySamples.map((samples, i) => touchedDates(ctx, samples, activityWorkouts[i]!));
   // The resource statistics (the activity's included) are written with the activity: one round trip.
-  const activity = await refreshActivity(ctx, mergeTouched(touched), (activityStats) => {
-    const all = mergeStats([...stats, ...activityStats]);
-    return all.length === 0 ? null : resourceStatsUpsert(user.id, all, now);
-  });
+  const activity = await refreshActivity(
+    { ...ctx, activityLocked },
+    allTouched,
+    (activityStats) => {
+      const all = mergeStats([...stats, ...activityStats]);
+      return all.length === 0 ? null : resourceStatsUpsert(user.id, all, now);
+    },
+    prefetched,
+  );
   return {
     batches: written,
     activity: activity.written,

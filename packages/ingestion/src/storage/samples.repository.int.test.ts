@@ -97,6 +97,36 @@ describe('samples upsert (array literals per column)', () => {
     expect(again).toMatchObject({ created: 0, updated: 0, unchanged: 12 });
   });
 
+  it('stores texts with quotes, backslashes and question marks exactly when their series goes first', async () => {
+    // A batch's first insert travels with its savepoint in one message, its values as literals.
+    const tricky = ["it's", 'what?', "a \\ backslash, a \\x3f and \\'", "$1 ?? ?| E'x'", '\\', "''", 'ü ✓ 𝄞'];
+    const appId = "app 'two'? \\ $1";
+    const notesOf = (userId: string, mode: 'daily' | 'historical') => ({
+      userId,
+      mode,
+      timeseries: [
+        {
+          resource: 'note',
+          source: { provider: 'apple_health_kit', type: 'phone' as const, app_id: appId },
+          samples: tricky.map(note),
+        },
+      ],
+    });
+    for (const mode of ['historical', 'daily'] as const) {
+      const userId = await fx.insertUser();
+      expect(await fx.ingestion.ingest(notesOf(userId, mode))).toMatchObject({ created: 7, updated: 0 });
+      const stored = await fx.samples(userId, 'note');
+      expect(stored.map((r) => r.value_text)).toEqual(tricky);
+      expect(stored.every((r) => r.app_id === appId)).toBe(true);
+      // Once more, daily: the insert's probe meets the stored rows, which are upserted and unchanged.
+      expect(await fx.ingestion.ingest(notesOf(userId, 'daily'))).toMatchObject({
+        created: 0,
+        updated: 0,
+        unchanged: 7,
+      });
+    }
+  });
+
   it('a historical batch meeting stored rows part way through writes the new ones and keeps the rest', async () => {
     const userId = await fx.insertUser();
     const full = batch(userId);

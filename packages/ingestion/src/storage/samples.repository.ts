@@ -49,7 +49,7 @@ export const ZONED_SLOT_SECONDS = 900;
 
 // The user's few contexts are read once (`c`): joined per row, a lookup in sample_contexts itself cost most of
 // the statement whenever the planner expected few rows (today's samples lie beyond the statistics).
-const HEART_RATE_SLOTS = `
+export const HEART_RATE_SLOTS = `
   with c as materialized (
     select id, timezone_offset, app_id, device_id from sample_contexts where user_id = ?
   )
@@ -83,7 +83,7 @@ const HEART_RATE_SLOTS = `
 /** The reserved `extras` keys of the samples encoding (see the samples migration). */
 const RESERVED_EXTRAS = "array['_text', '_systolic', '_diastolic']";
 
-const FOR_ACTIVITY = `
+export const FOR_ACTIVITY = `
   select s.resource, s.provider, s.source_type, s.type,
     (extract(epoch from x.start_at) * 1000)::float8 as start_ms,
     (extract(epoch from x.end_at) * 1000)::float8 as end_ms,
@@ -144,6 +144,82 @@ function insertBody(table: string, present: readonly boolean[]): string {
 
 const insertSql = (table: string, present: readonly boolean[]) =>
   `with ${CONTEXTS}\n  ${insertBody(table, present)}`;
+
+/**
+ * Advisory locks (`pg_advisory_xact_lock(classId, hashtext(key))`, one per key, in the order given) taken in a
+ * statement of the write: one uninterpolated subquery whose parameters are the class id and a text array.
+ */
+const LOCKS = `(select count(*) from (
+    select pg_advisory_xact_lock(?::int, hashtext(k)) from unnest(?::text[]) as k
+  ) l)::int`;
+
+/**
+ * Whether none of the series' rows is stored between the chunk's first and last start. Parameters: the user id,
+ * the user id and the key's fixed part (SERIES; both as a chunk's `head`), the first and last start (epoch
+ * milliseconds).
+ */
+const probeSql = (table: string) => `not exists (select 1 from ${table} x where x.user_id = ?::uuid
+    and x.series = ${SERIES}
+    and x.start_at between to_timestamp(?::float8 / 1000) and to_timestamp(?::float8 / 1000))`;
+
+/**
+ * `insertSql` behind a gate run once before any row is written (a one-time filter): the gate takes the locks
+ * asked for (LOCKS) and, with `probe`, inserts nothing when a row of the chunk's series is stored within its
+ * span (`probeSql`: then the chunk is to be upserted instead). Parameters: the class id and the keys (with
+ * `lock`), the probe's (with `probe`), then as `insertSql`.
+ */
+function gatedInsertSql(table: string, present: readonly boolean[], lock: boolean, probe: boolean): string {
+  if (!lock && !probe) return insertSql(table, present);
+  return `with gate as materialized (
+    select ${lock ? LOCKS : '0'} as locks, ${probe ? probeSql(table) : 'true'} as fresh
+  ), ${CONTEXTS}
+  ${insertBody(table, present)}
+  where (select g.fresh and g.locks >= 0 from gate g)`;
+}
+
+/**
+ * `sql` with each `?` placeholder replaced by its binding as a literal, for a statement sent together with
+ * another one in a single simple-protocol message (which takes no parameters). `sql` must have no other `?`.
+ */
+function inlined(sql: string, bindings: readonly unknown[]): string {
+  const parts = sql.split('?');
+  if (parts.length !== bindings.length + 1) throw new Error('inlined: one binding per placeholder expected');
+  let out = parts[0]!;
+  for (let i = 0; i < bindings.length; i += 1) out += sqlLiteral(bindings[i]) + parts[i + 1]!;
+  return out;
+}
+
+/**
+ * A binding as an SQL literal: a text as an escape string constant (E'…', with `\`, `'` and `?` escaped: knex
+ * would number a bare `?` even inside a literal), a number in parentheses (a negative one stays one operand),
+ * an array of texts or numbers as its array literal, a Date as its ISO text. A NUL character, which no
+ * PostgreSQL text may hold, is refused.
+ */
+export function sqlLiteral(value: unknown): string {
+  if (value === null || value === undefined) return 'NULL';
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) throw new Error('sqlLiteral: a number must be finite');
+    return `(${String(value)})`;
+  }
+  if (typeof value === 'boolean') return value ? 'true' : 'false';
+  if (typeof value === 'string') return textLiteral(value);
+  if (Array.isArray(value)) {
+    const elements = value.map((v: unknown) => {
+      if (v === null) return 'NULL';
+      if (typeof v === 'number' && Number.isFinite(v)) return String(v);
+      if (typeof v !== 'string') throw new Error('sqlLiteral: arrays of texts or finite numbers only');
+      return quoted(v);
+    });
+    return textLiteral(`{${elements.join(',')}}`);
+  }
+  if (value instanceof Date) return textLiteral(value.toISOString());
+  throw new Error('sqlLiteral: unsupported binding');
+}
+
+function textLiteral(text: string): string {
+  if (text.includes('\0')) throw new Error('sqlLiteral: a text cannot hold a NUL character');
+  return `E'${text.replace(/[\\'?]/g, (c) => (c === '?' ? '\\x3f' : `\\${c}`))}'`;
+}
 
 /** An unchanged row fails the WHERE and is not returned; `xmax = 0` tells a fresh insert from an update. */
 const ON_CONFLICT = `
@@ -376,6 +452,30 @@ export interface SamplesToWrite {
   perSample: boolean;
 }
 
+/**
+ * Transaction-scoped advisory locks (`pg_advisory_xact_lock(classId, hashtext(key))`, keys in the order given)
+ * the upsert takes with its first statement rather than in a round trip of its own.
+ */
+export interface AdvisoryLocks {
+  classId: number;
+  keys: readonly string[];
+}
+
+/** A statement (SQL text and bindings) to run after the upsert, see `upsertMany`'s `then`. */
+export interface Statement {
+  sql: string;
+  bindings: readonly Knex.RawBinding[];
+}
+
+/** What `upsertMany` wrote, per set, and whether it holds the locks asked for (see `AdvisoryLocks`). */
+export interface SamplesUpserted {
+  sets: SamplesWritten[];
+  /** False when no statement took them (nothing to write, or the statement was rolled back): take them. */
+  locked: boolean;
+  /** The first row of each `then` statement, run right after the whole write; null when not run so. */
+  then: unknown[] | null;
+}
+
 interface Chunk {
   part: number;
   present: boolean[];
@@ -390,6 +490,18 @@ interface Chunk {
 
 const paramsOf = (c: Chunk) => [...c.contexts, ...c.head, ...c.arrays] as Knex.RawBinding[];
 
+/** The chunk's first and last start (epoch milliseconds). */
+function spanOf(c: Chunk): [number, number] {
+  let lo = Number.POSITIVE_INFINITY;
+  let hi = Number.NEGATIVE_INFINITY;
+  for (let j = 0; j < c.rows.length; j += 1) {
+    const start = c.rows[j]!.startMs;
+    if (start < lo) lo = start;
+    if (start > hi) hi = start;
+  }
+  return [lo, hi];
+}
+
 /** PostgreSQL's unique_violation. */
 const UNIQUE_VIOLATION = '23505';
 
@@ -400,23 +512,53 @@ export function createSamplesRepository(trx: Knex.Transaction) {
   /**
    * Plain INSERTs of chunks whose rows are all new, under one savepoint: the number inserted per chunk, or
    * null (rolled back to the savepoint, nothing written) when a row with one of the keys is stored already.
+   * The savepoint is not released (a round trip that changes nothing): it ends with the transaction, or with
+   * a savepoint of the caller's taken before it, which also releases or rolls back this one.
    */
-  async function insertAll(table: string, chunks: readonly Chunk[]): Promise<number[] | null> {
-    await trx.raw('savepoint samples_insert');
+  async function insertAll(
+    table: string,
+    chunks: readonly Chunk[],
+    locks: AdvisoryLocks | null,
+    probed: Chunk | null,
+    then: readonly Statement[],
+  ): Promise<{ inserted: number[]; then: unknown[] } | null> {
     const inserted: number[] = [];
+    let thenRows: unknown[] = [];
     try {
-      for (const c of chunks) {
-        inserted.push(
-          (await trx.raw<{ rowCount: number }>(insertSql(table, c.present), paramsOf(c))).rowCount,
-        );
+      for (const [i, c] of chunks.entries()) {
+        // The first statement takes the locks asked for (released again if rolled back to the savepoint).
+        const lock = i === 0 && locks !== null;
+        const probe = c === probed;
+        const sql = gatedInsertSql(table, c.present, lock, probe);
+        const bindings: Knex.RawBinding[] = [
+          ...(lock ? [locks.classId, [...locks.keys]] : []),
+          ...(probe ? [...(c.head as Knex.RawBinding[]), ...spanOf(c)] : []),
+          ...paramsOf(c),
+        ];
+        if (i === 0) {
+          // The savepoint and the first insert in one message (one round trip): the simple protocol, which
+          // takes several statements, takes no parameters, so the insert's are sent as literals.
+          // Statements to run after the write (`then`, only with a single chunk) go in the same message.
+          const after = chunks.length === 1 ? then : [];
+          const results = await trx.raw<Array<{ rowCount: number | null; rows: unknown[] }>>(
+            [
+              'savepoint samples_insert',
+              inlined(sql, bindings),
+              ...after.map((t) => inlined(t.sql, t.bindings)),
+            ].join(';\n'),
+          );
+          inserted.push(results[1]?.rowCount ?? -1);
+          thenRows = results.slice(2).map((r) => r.rows[0]);
+          if (thenRows.length !== after.length)
+            throw new Error('samples insert: a result per statement expected');
+        } else inserted.push((await trx.raw<{ rowCount: number }>(sql, bindings)).rowCount);
       }
     } catch (err) {
       if ((err as { code?: unknown }).code !== UNIQUE_VIOLATION) throw err;
       await trx.raw('rollback to savepoint samples_insert');
       return null;
     }
-    await trx.raw('release savepoint samples_insert');
-    return inserted;
+    return { inserted, then: thenRows };
   }
 
   /** The counts of an upsert of the chunk. */
@@ -450,27 +592,26 @@ export function createSamplesRepository(trx: Knex.Transaction) {
     }
   }
 
-  /** The chunks none of whose series' rows is stored between their first and last start (one statement). */
-  async function freshChunks(table: string, chunks: readonly Chunk[]): Promise<Chunk[]> {
+  /**
+   * The chunks none of whose series' rows is stored between their first and last start (one statement, which
+   * takes `locks` first).
+   */
+  async function freshChunks(
+    table: string,
+    chunks: readonly Chunk[],
+    locks: AdvisoryLocks | null,
+  ): Promise<Chunk[]> {
     if (chunks.length === 0) return [];
-    const bindings: Knex.RawBinding[] = [];
+    const bindings: Knex.RawBinding[] = locks ? [locks.classId, [...locks.keys]] : [];
     const probes = chunks.map((c, i) => {
-      let lo = Number.POSITIVE_INFINITY;
-      let hi = Number.NEGATIVE_INFINITY;
-      for (let j = 0; j < c.rows.length; j += 1) {
-        const start = c.rows[j]!.startMs;
-        if (start < lo) lo = start;
-        if (start > hi) hi = start;
-      }
-      bindings.push(c.head[0] as string, ...(c.head.slice(1) as Knex.RawBinding[]), lo, hi);
-      return `exists (select 1 from ${table} x where x.user_id = ?::uuid and x.series = ${SERIES}
-        and x.start_at between to_timestamp(?::float8 / 1000) and to_timestamp(?::float8 / 1000)) as s${i}`;
+      bindings.push(...(c.head as Knex.RawBinding[]), ...spanOf(c));
+      return `${probeSql(table)} as s${i}`;
     });
     const { rows } = await trx.raw<{ rows: Array<Record<string, boolean>> }>(
-      `select ${probes.join(', ')}`,
+      `select ${locks ? `${LOCKS} as locks, ` : ''}${probes.join(', ')}`,
       bindings,
     );
-    return chunks.filter((_, i) => rows[0]?.[`s${i}`] === false);
+    return chunks.filter((_, i) => rows[0]?.[`s${i}`] === true);
   }
 
   const repo = {
@@ -486,20 +627,28 @@ export function createSamplesRepository(trx: Knex.Transaction) {
       now: Date,
       perSample = true,
     ): Promise<SamplesWritten> {
-      const [written] = await repo.upsertMany(userId, [{ samples, perSample }], now);
-      return written!;
+      const { sets } = await repo.upsertMany(userId, [{ samples, perSample }], now);
+      return sets[0]!;
     },
 
     /**
      * `upsert` of several sets at once (one result per set, in order): the sets' chunks are written one
      * after the other, and those that need only counts are first tried as plain inserts under one savepoint.
      * (`_now`: samples keep no write instants since the compact layout; the argument stays for callers.)
+     * `locks`: advisory locks to take with the first statement, before any row is written (see `locked`).
+     * `then`: statements (no data-modifying ones) to run once everything is written; when the write is one
+     * insert that stores every row, they go in its message (no round trip of their own) and their first rows
+     * come back as `then`, else `then` is null and the caller runs them itself.
      */
     async upsertMany(
       userId: string,
       parts: readonly SamplesToWrite[],
       _now: Date,
-    ): Promise<SamplesWritten[]> {
+      locks: AdvisoryLocks | null = null,
+      then: readonly Statement[] = [],
+    ): Promise<SamplesUpserted> {
+      let pending = locks && locks.keys.length > 0 ? locks : null;
+      let locked = false;
       const chunks: Chunk[] = [];
       parts.forEach(({ samples }, part) => {
         for (const group of byKeyPrefix(samples)) {
@@ -527,32 +676,45 @@ export function createSamplesRepository(trx: Knex.Transaction) {
       // outright first (no conflict handling, markedly cheaper for the database), all under one savepoint.
       // If any row is stored already, that is rolled back and everything upserted. Daily batches often
       // overlap what is stored (incremental windows start before the last sync): a daily chunk is inserted
-      // outright only when nothing of its series is stored within its span (one index probe per chunk, all
-      // in one statement; every row is then created), so an overlap never makes the database log a conflict.
+      // outright only when nothing of its series is stored within its span (one index probe per chunk; every
+      // row is then created), so an overlap never makes the database log a conflict. One such chunk (a daily
+      // batch of one series) is probed by its insert itself (which then inserts nothing if the probe finds a
+      // row); several are probed in one statement first.
       const table = chunks.length > 0 ? await samplesPartitionOf(trx, userId) : 'samples';
-      const fresh = new Set(
-        await freshChunks(
-          table,
-          chunks.filter((c) => parts[c.part]!.perSample),
-        ),
-      );
+      const probed = chunks.filter((c) => parts[c.part]!.perSample);
+      const probedByInsert = probed.length === 1 ? probed[0]! : null;
+      // The locks go with the first statement: the probe (outside the savepoint, kept), else the first insert.
+      const fresh = new Set(probedByInsert ? probed : await freshChunks(table, probed, pending));
+      if (probed.length > 1 && pending) {
+        locked = true;
+        pending = null;
+      }
       // In chunk (key) order, as the upserts below.
       const plain = chunks.filter((c) => !parts[c.part]!.perSample || fresh.has(c));
-      const inserted = plain.length > 0 ? await insertAll(table, plain) : null;
+      const insert = plain.length > 0 ? await insertAll(table, plain, pending, probedByInsert, then) : null;
+      const inserted = insert?.inserted ?? null;
+      if (inserted && pending) locked = true;
+      const done = new Set<Chunk>();
       if (inserted) {
         plain.forEach((c, i) => {
+          const count = inserted[i]!;
+          // The chunk probed by its insert met a stored row: nothing inserted, upserted below.
+          if (c === probedByInsert && count === 0) return;
+          if (count !== c.rows.length) throw new Error('samples insert: every row of the chunk expected');
+          done.add(c);
           const into = written[c.part]!;
-          into.created += inserted[i]!;
+          into.created += count;
           if (into.outcomes) for (const row of c.rows) into.outcomes.set(row, 'created');
         });
       }
-      const done = new Set(inserted ? plain : []);
       for (const c of chunks) {
         if (done.has(c)) continue;
         if (parts[c.part]!.perSample) await upsertPerRow(table, c, written[c.part]!);
         else await upsertCounting(table, c, written[c.part]!);
       }
-      return written;
+      // The `then` statements saw the whole write only if the one chunk was inserted outright.
+      const thenRan = then.length > 0 && chunks.length === 1 && done.has(chunks[0]!) && insert !== null;
+      return { sets: written, locked, then: thenRan ? insert.then : null };
     },
 
     /**

@@ -69,7 +69,7 @@ function knownTest(printed: string, units: string | null): number {
 // ——— reference ranges and values in free text ——————————————————————————————————————————————————————
 
 const RANGE_PREFIX =
-  /^\(?\s*(?:[A-Za-z.'’]+\s+){0,3}?(?:(?:reference|ref\.?|normal|standard|healthy|target|expected|desirable|optimal|typical|usual|acceptable|biological|bio\.?)(?:\s+(?:ref\.?|reference))?(?:\s+(?:range|interval|values?|limits?))?|range|interval|limits)\s*(?:is|:|=|-)?\s*/i;
+  /^\(?\s*(?:[A-Za-z.'’]+\s+){0,3}?(?:(?:reference|ref\.?|normal|standard|healthy|target|expected|desirable|optimal|typical|usual|acceptable|biological|bio\.?)(?:\s+(?:ref\.?|reference))?(?:\s+(?:range|interval|values?|limits?))?|range|interval|limits)\s*(?:is|:|=|-|\.(?=\s)|;)?\s*/i;
 
 /** "Reference: 4.0–5.6 %", "Ref range < 3.0", "(70 - 99 mg/dL)", "Normal: below 5.7" → range and units. */
 export function readRangeText(text: string): { range: string; units: string | null } | null {
@@ -102,7 +102,7 @@ export function readRangeText(text: string): { range: string; units: string | nu
 }
 
 const VALUE_LINE = new RegExp(
-  String.raw`^(?:(?:your\s+)?(?:result|value)\s*:?\s*)?((?:${COMPARATOR}\s*)?(?:${NUMBER})|${QUALITATIVE}|[1-4]\+)(?:\s*([^\s]+(?:\s?/\s?[^\s]+)?))?(?:\s+(\(?(?:H|L|HH|LL|A|High|Low|Abnormal|Critical)\)?))?$`,
+  String.raw`^(?:(?:your\s+)?(?:result|value)\s*[:.;]?\s*)?((?:${COMPARATOR}\s*)?(?:${NUMBER})|${QUALITATIVE}|[1-4]\+)(?:\s*([^\s]+(?:\s?/\s?[^\s]+)?))?(?:\s+(\(?(?:H|L|HH|LL|A|High|Low|Abnormal|Critical)\)?))?$`,
   'i',
 );
 
@@ -139,8 +139,17 @@ function readFlagLine(text: string): { flag: string | null } | null {
   return null;
 }
 
-/** "5.4 %", "140 mmol/L H", "Negative", "Result: 3.1 mmol/L" → value, units, flag. */
-function readValueText(text: string): { value: string; units: string | null; flag: string | null } | null {
+/** Units OCR misread ("mmoliL", "U/L.", "pg/mL;"): a short word with letters, kept as printed for the OCR fixes. */
+const MISREAD_UNITS = /^[A-Za-zµμ][A-Za-z0-9µμ/.^;]{0,10}$/;
+
+/**
+ * "5.4 %", "140 mmol/L H", "Negative", "Result: 3.1 mmol/L" → value, units, flag. With `lenientUnits`, a units word that does
+ * not read as units ("2.51 mmoliL") is kept rather than losing the result (a card's value line is a result anyway).
+ */
+function readValueText(
+  text: string,
+  lenientUnits = false,
+): { value: string; units: string | null; flag: string | null } | null {
   const clean = stripValueLabel(text.replace(/\s*\b(?:units?|uom)\s*:\s*/i, ' ').trim()).trim();
   const m = VALUE_LINE.exec(clean);
   if (!m?.[1]) {
@@ -152,11 +161,14 @@ function readValueText(text: string): { value: string; units: string | null; fla
   const value = m[1].replace(/\s+/g, '');
   let units: string | null = m[2] ?? null;
   let flag: string | null = m[3] ?? null;
+  // "mmol L": OCR lost the slash.
+  if (units && /^\S+ \S+$/.test(units) && isUnitsText(units.replace(' ', '/')))
+    units = units.replace(' ', '/');
   if (units && !isUnitsText(units)) {
     if (!flag && readFlag(units)) {
       flag = units;
       units = null;
-    } else return null;
+    } else if (!(lenientUnits && MISREAD_UNITS.test(units))) return null;
   }
   if (!isValueText(value) && !/^[1-4]\+$/.test(value)) return null;
   return { value: /^[a-z]/i.test(value) ? m[1].trim() : value, units, flag };
@@ -194,7 +206,8 @@ interface Used {
 function readCard(lines: Line[], at: Placed, used: Used): PrintedRow | null {
   const { cell, line, index } = at;
   let name = cell.text.replace(/[:*]+$/, '').trim();
-  if (!/[A-Za-z]/.test(name) || isValueText(name) || readValueText(name) || STATUS.test(name)) return null;
+  if (!/[A-Za-z]/.test(name) || isValueText(name) || readValueText(name, true) || STATUS.test(name))
+    return null;
   if (/^(?:reference|ref|normal|range|result|value|standard|units?)\b/i.test(name)) return null;
   // The card's column ends where the next card's name starts on the same line (a status word is the card's).
   const rightCells = line.cells.filter((c) => c.x0 > cell.x1);
@@ -229,7 +242,7 @@ function readCard(lines: Line[], at: Placed, used: Used): PrintedRow | null {
     taken.push(below);
     const text = cells.map((c) => c.text).join(' ');
     if (!value) {
-      value = readValueText(text);
+      value = readValueText(text, true);
       if (value) continue;
       // Some portals print the range above the value.
       const before: { range: string; units: string | null } | null = range ? null : readRangeText(text);
@@ -295,7 +308,14 @@ const LEADING_FILLER =
 
 /** The test named right before the verb: the suffix of the words the catalog matches best. */
 function nameBefore(text: string, units: string | null): string | null {
-  const clause = text.split(/[,;]|\band\b/i).pop() ?? text;
+  const clauses = text.split(/[;]|\band\b/i);
+  const last = clauses[clauses.length - 1] ?? text;
+  // "Sodium, Serum was 143": a name may hold a comma before its specimen ("Glucose, Plasma"); its words are the
+  // last comma-separated piece, or the last two when the last is a word or two.
+  const pieces = last.split(',');
+  const tail = pieces[pieces.length - 1] ?? last;
+  const clause =
+    pieces.length >= 2 && tail.trim().split(/\s+/).length <= 2 ? pieces.slice(-2).join(',') : tail;
   const words = clause.replace(LEADING_FILLER, '').trim().split(/\s+/).filter(Boolean);
   const scored: { name: string; score: number }[] = [];
   for (let k = Math.max(0, words.length - 6); k < words.length; k++) {

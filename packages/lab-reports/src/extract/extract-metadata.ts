@@ -11,7 +11,7 @@ import { detectDateConvention } from './date-convention';
 import type { DocumentDateConvention } from './date-convention';
 import { labelOf } from './metadata-labels';
 import type { MetaField } from './metadata-labels';
-import { readDate } from './normalise-date';
+import { readDate, repairOcrDate } from './normalise-date';
 
 /** Fields of ReportMetadata that carry a confidence. */
 export type ScoredField = Exclude<keyof ReportMetadata, 'gender'> | 'gender';
@@ -59,6 +59,8 @@ const isUpperWord = (w: string): boolean =>
 /** "LAST, FIRST", "First Last", "LAST First", "Mr First LAST" → first and last name. */
 export function splitName(raw: string): NameParts | null {
   let text = raw
+    // A title OCR printed with a comma or no stop ("Mr, John Smith").
+    .replace(/^(?:mr|mrs|ms|miss|mx|dr)[.,]?\s+/i, '')
     .replace(/\((?:[^)]*)\)/g, ' ')
     .replace(/[|;].*$/, '')
     .replace(/\s+/g, ' ')
@@ -66,6 +68,10 @@ export function splitName(raw: string): NameParts | null {
   // What follows the name on the same cell: an age, sex, an id ("JOHN SMITH 45Y M", "Jane Doe F/45").
   text = text.replace(/\s+(?:\S*\d\S*|[MF]|male|female)(?:\s.*)?$/i, '').trim();
   if (!text || /\d/.test(text)) return null;
+  // OCR reads a comma as a period: "Kowalski. Gwendolyn" is "Kowalski, Gwendolyn" (an initial is one letter).
+  text = text.replace(/^(\p{L}[\p{L}'’-]{2,})\.\s+(?=\p{L})/u, (all, head: string) =>
+    TITLES.test(head) ? all : `${head}, `,
+  );
   if (text.includes(',')) {
     const [lastPart, rest] = text.split(',', 2).map((s) => s.trim());
     const last = words(lastPart ?? '');
@@ -124,7 +130,14 @@ function readAgeSex(value: string): 'male' | 'female' | null {
 /** A specimen number: the first token, with a digit, not a date or a time. */
 function readSpecimen(value: string): string | null {
   const tokens = value.trim().split(/\s+/);
-  const token = (tokens[0] ?? '').replace(/^[#:]+|[,;.]+$/g, '');
+  // `$` and `€` are OCR misreadings of `S` and `C` (`$X5120794`); no lab prints them in an identifier. A trailing
+  // speck ("WC5577121°") or full stop is not part of it.
+  const token = (tokens[0] ?? '')
+    .replace(/^[#:]+|[^A-Za-z0-9)]+$/g, '')
+    .replace(/\$/g, 'S')
+    .replace(/€/g, 'C')
+    // "W(9791935": a "(" between a capital and a digit is a misread "C".
+    .replace(/(?<=[A-Z])\((?=\d)/g, 'C');
   if (token.length < 3 || token.length > 32 || !/\d/.test(token)) return null;
   if (/^\d{1,4}[/.-]\d{1,2}[/.-]\d{2,4}$/.test(token) || /^\d{1,2}:\d{2}/.test(token)) return null;
   // OCR may misread one character as punctuation ("LR6562535)"): most of it must still be letters and digits.
@@ -143,7 +156,11 @@ interface Context {
 
 /** Turns a labelled value into candidates (none when the value does not fit the field). */
 function offer(ctx: Context, field: MetaField, weight: number, value: string, placement: number): boolean {
-  const v = value.replace(/^[\s:=#-]+/, '').trim();
+  // Leading marks are not part of a value: an aligned ":" or "#", or a speck OCR read as "©", ";", "!" or "|".
+  const raw = value.replace(/^[^\p{L}\p{N}<>$€]+/u, '').trim();
+  // One word and a colon ("pos:") is a label OCR misread, not a value; after several, a speck ("SMITH, JOHN:").
+  if (/^\S+:$/.test(raw)) return false;
+  const v = raw.replace(/\s*:$/, '');
   if (!v || labelOf(v)) return false;
   const order = ctx.order++;
   const push = (f: ScoredField, val: string, confidence: number): void => {
@@ -172,13 +189,15 @@ function offer(ctx: Context, field: MetaField, weight: number, value: string, pl
     case 'dob':
     case 'collected':
     case 'reported': {
-      const date = readDate(v, ctx.convention.convention);
+      // A date OCR misread (`O3/l4/2O24`, `0314/1975`): read after repair, a little less surely.
+      const repaired = readDate(v, ctx.convention.convention) ? null : repairOcrDate(v);
+      const date = readDate(repaired ?? v, ctx.convention.convention);
       if (!date) return false;
       const year = Number(date.iso.slice(0, 4));
       const plausible =
         field === 'dob' ? year >= 1900 && year <= currentYear() : year >= 1980 && year <= currentYear() + 1;
       if (!plausible) return false;
-      const sure = date.ambiguous ? ctx.convention.confidence : 1;
+      const sure = (date.ambiguous ? ctx.convention.confidence : 1) * (repaired ? 0.85 : 1);
       push(
         field === 'dob' ? 'dob' : field === 'collected' ? 'date_collected' : 'date_reported',
         date.iso,
@@ -236,7 +255,8 @@ function findColonMarks(text: string): Mark[] {
   const marks: Mark[] = [];
   if (!text.includes(':')) return marks;
   // Commas inside a label: "Name (Last, First):".
-  const pattern = /((?:[A-Za-z#(][A-Za-z.'#/()&,-]*\s?){1,6}):\s*/g;
+  // OCR may read a label's letter as a digit or sign ("D.0.B.:", "Sample 1D:", "$pecimen:"): labelOf reads those.
+  const pattern = /((?:(?:[A-Za-z#($]|\d(?=[A-Za-z]))[A-Za-z0-9.'#/()&,$|-]*\s?){1,6}):\s*/g;
   for (let m = pattern.exec(text); m; m = pattern.exec(text)) {
     const ws = (m[1] as string).trim().split(/\s+/);
     for (let k = 0; k < ws.length; k++) {
@@ -318,7 +338,17 @@ function readLine(ctx: Context, lines: Line[], index: number): void {
       // The value: the next cell to the right (past an aligned ":" printed as a cell of its own), else the cell below.
       const right = /^[:=-]$/.test(cells[ci + 1]?.text.trim() ?? '') ? cells[ci + 2] : cells[ci + 1];
       const gap = right ? right.x0 - cell.x1 : Infinity;
-      if (right && !isLabelCell(right) && gap < line.height * 30) {
+      // A row of headings over a row of values: when the label and its right neighbour both have a value under
+      // them, the neighbour is another heading (one OCR did not read, "pos" for "DOB"), not this label's value.
+      const underLabel = labelCells >= 1 ? valueBelow(lines, index, cell) : null;
+      const grid =
+        right !== undefined &&
+        underLabel !== null &&
+        !isLabelCell(underLabel) &&
+        !/:$/.test(underLabel.text.trim()) &&
+        valueBelow(lines, index, right) !== null &&
+        valueBelow(lines, index, right) !== underLabel;
+      if (right && !grid && !isLabelCell(right) && gap < line.height * 30) {
         const fromRight = colonMarks(right.text)[0];
         const value = fromRight ? right.text.slice(0, fromRight.start) : right.text;
         if (offer(ctx, mark.field, mark.weight, value, PLACEMENT.right)) continue;
@@ -380,6 +410,42 @@ function readLine(ctx: Context, lines: Line[], index: number): void {
   }
 }
 
+/**
+ * A date of birth whose label OCR lost ("pos" over "1988-01-22"): in the patient block (before the first table), the
+ * one date that is years older than the report's collection and report dates, in a cell of its own with no known
+ * label to its left or above. Weaker than any labelled value; nothing when there are several such dates.
+ */
+function birthDateByAge(ctx: Context, pages: Line[][]): void {
+  const years = ctx.candidates
+    .filter((c) => c.field === 'date_collected' || c.field === 'date_reported')
+    .map((c) => Number(c.value.slice(0, 4)));
+  if (years.length === 0) return;
+  const reportYear = Math.min(...years);
+  const lines = pages[0] ?? [];
+  const found: string[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i] as Line;
+    if (readTableHeader(line)) break;
+    line.cells.forEach((cell, ci) => {
+      const text = cell.text.trim();
+      if (text.length > 24 || !/\d{4}/.test(text) || /[A-Za-z]{2,}.*[A-Za-z]{2,}.*\d|:\s/.test(text)) return;
+      const date = readDate(text, ctx.convention.convention);
+      if (!date || text.replace(/[\d\s/.,-]|[A-Za-z]{3,9}/g, '').length > 0) return;
+      const year = Number(date.iso.slice(0, 4));
+      if (year < 1900 || year > reportYear - 2) return;
+      const left = line.cells[ci - 1];
+      const above = lines
+        .slice(Math.max(0, i - 2), i)
+        .flatMap((l) => l.cells)
+        .find((c) => c.x0 < cell.x1 && c.x1 > cell.x0);
+      if ((left && labelOf(left.text)) || (above && labelOf(above.text))) return;
+      found.push(date.iso);
+    });
+  }
+  if (new Set(found).size === 1)
+    ctx.candidates.push({ field: 'dob', value: found[0] as string, confidence: 0.55, order: ctx.order++ });
+}
+
 // ——— lab name ——————————————————————————————————————————————————————————————————————————————————————
 
 const LAB_WORDS =
@@ -405,7 +471,10 @@ function labNameCandidates(ctx: Context, pages: Line[][]): void {
           .split(/\s*[|•·]\s*|,\s+|\s+[–—-]\s+/)
           .map((t) => t.trim())
           .filter(Boolean);
-        const text = segments.find((t) => LAB_WORDS.test(t)) ?? segments[0] ?? '';
+        const text = (segments.find((t) => LAB_WORDS.test(t)) ?? segments[0] ?? '').replace(
+          /^[^\p{L}\p{N}]+/u,
+          '',
+        );
         if (/^(?:department|dept\.?|division|section|unit) of\b/i.test(text)) continue;
         if (!/[A-Za-z]{3}/.test(text) || text.length > 70 || /\d{2}[/.-]\d{2}/.test(text)) continue;
         const named = LAB_WORDS.test(text);
@@ -445,10 +514,23 @@ function agreement(candidates: Candidate[], field: ScoredField, value: string): 
 export function extractMetadataWithConfidence(pages: Line[][]): MetadataWithConfidence {
   const text = pages.flat().map(lineText).join('\n');
   const ctx: Context = { convention: detectDateConvention(text), candidates: [], order: 0 };
+  let tableSeen = false;
   for (const lines of pages) {
     lines.forEach((line, i) => {
-      if (readTableHeader(line)) return;
+      if (readTableHeader(line)) {
+        tableSeen = true;
+        return;
+      }
       readLine(ctx, lines, i);
+      // The patient block before the first table: a cell that is only "Female" or "Male" is the sex even when
+      // OCR lost its label.
+      if (!tableSeen)
+        for (const cell of line.cells)
+          if (/^(?:male|female)$/i.test(cell.text.trim())) {
+            const sex = readSex(cell.text);
+            if (sex)
+              ctx.candidates.push({ field: 'gender', value: sex, confidence: 0.6, order: ctx.order++ });
+          }
     });
   }
   // Unlabelled repeats (page footers) count too: "AV8333448E" on three pages beats one "AVB333448E".
@@ -459,6 +541,7 @@ export function extractMetadataWithConfidence(pages: Line[][]): MetadataWithConf
     for (const t of tokens) if (specimens.some((s) => s.value === t)) counts.set(t, (counts.get(t) ?? 0) + 1);
     for (const s of specimens) s.confidence += Math.min(0.1, ((counts.get(s.value) ?? 1) - 1) * 0.02);
   }
+  if (!ctx.candidates.some((c) => c.field === 'dob')) birthDateByAge(ctx, pages);
   labNameCandidates(ctx, pages);
   const fields: ScoredField[] = [
     'patient_first_name',

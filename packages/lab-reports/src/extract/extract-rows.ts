@@ -128,6 +128,10 @@ function walkRows(pages: Line[][], walk: Walk): PrintedRow[] {
     const context = lines.map((line, i) => {
       const header = headers[i] ?? null;
       if (header) tables = header;
+      // A wide blank band ends a table: the page footer below it is not a row ("Final report  Wattle Creek
+      // Pathology  (02) 5550 1840" would read as one under the table's columns).
+      const above = lines[i - 1];
+      if (!header && above && line.y0 - above.y1 > Math.max(line.height, above.height) * 12) tables = null;
       return { line, header, tables };
     });
     const slotCount = Math.max(1, ...context.map((c) => c.tables?.length ?? 1));
@@ -170,9 +174,15 @@ function valueColumnStart(slot: Slot): number {
 }
 
 function isTight(above: Line, below: Line, walk: Walk): boolean {
+  // Centre to centre, in the smaller line height: a scan's box around a bold heading or one word may be much taller
+  // than the text, which makes the gap between two boxes say little. A wrapped name's next line sits about one line
+  // height below; the next row or a heading over it, well over that.
+  const height = Math.min(below.height, above.height);
+  const centres = (below.y0 + below.y1) / 2 - (above.y0 + above.y1) / 2;
+  if (centres > height * 1.6) return false;
   const pitch = below.y0 - above.y0;
   if (walk.pitch !== null) return pitch < walk.pitch * 0.93;
-  return below.y0 - above.y1 < below.height * 0.45;
+  return below.y0 - above.y1 < height * 0.45;
 }
 
 function readSlotLine(
@@ -211,6 +221,9 @@ function readSlotLine(
     ? cells.every((c) => c.x0 < valueColumnStart(slot) - line.height)
     : cells.length === 1;
   if (!nameOnly) {
+    // A row that could not be read (a scan misread its value) still belongs to the panel printed above it.
+    if (slot.table && state.pending.length > 0 && first.x0 < valueColumnStart(slot) - line.height)
+      takePanel(state, line, first.x0);
     state.pending = [];
     state.lastRow = null;
     return;
@@ -219,6 +232,8 @@ function readSlotLine(
   if (
     last &&
     state.pending.length === 0 &&
+    // "Comments:" under the last row is a label, not the rest of its name.
+    !/:$/.test(text) &&
     Math.abs(first.x0 - last.nameX0) < line.height * 0.8 &&
     isTight(last.line, line, walk)
   ) {

@@ -314,6 +314,18 @@ const VOCABULARY: [MetaField, number, string[]][] = [
       'copy to',
       'ordered',
       'order date',
+      // Who did it, not when: a person's name follows.
+      'reported by',
+      'collected by',
+      'verified by',
+      'authorised by',
+      'authorized by',
+      'approved by',
+      'released by',
+      'signed by',
+      'checked by',
+      'tested by',
+      'validated by',
       // A print date is when someone printed the report, not when the lab reported it.
       'printed',
       'printed on',
@@ -341,6 +353,8 @@ export const normaliseLabel = (text: string): string =>
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
+    // A speck before the label ("_Surname", "• DOB").
+    .replace(/^[\s_~*•·|'".,-]+/, '')
     .replace(/\s+/g, ' ')
     .replace(/\s*([/&])\s*/g, '$1')
     .replace(/[\s:.#-]+$/, (tail) => (tail.includes('#') ? ' #' : tail.includes('.') ? '.' : ''))
@@ -400,6 +414,29 @@ const PATTERNS: [RegExp, MetaField][] = [
   ],
 ];
 
+/**
+ * A short label of several words with one letter misread in one word ("Lab Ne" for "Lab No"): the other words as
+ * printed, and one label only at that distance.
+ */
+function shortLabelMisread(key: string): { field: MetaField; weight: number } | null {
+  const words = key.split(' ');
+  if (words.length < 2) return null;
+  let found: { field: MetaField; weight: number } | null = null;
+  for (const [label, hit] of INDEX) {
+    const other = label.split(' ');
+    if (other.length !== words.length) continue;
+    const differing = words.filter((w, i) => w !== other[i]);
+    if (differing.length !== 1) continue;
+    const i = words.indexOf(differing[0] as string);
+    const a = words[i] as string;
+    const b = other[i] as string;
+    if (a.length < 2 || b.length < 2 || a.length !== b.length || editDistance(a, b) !== 1) continue;
+    if (found && found.field !== hit.field) return null;
+    found = { field: hit.field, weight: hit.weight * 0.9 };
+  }
+  return found;
+}
+
 const LABEL_CACHE = new Map<string, { field: MetaField; weight: number } | null>();
 
 /** The field a label text names (trailing colon allowed), or null when it is not a known label. */
@@ -413,10 +450,51 @@ export function labelOf(text: string): { field: MetaField; weight: number } | nu
   return hit;
 }
 
+/**
+ * OCR misreadings inside a label's words: a digit or sign for a letter in a word that has letters (`D.0.B.`,
+ * `Sample 1D`, `$pecimen`), `rn` for `m` (`Pt Narne`) and `m` for `rn` (`Sumame`), `cl` for `d`, `vv` for `w`, a
+ * comma for a full stop (`D.O,B,`). Words that are all digits (a
+ * value after the label) are left alone, so `Age 45` stays unknown.
+ */
+function ocrReadings(key: string): string[] {
+  const readings = new Set<string>();
+  const letterFor = (one: string) => (word: string) =>
+    /[a-z]/.test(word)
+      ? word.replace(
+          /[0158$|]/g,
+          (c) => ({ '0': 'o', '1': one, '5': 's', '8': 'b', $: 's', '|': 'l' })[c] ?? c,
+        )
+      : word;
+  for (const one of ['i', 'l']) {
+    const mapped = key.split(' ').map(letterFor(one)).join(' ');
+    if (mapped !== key) readings.add(mapped);
+  }
+  for (const base of [key, ...readings]) {
+    const glyphs = base.replace(/rn/g, 'm').replace(/cl/g, 'd').replace(/vv/g, 'w').replace(/,/g, '.');
+    if (glyphs !== base) readings.add(glyphs);
+  }
+  // "Sumame": an "m" read for "rn", one at a time.
+  for (let i = key.indexOf('m'); i >= 0; i = key.indexOf('m', i + 1))
+    readings.add(`${key.slice(0, i)}rn${key.slice(i + 1)}`);
+  return [...readings];
+}
+
 function findLabel(text: string): { field: MetaField; weight: number } | null {
   const raw = text.replace(/\s+/g, ' ').trim();
   const key = normaliseLabel(raw);
   if (!key || key.length > 40) return null;
+  const plain = findKey(key);
+  if (plain) return plain;
+  // An OCR misreading of a known label: the same field, a little less surely.
+  for (const reading of ocrReadings(key)) {
+    const hit = findKey(reading);
+    if (hit && hit.field !== 'other') return { field: hit.field, weight: hit.weight * 0.95 };
+    if (hit) return hit;
+  }
+  return null;
+}
+
+function findKey(key: string): { field: MetaField; weight: number } | null {
   const exact =
     INDEX.get(key) ??
     INDEX.get(key.replace(/\.$/, '')) ??
@@ -427,10 +505,21 @@ function findLabel(text: string): { field: MetaField; weight: number } | null {
   if (!/\d/.test(key) && key.split(' ').length <= 6) {
     for (const [pattern, field] of PATTERNS) if (pattern.test(key)) return { field, weight: 0.95 };
   }
-  // One misread letter in a label of 8+ characters (OCR).
-  if (key.length < 8) return null;
-  for (const [label, hit] of INDEX)
-    if (label.length >= 8 && Math.abs(label.length - key.length) <= 1 && editDistance(key, label) <= 1)
-      return hit;
-  return null;
+  // One misread letter in a label of 8+ characters, two in one of 10+ (OCR: "Spedmen ID"), when one field is
+  // nearest.
+  if (key.length < 8) return shortLabelMisread(key);
+  const allowed = key.length >= 10 ? 2 : 1;
+  let nearest: { distance: number; hit: { field: MetaField; weight: number } } | null = null;
+  let tie = false;
+  for (const [label, hit] of INDEX) {
+    if (label.length < 8 || Math.abs(label.length - key.length) > allowed) continue;
+    const distance = editDistance(key, label);
+    if (distance > allowed || (distance === 2 && label.length < 10)) continue;
+    if (!nearest || distance < nearest.distance) {
+      nearest = { distance, hit };
+      tie = false;
+    } else if (distance === nearest.distance && hit.field !== nearest.hit.field) tie = true;
+  }
+  if (!nearest || tie) return null;
+  return nearest.distance === 1 ? nearest.hit : { ...nearest.hit, weight: nearest.hit.weight * 0.9 };
 }

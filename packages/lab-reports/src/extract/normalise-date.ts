@@ -49,7 +49,7 @@ const monthOf = (word: string): number | undefined =>
 
 const ISO = /\b(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?!\d)/;
 export const NUMERIC_DATE = /\b(\d{1,2})[/.-](\d{1,2})[/.-](\d{4}|\d{2})(?![\d/.-]\d)/;
-const MONTH_FIRST = /\b([A-Za-z]{3,9})\.?[\s-]+(\d{1,2})(?:st|nd|rd|th)?,?[\s-]+(\d{4})\b/;
+const MONTH_FIRST = /\b([A-Za-z]{3,9})\.?[\s-]*(\d{1,2})(?:st|nd|rd|th)?[,.]?[\s-]+(\d{4})\b/;
 // Separators optional: LIS printouts write "14MAR2024".
 const DAY_FIRST = /\b(\d{1,2})(?:st|nd|rd|th)?[\s\-/.]*([A-Za-z]{3,9})\.?[\s\-/.,]*(\d{4}|\d{2})\b/;
 /** "2024-Mar-14", "2024 MAR 14" (Canadian and LIS systems). */
@@ -93,6 +93,43 @@ export function readDate(text: string, convention: DateConvention = 'mdy'): Read
     const iso = month ? format(Number(m[3]), month, Number(m[2])) : null;
     if (iso) return { iso, ambiguous: false };
   }
+  return null;
+}
+
+/** Letters OCR reads for digits: `O`/`o` 0, `l`/`I`/`|` 1, `S`/`s` 5, `B` 8, `Z` 2. */
+const DIGIT_FOR: Record<string, string> = {
+  O: '0',
+  o: '0',
+  l: '1',
+  I: '1',
+  '|': '1',
+  S: '5',
+  s: '5',
+  B: '8',
+  Z: '2',
+};
+/** A token of digits, separators and letters OCR reads for digits, with at least one digit (`O3/l4/2O24`, `2O24`). */
+const DIGITISH = /^(?=.*\d)[\dOolI|SsBZ/.-]+$/;
+const LOST_SEPARATOR = /(?<![\d/.-])(\d{2})(\d{2})([/.-])(\d{4})(?![\d/.-])/;
+/** Separators misread (`23 12:1961`, `26.05:2025`, `07:05: 1966`): two numbers and a four-digit year. */
+const MIXED_SEPARATORS = /(?<![\d:])(\d{1,2})\s?[/.:\s-]\s?(\d{1,2})\s?[/.:\s-]\s?((?:19|20)\d{2})(?!\d)/;
+
+/**
+ * A date OCR misread: letters read for digits inside the date's number tokens (`O3/l4/2O24`, `2S Mar 2O24`,
+ * `Mar l4, 2O24`), separators misread (`23 12:1961`) or the first one lost (`0314/1975` → `03/14/1975`). Words are
+ * left alone (a token changes only when it already holds a digit and nothing but digit look-alikes); null when
+ * nothing changed (then the text should be read as it is).
+ */
+export function repairOcrDate(text: string): string | null {
+  const tokens = text.split(/(\s+|,)/);
+  const digits = tokens
+    .map((t) => (DIGITISH.test(t) ? t.replace(/[OolI|SsBZ]/g, (c) => DIGIT_FOR[c] ?? c) : t))
+    .join('');
+  if (digits !== text && readDate(digits)) return digits;
+  let m = MIXED_SEPARATORS.exec(digits);
+  if (m && !NUMERIC_DATE.test(digits)) return digits.replace(m[0], `${m[1]}/${m[2]}/${m[3]}`);
+  m = LOST_SEPARATOR.exec(digits);
+  if (m) return digits.replace(m[0], `${m[1]}${m[3]}${m[2]}${m[3]}${m[4]}`);
   return null;
 }
 

@@ -29,9 +29,15 @@ const hasLetter = (text: string): boolean => /[A-Za-z]/.test(text);
 function isNameText(text: string): boolean {
   if (!hasLetter(text) || text.length > 80) return false;
   if (/:\s*\S/.test(text) || /:$/.test(text)) return false;
+  // A date is no part of a test name ("Printed 31.08.2025  07.31" in a footer).
+  if (
+    /\b\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}\b|\b\d{4}-\d{2}-\d{2}\b/.test(text) ||
+    /\d{1,2}[ .-]?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*[ .-]?\d{4}/i.test(text)
+  )
+    return false;
   if (isValueText(text) && !/^[A-Za-z]{2,}$/.test(text)) return false;
-  // "74 mg/dL": a value printed with its units.
-  if (splitGluedUnits(text)) return false;
+  // "74 mg/dL": a value printed with its units; "9.3 mmol." the same with its units misread.
+  if (splitGluedUnits(text) || /^[<>]?\d+(?:[.,]\d+)?\s+\S+$/.test(text)) return false;
   return true;
 }
 
@@ -40,11 +46,28 @@ function isNameText(text: string): boolean {
  * starts at or before it (less a tolerance of about one character height for jitter and centred values).
  */
 function columnOf(item: PositionedText, columns: Column[], tolerance: number): ColumnKind | null {
+  let start = -1;
   for (let i = columns.length - 1; i >= 0; i--) {
     const column = columns[i] as Column;
-    if (i === 0 || item.x0 >= column.x0 - tolerance) return column.kind;
+    if (i === 0 || item.x0 >= column.x0 - tolerance) {
+      start = i;
+      break;
+    }
   }
-  return null;
+  if (start < 0) return null;
+  // Values centred or right-aligned under their heading, and a scan's jitter, put an item's left edge in the
+  // neighbouring column's band: of this column and its neighbours, the heading nearest the item's centre wins (the
+  // left-aligned reading on a tie).
+  const centre = (item.x0 + item.x1) / 2;
+  const distance = (c: Column): number => Math.max(0, c.x0 - centre, centre - c.x1);
+  let best = start;
+  for (const i of [start - 1, start + 1]) {
+    const column = columns[i];
+    // The name column is read left-aligned only: a long name runs under the next headings.
+    if (!column || column.kind === 'name' || i === 0) continue;
+    if (distance(column) < distance(columns[best] as Column) - tolerance) best = i;
+  }
+  return (columns[best] as Column).kind;
 }
 
 /** Reads a row by the header's columns; null when the line has no value in the value column. */
@@ -52,6 +75,8 @@ export function readRowByColumns(cells: Cell[], columns: Column[], height: numbe
   const byKind = new Map<ColumnKind, PositionedText[]>();
   const named = columns[0]?.kind === 'name';
   for (const part of cells.flatMap((c) => c.parts)) {
+    // A scan's specks ("." ":" "'" "°") in a column are no part of a field.
+    if (/^[.,:;'`~_|°•·"]+$/.test(part.text.trim())) continue;
     // Text left of the first heading is the test name when the header has no name column.
     const kind =
       !named && part.x0 < (columns[0]?.x0 ?? 0) - height ? 'name' : columnOf(part, columns, height);
@@ -61,7 +86,9 @@ export function readRowByColumns(cells: Cell[], columns: Column[], height: numbe
   const text = (kind: ColumnKind): string => {
     const parts = byKind.get(kind) ?? [];
     if (parts.length === 0) return '';
-    return toCell({ parts, x0: parts[0]?.x0 ?? 0, x1: parts[parts.length - 1]?.x1 ?? 0 }).text;
+    const joined = toCell({ parts, x0: parts[0]?.x0 ?? 0, x1: parts[parts.length - 1]?.x1 ?? 0 }).text;
+    // Specks a scan leaves in a column ("." "_" "~") are not a field.
+    return /[A-Za-z0-9<>%]/.test(joined) ? joined : '';
   };
   const name = text('name');
   let value = text('value');
@@ -90,6 +117,9 @@ export function readRowByColumns(cells: Cell[], columns: Column[], height: numbe
     const split = splitUnitsAndRange(units);
     if (split) ({ units, range } = split);
   }
+  // "0.70  1.00" in the range column: a scan lost the dash between the bounds.
+  const bounds = range ? /^\(?\s*(\d+(?:\.\d+)?)\s+(\d+(?:\.\d+)?)\s*\)?$/.exec(range) : null;
+  if (bounds?.[1] && bounds[2] && Number(bounds[1]) < Number(bounds[2])) range = `${bounds[1]}-${bounds[2]}`;
   if (range && !parseReferenceRange(range)) {
     // "3.4-10.8 KP": a performing-lab code whose column heading OCR did not read.
     const cut = range.lastIndexOf(' ');
@@ -111,8 +141,17 @@ export function readRowByColumns(cells: Cell[], columns: Column[], height: numbe
     const glued = splitGluedUnits(value);
     if (glued && (!units || units === glued.units)) ({ value, units } = glued);
   }
-  // An unlisted word is a value only beside a range or units (else it is a long panel title running on).
-  if (!isValueText(value) && (!/^[A-Za-z][A-Za-z +/-]{0,30}$/.test(value) || (!range && !units))) return null;
+  // An unlisted word is a value only beside a range or units that read as such (else it is a long panel title
+  // running on, or a sentence spread over the columns: "Specimen slightly haemolysed; potassium | may be falsely").
+  if (
+    !isValueText(value) &&
+    (!/^[A-Za-z][A-Za-z +/-]{0,30}$/.test(value) ||
+      !(
+        (units && isUnitsText(units)) ||
+        (range && (parseReferenceRange(range) || splitRangeAndUnits(range) || isValueText(range)))
+      ))
+  )
+    return null;
   if (range && !units && !parseReferenceRange(range)) {
     // "70-99 mg/dL", "3.5–5.0mmol/L": range and units share a column.
     const split = splitRangeAndUnits(range);

@@ -234,11 +234,11 @@ export interface ReferenceRange {
 const DASH = String.raw`(?:-|–|—|‐|‑|−|to)`;
 const RANGE_BETWEEN = new RegExp(String.raw`^(${NUMBER})\s*${DASH}\s*(${NUMBER})$`, 'i');
 const RANGE_UPPER = new RegExp(
-  String.raw`^(?:<|<=|≤|=<|⩽|<\s*OR\s*=|less than(?: or equal to)?|up to|below|under|not more than|no more than|max(?:imum)?\.?:?)\s*(${NUMBER})$`,
+  String.raw`^(?:<|<=|≤|=<|⩽|<\s*OR\s*=|less ?than(?: or equal to)?|up ?to|below|under|not more than|no more than|max(?:imum)?\.?:?)\s*(${NUMBER})$`,
   'i',
 );
 const RANGE_LOWER = new RegExp(
-  String.raw`^(?:>|>=|≥|=>|⩾|>\s*OR\s*=|greater than(?: or equal to)?|more than|above|over|at least|not less than|min(?:imum)?\.?:?)\s*(${NUMBER})$`,
+  String.raw`^(?:>|>=|≥|=>|⩾|>\s*OR\s*=|greater ?than(?: or equal to)?|more ?than|above|over|at least|not less than|min(?:imum)?\.?:?)\s*(${NUMBER})$`,
   'i',
 );
 /** `5.0 or less`, `200 or below`; `60 or more`, `60 or above`, `60 and over`. */
@@ -260,6 +260,9 @@ const QUALITATIVE_RANGE =
 /** The range text without brackets, labels, odd spaces and dashes: the form the patterns above read. */
 function cleanRangeText(text: string): string {
   let t = text.replace(/\s+/g, ' ').trim();
+  // A closing bracket more than the opening ones: a speck a scan added ("(0.32-4.00)}").
+  while (/[)\]}]$/.test(t) && (t.match(/[)\]}]/g) ?? []).length > (t.match(/[([{]/g) ?? []).length)
+    t = t.slice(0, -1).trim();
   for (let i = 0; i < 2; i++) {
     const bracketed = /^[([{](.*)[)\]}]$/.exec(t);
     if (bracketed?.[1] !== undefined) t = bracketed[1].trim();
@@ -269,7 +272,30 @@ function cleanRangeText(text: string): string {
   return t.replace(/[;.]$/, '').trim();
 }
 
-function readRangeOnly(t: string): ReferenceRange | null {
+/**
+ * A decimal point a scan lost: no lab prints a number with a leading zero (`08`, `027`), so `08-1.2` is `0.8-1.2`,
+ * `027-420` is `0.27-4.20` (the other bound without its point takes the same decimals), `00-49` is `0.0-4.9`.
+ */
+function restoreLostPoint(t: string): string {
+  // "3.5.5.1": the dash read as a point between two decimal bounds.
+  const dotted = /^(\d+\.\d+)\.(\d+\.\d+)$/.exec(t);
+  if (dotted) return `${dotted[1]}-${dotted[2]}`;
+  const m = /^(\d+(?:\.\d+)?)(\s*[-–—]\s*)(\d+(?:\.\d+)?)$/.exec(t);
+  if (!m) return t;
+  const [, a, dash, b] = m as unknown as [string, string, string, string];
+  const lost = (n: string): boolean => /^0\d+$/.test(n);
+  if (!lost(a) && !lost(b)) return t;
+  const decimals = lost(a) ? a.length - 1 : b.length - 1;
+  const point = (n: string): string => {
+    if (n.includes('.')) return n;
+    if (lost(n)) return `0.${n.slice(1)}`;
+    return n.length > decimals ? `${n.slice(0, n.length - decimals)}.${n.slice(n.length - decimals)}` : n;
+  };
+  return `${point(a)}${dash}${point(b)}`;
+}
+
+function readRangeOnly(text: string): ReferenceRange | null {
+  const t = restoreLostPoint(text);
   let m = RANGE_BETWEEN.exec(t);
   if (m?.[1] && m[2]) {
     const a = parseNumber(m[1]);

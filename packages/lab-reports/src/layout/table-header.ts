@@ -32,7 +32,7 @@ const HEADER_WORDS: [RegExp, ColumnKind][] = [
   [/^(?:flags?|abnormal flag|abn|h\/l|status|abnormal|flag\s*\/\s*status)$/i, 'flag'],
   [/^(?:units?|uom|unit of measure)$/i, 'units'],
   [
-    /^(?:reference range|reference interval|ref\.? range|ref\.? interval|normal range|reference|range|reference ranges?|standard range|reference values?|normal values?|expected range|ref range\/units|normal)$/i,
+    /^(?:reference range|reference interval|reference limits|normal limits|bio(?:logical)?\.? ref(?:erence)?\.? (?:range|interval)|ref\.? range|ref\.? interval|normal range|reference|range|reference ranges?|standard range|reference values?|normal values?|expected range|ref range\/units|normal)$/i,
     'range',
   ],
   [/^(?:lab|performing lab|site|comments?|notes?|lab code)$/i, 'other'],
@@ -40,7 +40,7 @@ const HEADER_WORDS: [RegExp, ColumnKind][] = [
 
 /** Cumulative reports print earlier results in columns headed by their date ("2024-01-29", "Previous"). */
 const EARLIER_RESULTS =
-  /^(?:previous(?: results?)?|prior(?: results?)?|last(?: result)?|earlier|history|cumulative|\d{1,4}[/.-]\d{1,2}[/.-]\d{2,4}|\d{1,2}[ -][A-Za-z]{3}[ -]\d{2,4}|[A-Za-z]{3} \d{1,2},? \d{4})$/i;
+  /^(?:previous(?: results?)?|prior(?: results?)?|last(?: result)?|earlier|history|cumulative|\d{1,4}[/.-]\d{1,2}[/.-]\d{2,4}|\d{1,2}[ -][A-Za-z]{3}[ -]\d{2,4}|[A-Za-z]{3} \d{1,2},? \d{4}|[A-Za-z]{3}[ .,-]*\d{4}|\d{1,2}[/.-]\d{4})$/i;
 
 /**
  * Headings labs word in their own way ("Biological Ref. Interval", "Observed Value", "Unit of Measurement", "Abnormal
@@ -64,7 +64,7 @@ const HEADER_KEYWORDS: [RegExp, ColumnKind][] = [
 
 /** Words of metadata labels ("Result Date", "Ref. By", "Specimen #"): such a cell is not a column heading. */
 const NOT_HEADING =
-  /\b(?:date|time|by|on|at|received|collected|drawn|taken|reported|released|doctor|physician|dob|birth|sex|gender|age|id|no|number)\b|#/i;
+  /\b(?:date|time|by|on|at|received|collected|drawn|taken|reported|released|doctor|physician|dob|birth|sex|gender|age|id|no|number|patient|first|given|family|surname|forenames?)\b|\blast name\b|#/i;
 
 function keywordKind(text: string): ColumnKind | null {
   // A heading is a few words: no digits, no sentence, no label with its value.
@@ -89,22 +89,68 @@ function exactKind(text: string): ColumnKind | null {
   return null;
 }
 
+/** Words of column headings, for headings OCR ran together without a space ("Valueindicator"). */
+const HEADING_WORDS = new Set([
+  'test',
+  'tests',
+  'name',
+  'result',
+  'results',
+  'value',
+  'values',
+  'flag',
+  'flags',
+  'indicator',
+  'abn',
+  'unit',
+  'units',
+  'uom',
+  'measure',
+  'measured',
+  'reference',
+  'ref',
+  'range',
+  'interval',
+  'normal',
+  'limits',
+  'status',
+]);
+
+/** "Valueindicator" → "Value indicator": a word made of two heading words. */
+function unglue(word: string): string {
+  const lower = word.toLowerCase();
+  if (HEADING_WORDS.has(lower)) return word;
+  for (let k = 3; k <= lower.length - 3; k++)
+    if (HEADING_WORDS.has(lower.slice(0, k)) && HEADING_WORDS.has(lower.slice(k)))
+      return `${word.slice(0, k)} ${word.slice(k)}`;
+  return word;
+}
+
 /**
  * Splits a cell made of several headings that ran together ("Out Of Range Reference Range" when the gap between
  * two headings is narrow) into one cell per heading, using the items' positions.
  */
 function splitHeadings(cell: Cell): Cell[] {
-  if (exactKind(cell.text) || cell.parts.length < 2) return [cell];
+  const glued = /[a-z][A-Z][a-z]/.test(cell.text) || cell.text.split(/\s+/).some((w) => unglue(w) !== w);
+  if (exactKind(cell.text) || (cell.parts.length < 2 && !glued && cell.text.split(/\s+/).length < 3))
+    return [cell];
   // Headings drawn as separate runs that touch ("Abnormal Flag" + "UNITS"): one cell per run when each names a column.
   const own = cell.parts.map((part) => ({ text: part.text.trim(), x0: part.x0, x1: part.x1, parts: [part] }));
   if (
+    own.length >= 2 &&
     own.every((c) => headerKind(c) !== null) &&
     new Set(own.map((c) => headerKind(c))).size === own.length
   ) {
     return own;
   }
   const words = cell.parts.flatMap((part) => {
-    const pieces = part.text.trim().split(/\s+/);
+    // OCR runs two headings together when their gap is narrow ("Unit of MeasureNormal Values", "Result
+    // Valueindicator"): a capital after a lower-case letter, or a second heading word, starts a word.
+    const pieces = part.text
+      .trim()
+      .replace(/([a-z])([A-Z][a-z])/g, '$1 $2')
+      .split(/\s+/)
+      .flatMap((w) => unglue(w).split(' '));
     const width = (part.x1 - part.x0) / Math.max(1, part.text.length);
     let offset = 0;
     return pieces.map((piece) => {
@@ -113,32 +159,46 @@ function splitHeadings(cell: Cell): Cell[] {
       return { text: piece, x0: part.x0 + at * width, x1: part.x0 + offset * width };
     });
   });
-  // Longest known heading first, left to right.
-  const cells: Cell[] = [];
-  let i = 0;
-  while (i < words.length) {
-    let taken = 0;
+  const textOf = (from: number, to: number): string =>
+    words
+      .slice(from, to)
+      .map((w) => w.text)
+      .join(' ');
+  // Known headings, longest first, left to right; a heading in a wording of its own ("Reference Limits", "Abn
+  // Flag") by its key word, between known ones. Null when the words do not split into headings.
+  const parse = (i: number): [number, number][] | null => {
+    if (i === words.length) return [];
     for (let n = Math.min(4, words.length - i); n >= 1; n--) {
-      if (
-        exactKind(
-          words
-            .slice(i, i + n)
-            .map((w) => w.text)
-            .join(' '),
-        )
-      ) {
-        taken = n;
-        break;
-      }
+      if (!exactKind(textOf(i, i + n))) continue;
+      const rest = parse(i + n);
+      if (rest) return [[i, i + n], ...rest];
     }
-    if (taken === 0) return [cell];
-    const group = words.slice(i, i + taken);
-    const first = group[0] as { x0: number };
-    const last = group[group.length - 1] as { x1: number };
-    cells.push({ text: group.map((w) => w.text).join(' '), x0: first.x0, x1: last.x1, parts: [] });
-    i += taken;
+    for (let n = 1; n <= Math.min(4, words.length - i); n++) {
+      const text = textOf(i, i + n);
+      if (/[()]/.test(text) || !keywordKind(text)) continue;
+      const rest = parse(i + n);
+      if (rest) return [[i, i + n], ...rest];
+    }
+    return null;
+  };
+  const parsed = parse(0);
+  if (!parsed || !parsed.some(([a, b]) => exactKind(textOf(a, b)))) return [cell];
+  // Neighbours of one kind are one heading ("Abn" + "Flag", "Unit" + "of Measurement").
+  const kindOf = ([a, b]: [number, number]) => exactKind(textOf(a, b)) ?? keywordKind(textOf(a, b));
+  const groups: [number, number][] = [];
+  for (const group of parsed) {
+    const last = groups[groups.length - 1];
+    if (last && kindOf(last) === kindOf(group)) last[1] = group[1];
+    else groups.push([...group]);
   }
-  return cells;
+  // Several headings, each naming another column; at least one the vocabulary knows as a whole.
+  const kinds = groups.map(kindOf);
+  if (groups.length < 2 || new Set(kinds).size < kinds.length) return [cell];
+  return groups.map(([a, b]) => {
+    const first = words[a] as { x0: number };
+    const last = words[b - 1] as { x1: number };
+    return { text: textOf(a, b), x0: first.x0, x1: last.x1, parts: [] };
+  });
 }
 
 /** The tables a header line declares, or null when the line is not a column header. */
@@ -148,6 +208,19 @@ export function readTableHeader(line: Line): TableColumns[] | null {
   const kinds = line.cells.map(headerKind);
   // One heading the vocabulary does not know, where a table without a value column prints its values: the values.
   const unknown = kinds.flatMap((k, i) => (k === null ? [i] : []));
+  // A misread first heading ("Tem", "Tesl Name") over the leftmost column: the test names, when the other headings
+  // name a table's columns.
+  if (
+    unknown.length === 1 &&
+    unknown[0] === 0 &&
+    !kinds.includes('name') &&
+    kinds.includes('value') &&
+    kinds.filter((k) => k !== null && k !== 'other').length >= 2 &&
+    /^[A-Za-z][A-Za-z .]{1,24}$/.test(line.cells[0]?.text ?? '')
+  ) {
+    kinds[0] = 'name';
+    unknown.shift();
+  }
   if (unknown.length === 1 && !kinds.includes('value') && (unknown[0] as number) > 0 && kinds[0] === 'name') {
     kinds[unknown[0] as number] = 'value';
   }

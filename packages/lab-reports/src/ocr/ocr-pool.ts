@@ -137,7 +137,16 @@ export function createOcrPool(size: number): OcrPool {
               for (const word of line.words) {
                 const text = cleanWord(word.text.trim());
                 if (!isWordWorthKeeping(text, word.confidence)) continue;
-                words.push({ text, ...word.bbox, confidence: word.confidence });
+                const { x0, y0, x1, y1 } = word.bbox;
+                const k = prepared.imageScale;
+                words.push({
+                  text,
+                  x0: x0 / k,
+                  y0: y0 / k,
+                  x1: x1 / k,
+                  y1: y1 / k,
+                  confidence: word.confidence,
+                });
               }
             }
           }

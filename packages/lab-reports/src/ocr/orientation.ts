@@ -20,13 +20,13 @@ export interface OrientationGuess {
 }
 
 /**
- * Ink above vs below the x-height band of each text line, reading lines as runs of non-empty bins of the profile.
+ * Ink above and below the x-height band of each text line, reading lines as runs of non-empty bins of the profile.
  */
-function ascenderRatio(rows: Float64Array): number {
+function ascenderInk(rows: Float64Array): { above: number; below: number } {
   const n = rows.length;
   let max = 0;
   for (const v of rows) if (v > max) max = v;
-  if (max === 0) return 1;
+  if (max === 0) return { above: 0, below: 0 };
   let above = 0;
   let below = 0;
   const floor = max * 0.02;
@@ -57,8 +57,7 @@ function ascenderRatio(rows: Float64Array): number {
     }
     i = j;
   }
-  if (above + below === 0) return 1;
-  return (above + 1) / (below + 1);
+  return { above, below };
 }
 
 /** Bands of a profile (runs of non-empty bins) about one text line high: 2 to 12 bins of 8 px. */
@@ -152,8 +151,6 @@ export function detectOrientation(points: Float64Array, width: number, height: n
     if (r > rows.score) rows = { score: r, angle };
     if (c > columns.score) columns = { score: c, angle };
   }
-  const rowProfile = profile(points, rows.angle, 'rows', 2, extent);
-  const columnProfile = profile(points, columns.angle, 'columns', 2, extent);
   // Across text lines the profile breaks into many bands about one line high; across a table's columns (the other
   // way) into a few wide ones. A page is taken to lie on its side only on clear evidence.
   // Coarse bins (8 px) close the gaps between letters, not those between lines.
@@ -163,12 +160,62 @@ export function detectOrientation(points: Float64Array, width: number, height: n
   const horizontal = !(columnBands >= 3 && columnBands > rowBands * 1.5);
   // For a page on its side, the column profile is the one across the lines; the top of the text then faces
   // left (the page was turned 90° anticlockwise → turn it 90° clockwise) or right (→ 270°).
-  const ratio = ascenderRatio(horizontal ? rowProfile : columnProfile);
+  const ratio = stripAscenderRatio(points, sparse, horizontal ? 'rows' : 'columns', extent);
   // Upside down only when descenders clearly outweigh ascenders (a ratio near 1 is all-capitals or noise).
   let rotate: Orientation;
   if (horizontal) rotate = ratio >= 0.6 ? 0 : 180;
   else rotate = ratio >= 1 ? 90 : 270;
   return { rotate, lineContrast, ascenderRatio: ratio };
+}
+
+/**
+ * Ascender ink over descender ink, measured in four strips cut along the text lines (left to right for a page
+ * lying upright or upside down), each profiled at its own best angle: lines of a photographed page are not
+ * parallel (perspective), and one angle for the whole page blurs the lines of its far side into each other.
+ */
+function stripAscenderRatio(
+  points: Float64Array,
+  sparse: Float64Array,
+  axis: 'rows' | 'columns',
+  extent: number,
+): number {
+  const STRIPS = 4;
+  // Along the lines: x for horizontal lines, y for vertical ones.
+  const along = axis === 'rows' ? 0 : 1;
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (let i = along; i < points.length; i += 2) {
+    const v = points[i] as number;
+    if (v < lo) lo = v;
+    if (v > hi) hi = v;
+  }
+  const span = (hi - lo) / STRIPS || 1;
+  const split = (source: Float64Array): Float64Array[] => {
+    const parts: number[][] = Array.from({ length: STRIPS }, () => []);
+    for (let i = 0; i < source.length; i += 2) {
+      const k = Math.min(STRIPS - 1, Math.floor(((source[i + along] as number) - lo) / span));
+      (parts[k] as number[]).push(source[i] as number, source[i + 1] as number);
+    }
+    return parts.map((p) => Float64Array.from(p));
+  };
+  const full = split(points);
+  const coarse = split(sparse);
+  let above = 0;
+  let below = 0;
+  for (let k = 0; k < STRIPS; k++) {
+    const part = full[k] as Float64Array;
+    if (part.length < 200) continue;
+    let best = { score: -1, angle: 0 };
+    for (let deg = -8; deg <= 8; deg += 0.5) {
+      const angle = (deg * Math.PI) / 180;
+      const score = peakiness(profile(coarse[k] as Float64Array, angle, axis, 4, extent));
+      if (score > best.score) best = { score, angle };
+    }
+    const ink = ascenderInk(profile(part, best.angle, axis, 2, extent));
+    above += ink.above;
+    below += ink.below;
+  }
+  return (above + 1) / (below + 1);
 }
 
 /** Points as they lie after turning the page clockwise by `rotate` (canvas coordinates, y down). */

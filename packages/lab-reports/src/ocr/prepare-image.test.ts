@@ -1,5 +1,13 @@
 import { createCanvas } from '@napi-rs/canvas';
-import { encodePbm, flattenBackground, lineGapShare, ocrScale, prepareForOcr } from './prepare-image';
+import {
+  boostDecimalPoints,
+  encodePbm,
+  flattenBackground,
+  lineGapShare,
+  ocrScale,
+  prepareForOcr,
+  removeDebris,
+} from './prepare-image';
 
 /** A grey page with a few lines of print, as pdf.js would hand it over. */
 function printedPage(width: number, height: number): { grey: Uint8Array; width: number; height: number } {
@@ -28,6 +36,67 @@ describe('OCR image preparation', () => {
     const header = 'P4\n10 2\n';
     expect(pbm.subarray(0, header.length).toString('ascii')).toBe(header);
     expect([...pbm.subarray(header.length)]).toEqual([0b1000_0000, 0b0100_0000, 0b0000_0001, 0b1000_0000]);
+  });
+
+  it('enlarges the PBM by a whole factor, each pixel becoming a square', () => {
+    // 3 × 1: x = 1 dark. Twice as large: 6 × 2, x = 2 and 3 dark on both rows.
+    const pbm = encodePbm(Uint8Array.from([0, 1, 0]), 3, 1, 2);
+    const header = 'P4\n6 2\n';
+    expect(pbm.subarray(0, header.length).toString('ascii')).toBe(header);
+    expect([...pbm.subarray(header.length)]).toEqual([0b0011_0000, 0b0011_0000]);
+  });
+
+  /** A mask with filled boxes [x0, y0, x1, y1] (inclusive). */
+  function mask(width: number, height: number, boxes: [number, number, number, number][]): Uint8Array {
+    const dark = new Uint8Array(width * height);
+    for (const [x0, y0, x1, y1] of boxes)
+      for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++) dark[y * width + x] = 1;
+    return dark;
+  }
+  const inkAt = (dark: Uint8Array, width: number, x0: number, y0: number, x1: number, y1: number): number => {
+    let n = 0;
+    for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++) n += dark[y * width + x] as number;
+    return n;
+  };
+
+  it('removes dust far from the print but keeps a decimal point between two digits', () => {
+    const width = 300;
+    const height = 120;
+    // Two 14 × 25 "digits" with a 2 × 3 point on their baseline between them; a 2 × 3 speck alone in the margin.
+    const dark = mask(width, height, [
+      [40, 40, 53, 64],
+      [57, 62, 58, 64],
+      [62, 40, 75, 64],
+      [200, 90, 201, 92],
+    ]);
+    removeDebris(dark, width, height, 3, 17);
+    expect(inkAt(dark, width, 57, 62, 58, 64)).toBe(6);
+    expect(inkAt(dark, width, 200, 90, 201, 92)).toBe(0);
+    expect(inkAt(dark, width, 40, 40, 53, 64)).toBe(14 * 25);
+  });
+
+  it('grows a decimal point on the baseline between two glyphs to the size of a full stop, not other small marks', () => {
+    const width = 400;
+    const height = 120;
+    const dark = mask(width, height, [
+      // "4.1": a point of 2 × 3 pixels on the baseline (y = 64) between glyphs 25 high.
+      [40, 40, 53, 64],
+      [57, 62, 58, 64],
+      [63, 40, 76, 64],
+      // "4-1": a short dash at mid-height between glyphs is no decimal point.
+      [140, 40, 153, 64],
+      [157, 51, 158, 53],
+      [163, 40, 176, 64],
+      // A point after the last glyph of a word (a full stop before a wide gap) is left alone.
+      [240, 40, 253, 64],
+      [256, 62, 257, 64],
+    ]);
+    expect(boostDecimalPoints(dark, width, height, 216)).toBe(1);
+    // Five pixels square (a fifth of the glyphs' height), standing on the baseline, clear of both glyphs.
+    expect(inkAt(dark, width, 54, 60, 62, 64)).toBe(25);
+    expect(inkAt(dark, width, 54, 40, 62, 59)).toBe(0);
+    expect(inkAt(dark, width, 154, 40, 162, 64)).toBe(6);
+    expect(inkAt(dark, width, 254, 40, 262, 64)).toBe(6);
   });
 
   it('measures the blank rows between lines of print, and finds none in noise', () => {

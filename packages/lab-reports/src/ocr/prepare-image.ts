@@ -18,6 +18,8 @@ const MAX_ENLARGE = 2;
 export interface PreparedImage {
   /** The cleaned page as a binary PBM (P4): a bit per pixel, far cheaper to encode and for tesseract to read than PNG. */
   image: Buffer;
+  /** The PBM's pixels per pixel of `width` × `height` (see `tesseractFactor`): divide tesseract's boxes by it. */
+  imageScale: number;
   width: number;
   height: number;
   /** Share of dark pixels after binarisation: a printed page is mostly paper; far above ~25% it is noise. */
@@ -89,7 +91,7 @@ function clearRuns(dark: Uint8Array, width: number, height: number, minRun: numb
  * a slightly rotated rule (a few pixels high, much wider than a hyphen), and thin upright bars taller than any
  * letter at ~300 dpi (a page edge in a photo, a short column rule), which tesseract tries to read as lines.
  */
-function removeDebris(dark: Uint8Array, width: number, height: number, maxSpeck = 3): void {
+export function removeDebris(dark: Uint8Array, width: number, height: number, maxSpeck = 3, isolation = 0): void {
   const seen = new Uint8Array(dark.length);
   const stack: number[] = [];
   const members: number[] = [];
@@ -128,11 +130,138 @@ function removeDebris(dark: Uint8Array, width: number, height: number, maxSpeck 
     const w = x1 - x0 + 1;
     const h = y1 - y0 + 1;
     // Specks only: a decimal point of small print is not much bigger (~20 pixels at 300 dpi).
-    const speck = members.length <= maxSpeck;
+    let speck = members.length <= maxSpeck;
+    if (!speck && w <= isolation / 2 && h <= isolation / 2) {
+      // Dust: a small blot with no other ink around it. A decimal point, the dot of an `i` or a colon always has
+      // its glyphs within a few pixels.
+      for (const p of members) dark[p] = 0;
+      speck = !inkIn(dark, width, height, x0 - isolation, y0 - isolation, x1 + isolation, y1 + isolation);
+      if (!speck) for (const p of members) dark[p] = 1;
+    }
     const sliver = (h <= 4 && w >= 16) || (w <= 4 && h >= 100);
     const border = w >= width * 0.3 || h >= height * 0.3;
     if (speck || sliver || border) for (const p of members) dark[p] = 0;
   }
+}
+
+interface Blob {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+/** Bounding boxes of the 8-connected dark components. */
+function blobs(dark: Uint8Array, width: number, height: number): Blob[] {
+  const seen = new Uint8Array(dark.length);
+  const stack: number[] = [];
+  const out: Blob[] = [];
+  for (let start = 0; start < dark.length; start++) {
+    if (dark[start] !== 1 || seen[start] === 1) continue;
+    seen[start] = 1;
+    stack.push(start);
+    const b = { x0: width, y0: height, x1: 0, y1: 0 };
+    while (stack.length > 0) {
+      const p = stack.pop() as number;
+      const x = p % width;
+      const y = (p - x) / width;
+      if (x < b.x0) b.x0 = x;
+      if (x > b.x1) b.x1 = x;
+      if (y < b.y0) b.y0 = y;
+      if (y > b.y1) b.y1 = y;
+      for (let ny = Math.max(0, y - 1); ny <= Math.min(height - 1, y + 1); ny++) {
+        for (let nx = Math.max(0, x - 1); nx <= Math.min(width - 1, x + 1); nx++) {
+          const q = ny * width + nx;
+          if (dark[q] === 1 && seen[q] === 0) {
+            seen[q] = 1;
+            stack.push(q);
+          }
+        }
+      }
+    }
+    out.push(b);
+  }
+  return out;
+}
+
+/**
+ * Makes decimal points legible. Binarised small print (faxes, low-resolution scans) leaves a point of one or two
+ * pixels between two digits, and tesseract drops it (`4.1` read as `41`). A small blot that sits on the baseline
+ * between two glyphs a few pixels away on either side, each several times taller than the blot, is grown into a
+ * square about a fifth of the glyphs' height — the size of a printed full stop — without touching them. `ppi` is
+ * the page's pixels per inch (roughly).
+ */
+export function boostDecimalPoints(dark: Uint8Array, width: number, height: number, ppi: number): number {
+  const all = blobs(dark, width, height);
+  const maxDot = Math.max(3, Math.round(ppi * 0.035));
+  const maxGap = Math.max(3, Math.round(ppi * 0.035));
+  const cell = 64;
+  const cols = Math.ceil(width / cell);
+  const grid = new Map<number, Blob[]>();
+  const dots: Blob[] = [];
+  for (const b of all) {
+    const w = b.x1 - b.x0 + 1;
+    const h = b.y1 - b.y0 + 1;
+    if (w <= maxDot && h <= maxDot) dots.push(b);
+    else if (h >= 3 * 2 && h <= ppi * 0.4 && w <= ppi * 0.5) {
+      const key = Math.floor(b.y1 / cell) * cols;
+      for (let cx = Math.floor(b.x0 / cell); cx <= Math.floor(b.x1 / cell); cx++) {
+        const list = grid.get(key + cx);
+        if (list) list.push(b);
+        else grid.set(key + cx, [b]);
+      }
+    }
+  }
+  let boosted = 0;
+  for (const d of dots) {
+    const dh = d.y1 - d.y0 + 1;
+    const dw = d.x1 - d.x0 + 1;
+    let left: Blob | null = null;
+    let right: Blob | null = null;
+    for (let cy = Math.floor((d.y1 - maxDot) / cell); cy <= Math.floor((d.y1 + maxDot) / cell); cy++) {
+      for (let cx = Math.floor((d.x0 - maxGap) / cell); cx <= Math.floor((d.x1 + maxGap) / cell); cx++) {
+        for (const g of grid.get(cy * cols + cx) ?? []) {
+          const gh = g.y1 - g.y0 + 1;
+          // Glyphs standing on the same baseline as the point, several times its height.
+          if (gh < 2.5 * Math.max(dh, dw) || Math.abs(g.y1 - d.y1) > Math.max(2, gh * 0.15)) continue;
+          if (g.x1 < d.x0 && d.x0 - g.x1 <= maxGap && (!left || g.x1 > left.x1)) left = g;
+          if (g.x0 > d.x1 && g.x0 - d.x1 <= maxGap && (!right || g.x0 < right.x0)) right = g;
+        }
+      }
+    }
+    if (!left || !right) continue;
+    const glyph = (left.y1 - left.y0 + right.y1 - right.y0 + 2) / 2;
+    const room = right.x0 - left.x1 - 3;
+    const side = Math.min(room, Math.round(glyph * 0.2));
+    if (side <= Math.min(dw, dh)) continue;
+    const cx = (d.x0 + d.x1) / 2;
+    const x0 = Math.max(left.x1 + 2, Math.min(right.x0 - 1 - side, Math.round(cx - side / 2)));
+    const y1 = Math.max(d.y1, Math.round((left.y1 + right.y1) / 2));
+    for (let y = y1 - side + 1; y <= y1; y++) {
+      if (y < 0 || y >= height) continue;
+      for (let x = x0; x < x0 + side; x++) dark[y * width + x] = 1;
+    }
+    boosted++;
+  }
+  return boosted;
+}
+
+/** Whether any pixel of the box (clipped to the image) is dark. */
+function inkIn(
+  dark: Uint8Array,
+  width: number,
+  height: number,
+  x0: number,
+  y0: number,
+  x1: number,
+  y1: number,
+): boolean {
+  const xa = Math.max(0, x0);
+  const xb = Math.min(width - 1, x1);
+  for (let y = Math.max(0, y0), yb = Math.min(height - 1, y1); y <= yb; y++) {
+    for (let o = y * width, x = xa; x <= xb; x++) if (dark[o + x] === 1) return true;
+  }
+  return false;
 }
 
 /** 3×3 box blur in place: smooths scanner noise so that thresholding gives clean glyph edges. */
@@ -224,18 +353,25 @@ export function flattenBackground(grey: Uint8Array, width: number, height: numbe
   }
 }
 
-/** A dark-pixel mask as a binary PBM (P4): rows padded to whole bytes, 1 = black, most significant bit first. */
-export function encodePbm(dark: Uint8Array, width: number, height: number): Buffer {
-  const header = Buffer.from(`P4\n${width} ${height}\n`, 'ascii');
-  const rowBytes = Math.ceil(width / 8);
-  const out = Buffer.alloc(header.length + rowBytes * height);
+/**
+ * A dark-pixel mask as a binary PBM (P4): rows padded to whole bytes, 1 = black, most significant bit first;
+ * `factor` (a whole number) enlarges it, each pixel becoming a factor × factor square.
+ */
+export function encodePbm(dark: Uint8Array, width: number, height: number, factor = 1): Buffer {
+  const outWidth = width * factor;
+  const header = Buffer.from(`P4\n${outWidth} ${height * factor}\n`, 'ascii');
+  const rowBytes = Math.ceil(outWidth / 8);
+  const out = Buffer.alloc(header.length + rowBytes * height * factor);
   header.copy(out, 0);
   for (let y = 0; y < height; y++) {
     const o = y * width;
-    const r = header.length + y * rowBytes;
+    const r = header.length + y * factor * rowBytes;
     for (let x = 0; x < width; x++) {
-      if (dark[o + x] === 1) out[r + (x >> 3)] = (out[r + (x >> 3)] as number) | (0x80 >> (x & 7));
+      if (dark[o + x] !== 1) continue;
+      for (let k = 0, X = x * factor; k < factor; k++, X++)
+        out[r + (X >> 3)] = (out[r + (X >> 3)] as number) | (0x80 >> (X & 7));
     }
+    for (let k = 1; k < factor; k++) out.copy(out, r + k * rowBytes, r, r + rowBytes);
   }
   return out;
 }
@@ -364,17 +500,18 @@ export async function prepareForOcr(input: Uint8Array | GreyImage): Promise<Prep
   let pixels = ctx.getImageData(0, 0, width, height);
   // Scans already at ~300 dpi are smoothed before thresholding; enlarged ones are smoothed by the interpolation.
   // (Blurring enlarged pages too helped binarised faxes on the development part but hurt photos and low-dpi scans.)
-  const blur = enlarge === 1;
+  const blur = process.env.H15_BLUR === 'all' ? true : process.env.H15_BLUR === 'none' ? false : enlarge === 1;
   let dark = darkMask(pixels.data, width, height, blur);
   let darkCount = 0;
   for (const v of dark) darkCount += v;
   const darkShare = darkCount / dark.length;
   if (darkShare > 0.3)
-    return { image: Buffer.alloc(0), width, height, darkShare, lineGapShare: 0, rotation: 0 };
+    return { image: Buffer.alloc(0), imageScale: 1, width, height, darkShare, lineGapShare: 0, rotation: 0 };
   // Pages faxed or photographed on their side or upside down are turned upright, and straightened, in one draw:
   // orientation and skew are both measured on the first mask (the skew on the ink points turned upright).
   const points = collectPoints(dark, width, height);
-  const { rotate } = detectOrientation(points, width, height);
+  const { rotate, ascenderRatio: asc, lineContrast: lc } = detectOrientation(points, width, height);
+  if (process.env.H15_DBG) console.error('orient', rotate, asc.toFixed(2), lc.toFixed(2));
   const skew = estimateSkew(turnPoints(points, rotate), width + height);
   if (rotate !== 0 || Math.abs(skew) > 0.0005) {
     if (rotate === 90 || rotate === 270) {
@@ -393,9 +530,17 @@ export async function prepareForOcr(input: Uint8Array | GreyImage): Promise<Prep
   clearRuns(dark, width, height, minRun, false);
   clearRuns(dark, width, height, Math.max(minRun, Math.round(height * 0.04)), true);
   // A one-pixel speck of the scan covers about enlarge² pixels once enlarged.
-  removeDebris(dark, width, height, Math.max(3, Math.round(1.5 * enlarge * enlarge)));
+  // Dust is judged against the print's size: ~0.08 inch (a digit's width) around a blot of at most half that.
+  const isolation = process.env.H15_ISO === '0' ? 0 : Math.round((Math.min(width, height) / 8.5) * 0.08);
+  removeDebris(dark, width, height, Math.max(3, Math.round(1.5 * enlarge * enlarge)), isolation);
+  if (process.env.H15_DOT === '1') {
+    const n = boostDecimalPoints(dark, width, height, Math.min(width, height) / 8.5);
+    if (process.env.H15_DBG) console.error('boosted', n);
+  }
+  const factor = Number(process.env.H15_UP ?? 1);
   return {
-    image: encodePbm(dark, width, height),
+    image: encodePbm(dark, width, height, factor),
+    imageScale: factor,
     width,
     height,
     darkShare,

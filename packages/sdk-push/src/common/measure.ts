@@ -19,10 +19,30 @@ export interface Plausible {
   hint?: string;
 }
 
+/** Specs and unit conversions by resource (and unit): every sample needs them, the catalogue does not change. */
+const specs = new Map<string, TimeseriesSpec>();
+const conversions = new Map<TimeseriesSpec, Map<string, ReturnType<typeof unitConversion>>>();
+
 export function specOf(resource: string): TimeseriesSpec {
-  const spec = timeseriesByResource(resource);
+  let spec = specs.get(resource);
+  if (spec) return spec;
+  spec = timeseriesByResource(resource);
   if (!spec) throw new Error(`No timeseries spec for ${resource}`);
+  specs.set(resource, spec);
   return spec;
+}
+
+function conversionOf(spec: TimeseriesSpec, unit: string): ReturnType<typeof unitConversion> {
+  let byUnit = conversions.get(spec);
+  if (!byUnit) {
+    byUnit = new Map();
+    conversions.set(spec, byUnit);
+  }
+  if (byUnit.has(unit)) return byUnit.get(unit);
+  const convert = unitConversion(spec, unit);
+  // Units are the pushed text: only the few the catalogue converts are kept (nothing grows per request).
+  if (convert) byUnit.set(unit, convert);
+  return convert;
 }
 
 /** The canonical value of a measure, or null after an issue at `path` (unit or range). */
@@ -35,7 +55,7 @@ export function checkMeasure(
   unitPath: Path = path,
 ): number | null {
   const spec = specOf(resource);
-  const convert = unitConversion(spec, measure.unit);
+  const convert = conversionOf(spec, measure.unit);
   if (!convert) {
     return reader.fail(
       unitPath,

@@ -1,4 +1,4 @@
-import { isIanaTimeZone, parseIsoDateTime } from '@meridian/domain';
+import { isIanaTimeZone, isoDateTimeMs, parseIsoDateTime } from '@meridian/domain';
 import type { Issues, Loc } from './issues';
 
 /**
@@ -154,15 +154,12 @@ export class RecordReader {
         return { ms: v, writtenOffset: null, text: null };
       return this.fail(path, 'Input should be epoch milliseconds (an integer ≥ 0)', 'datetime_type');
     }
-    const parsed = typeof v === 'string' && v.length <= MAX_DATE_TIME ? parseIsoDateTime(v) : null;
-    if (parsed === null) {
+    const read = typeof v === 'string' && v.length <= MAX_DATE_TIME ? readInstant(v) : null;
+    if (read === null) {
       const expected = opts.epochMs ? 'an ISO 8601 date-time or epoch milliseconds' : 'an ISO 8601 date-time';
       return this.fail(path, `Input should be ${expected} with an offset`, 'datetime_parsing');
     }
-    const text = v as string;
-    const utcWritten = text.endsWith('Z') || text.endsWith('z');
-    const writtenOffset = parsed.offsetMinutes === null || utcWritten ? null : parsed.offsetMinutes * 60;
-    return { ms: parsed.ms, writtenOffset, text };
+    return read;
   }
 
   /**
@@ -197,6 +194,39 @@ export class RecordReader {
     return v;
   }
 }
+
+/**
+ * An ISO 8601 date-time as `RecordReader.instant` reads it (the domain grammar), or null. Every sample has
+ * two, so the common forms take the domain's allocation-free reader (`isoDateTimeMs`) and the offset is read
+ * from the text's end when it is `Z` or `±HH:MM` (in a valid date-time a sign six characters from the end can
+ * only start the offset); any other form is read by `parseIsoDateTime` as before.
+ */
+function readInstant(text: string): Instant | null {
+  const n = text.length;
+  const last = text.charCodeAt(n - 1);
+  if (last === 90 || last === 122) {
+    // Z or z: UTC written, which carries no local offset.
+    const ms = isoDateTimeMs(text);
+    return ms === null ? null : { ms, writtenOffset: null, text };
+  }
+  const sign = text.charCodeAt(n - 6);
+  if ((sign === 43 || sign === 45) && text.charCodeAt(n - 3) === 58) {
+    const ms = isoDateTimeMs(text);
+    if (ms === null) return null;
+    const minutes =
+      (digit(text, n - 5) * 10 + digit(text, n - 4)) * 60 + digit(text, n - 2) * 10 + digit(text, n - 1);
+    return { ms, writtenOffset: (sign === 45 ? -minutes : minutes) * 60, text };
+  }
+  const parsed = parseIsoDateTime(text);
+  if (parsed === null) return null;
+  return {
+    ms: parsed.ms,
+    writtenOffset: parsed.offsetMinutes === null ? null : parsed.offsetMinutes * 60,
+    text,
+  };
+}
+
+const digit = (text: string, at: number) => text.charCodeAt(at) - 48;
 
 const OFFSET_RE = /^([+-])(\d{2})(?::?(\d{2})(?::?(\d{2}))?)?$/;
 

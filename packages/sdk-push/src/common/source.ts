@@ -40,8 +40,10 @@ export function sourceTypeOf(device: NativeDevice, fallback: SourceType): Source
 /**
  * The sources of one mapping (one push context), by provider, type and app: the records of a batch share a
  * handful, so each is made once and its series key (`Output`) computed once. Nothing downstream mutates them.
+ * Looked up in nested maps (no key text built per record).
  */
-const sourcesByContext = new WeakMap<MapContext, Map<string, SourceInput>>();
+type Sources = Map<MobileProvider, Map<SourceType, Map<string | null, SourceInput>>>;
+const sourcesByContext = new WeakMap<MapContext, Sources>();
 
 export function sourceInput(
   provider: MobileProvider,
@@ -54,13 +56,20 @@ export function sourceInput(
     sources = new Map();
     sourcesByContext.set(ctx, sources);
   }
-  const deviceId = ctx.perDeviceActivity ? ctx.deviceId : null;
-  // Only the app id (last) may hold a `|`: the key is unambiguous.
-  const key = `${provider}|${type}|${deviceId === null ? '-' : `=${deviceId}`}|${appId === null ? '-' : `=${appId}`}`;
-  let source = sources.get(key);
+  let byType = sources.get(provider);
+  if (!byType) {
+    byType = new Map();
+    sources.set(provider, byType);
+  }
+  let byApp = byType.get(type);
+  if (!byApp) {
+    byApp = new Map();
+    byType.set(type, byApp);
+  }
+  let source = byApp.get(appId);
   if (!source) {
-    source = { provider, type, app_id: appId, device_id: deviceId };
-    sources.set(key, source);
+    source = { provider, type, app_id: appId, device_id: ctx.perDeviceActivity ? ctx.deviceId : null };
+    byApp.set(appId, source);
   }
   return source;
 }

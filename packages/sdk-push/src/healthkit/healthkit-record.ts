@@ -143,6 +143,10 @@ export function healthKitMeasure(resource: string, quantity: number, hkUnit: str
   return PASS_THROUGH.has(hkUnit) ? { value: quantity, unit: hkUnit } : null;
 }
 
+/** A field of the object at `path`; a sample's own fields (path []) by name, nothing built per sample. */
+const fieldAt = (path: readonly (string | number)[], key: string): Path =>
+  path.length === 0 ? key : [...path, key];
+
 /**
  * Reads `{quantity, unit}` at `path` (a sample's own fields when path is []) as `resource`'s canonical
  * value, or null after issues (or when absent and optional).
@@ -153,18 +157,24 @@ export function readHealthKitQuantity(
   resource: string,
   opts: { required?: boolean; plausible?: Plausible } = {},
 ): { canonical: number; value: number; unit: string } | null {
-  const at = (key: string): Path => [...path, key];
   if (path.length > 0 && !r.has(path))
     return opts.required ? r.fail(path, 'Field required', 'missing') : null;
   if (path.length > 0 && r.object(path) === null) return null;
-  const quantity = r.number(at('quantity'), { required: true });
-  const unit = r.string(at('unit'), { required: true, max: 64 });
+  const quantity = r.number(fieldAt(path, 'quantity'), { required: true });
+  const unit = r.string(fieldAt(path, 'unit'), { required: true, max: 64 });
   if (quantity === null || unit === null) return null;
   const measure = healthKitMeasure(resource, quantity, unit);
   if (measure === null) {
     const msg = `HKUnit '${unit}' cannot be converted to ${specOf(resource).unit} for ${resource}`;
-    return r.fail(at('unit'), msg, 'unit_error');
+    return r.fail(fieldAt(path, 'unit'), msg, 'unit_error');
   }
-  const canonical = checkMeasure(r, at('quantity'), resource, measure, opts.plausible, at('unit'));
+  const canonical = checkMeasure(
+    r,
+    fieldAt(path, 'quantity'),
+    resource,
+    measure,
+    opts.plausible,
+    fieldAt(path, 'unit'),
+  );
   return canonical === null ? null : { canonical, ...measure };
 }

@@ -887,7 +887,7 @@ export const FAMILIES: readonly Family[] = [
   {
     id: 'clean-scan',
     description: 'A clean scan of a printed report (OCR)',
-    count: { dev: 2, eval: 2 },
+    count: { dev: 4, eval: 2 },
     expect: 'completed',
     variants: [
       v('A', 'dev', {
@@ -935,7 +935,7 @@ export const FAMILIES: readonly Family[] = [
   {
     id: 'fax',
     description: 'Faxed report: binarised, half vertical resolution, skewed, fax banner with its own date',
-    count: { dev: 3, eval: 3 },
+    count: { dev: 8, eval: 3 },
     expect: 'completed',
     variants: [
       v('A', 'dev', {
@@ -983,7 +983,7 @@ export const FAMILIES: readonly Family[] = [
   {
     id: 'photo',
     description: 'Phone photo of a printed page: perspective, shadow, uneven light, JPEG',
-    count: { dev: 3, eval: 3 },
+    count: { dev: 6, eval: 3 },
     expect: 'completed',
     variants: [
       v('A', 'dev', {
@@ -1037,7 +1037,7 @@ export const FAMILIES: readonly Family[] = [
   {
     id: 'rotated-scan',
     description: 'Scanned sideways or upside down (rotation 90/180/270) plus small skew',
-    count: { dev: 3, eval: 3 },
+    count: { dev: 5, eval: 3 },
     expect: 'completed',
     variants: [
       v('A', 'dev', {
@@ -1086,7 +1086,7 @@ export const FAMILIES: readonly Family[] = [
   {
     id: 'low-dpi',
     description: 'Low-resolution scans (110–120 dpi) of normal-size print',
-    count: { dev: 2, eval: 2 },
+    count: { dev: 7, eval: 2 },
     expect: 'completed',
     variants: [
       v('A', 'dev', {
@@ -1134,7 +1134,7 @@ export const FAMILIES: readonly Family[] = [
   {
     id: 'unreadable',
     description: 'Hopeless scans (tiny, blurred, faded, heavy noise): low_quality',
-    count: { dev: 2, eval: 2 },
+    count: { dev: 3, eval: 2 },
     expect: 'low_quality',
     variants: [
       v('A', 'dev', {

@@ -21,7 +21,7 @@ export interface DevicePrincipal {
 }
 
 /** `last_seen_at` is written at most once per this interval per device (a push burst costs one write). */
-const LAST_SEEN_RESOLUTION_MS = 60_000;
+export const LAST_SEEN_RESOLUTION_MS = 60_000;
 
 /** 401 `invalid_credentials` (api-shapes §3) with the RFC 6750 challenge the answer carries. */
 class DeviceTokenError extends DomainError {

@@ -1,6 +1,7 @@
 import type { Knex } from '@meridian/db';
 import type { PushAnswer } from './push-batch';
 import type { OutboxRow } from './push-resource';
+import { namedStatement } from './prepared-statements';
 import { storedCheckpointsInsert, type StoredCheckpoint } from './sync-checkpoints.repository';
 
 /** `sdk_push_batches`: a device's batches by its own `batch_id`, claimed while processed, then answered. */
@@ -171,16 +172,17 @@ export function createPushBatchesRepository(db: Knex | Knex.Transaction) {
               c.now,
             ],
           };
-      await db.raw(
-        `with ${events ? `events as (${events.sql} returning 1), ` : ''}${checkpoints ? `checkpoints as (${checkpoints.sql} returning 1), ` : ''}device as (
+      // Named (prepared-statements.ts): a handful of texts (events or not, the number of checkpoints, taken over).
+      const sql = `with ${events ? `events as (${events.sql} returning 1), ` : ''}${checkpoints ? `checkpoints as (${checkpoints.sql} returning 1), ` : ''}device as (
            update sdk_devices set last_push_at = ? where ? and id = ? returning 1
          ), connection as (
            update provider_connections set last_sync_at = ? where ? and user_id = ? and provider = ? returning 1
          ), purged as (
            delete from sdk_push_batches where device_id = ? and status = 'completed' and received_at < ? returning 1
          )
-         ${answered.sql}`,
-        [
+         ${answered.sql}`;
+      await db
+        .raw(sql, [
           ...(events?.bindings ?? []),
           ...(checkpoints?.bindings ?? []),
           c.now,
@@ -193,8 +195,8 @@ export function createPushBatchesRepository(db: Knex | Knex.Transaction) {
           c.deviceId,
           c.purgeBefore,
           ...answered.bindings,
-        ],
-      );
+        ])
+        .options(namedStatement(sql));
     },
 
     /** Forgets an unfinished batch (a resource failed): a resend is processed again, not answered from here. */

@@ -7,6 +7,8 @@ import {
   type IngestionUser,
   type IngestionUserRow,
 } from '@meridian/ingestion';
+import { ROTATION_GRACE_MS } from '../sdk-auth/sdk-auth.policy';
+import { namedStatement } from './prepared-statements';
 import type { StoredBatch } from './push-batches.repository';
 
 /**
@@ -33,6 +35,7 @@ export interface HistoricalPullState {
 const PUSH_BATCH_LOCK_CLASS = 724_115_102;
 
 type BeginPushRow = Partial<IngestionUserRow> & {
+  session_active: boolean;
   per_device: boolean | null;
   locked: boolean;
   batch_status: StoredBatch['status'] | null;
@@ -42,6 +45,43 @@ type BeginPushRow = Partial<IngestionUserRow> & {
   connection_id: string | null;
   pulls: { resource: string; status: HistoricalPullState['status'] }[] | null;
 };
+
+/** `beginPush`'s statement (see there); named, it is parsed and planned once per connection. */
+const BEGIN_PUSH = `with lk as materialized (
+           select t.got,
+                  case when t.got then (select 1 from (select pg_advisory_xact_lock(?, hashtext(?))) x) end as activity
+             from (select pg_try_advisory_xact_lock(?, hashtext(?)) as got) t
+         ), o as (
+           select ${ingestionUserColumns('u')},
+                  (t.settings -> u.environment ->> 'sdk_per_device_activity_timeseries')::boolean as per_device
+             from users u join teams t on t.id = u.team_id
+            where u.id = ? and u.team_id = ? and u.environment = ? and u.deleted_at is null
+            for key share of u
+         ), b as (
+           select status, request_hash, response, claimed_until from sdk_push_batches
+            where device_id = ? and batch_id = ?
+         ), c as (
+           select id from provider_connections where user_id = ? and provider = ?
+         ), sess as (
+           select 1 from sdk_sessions s join sdk_devices d on d.id = s.device_id
+             join users u on u.id = d.user_id and u.team_id = d.team_id and u.environment = d.environment
+            where s.id = ? and s.device_id = ? and s.revoked_at is null and d.revoked_at is null
+              and u.deleted_at is null
+              and s.access_expires_at > ?::timestamptz
+              and (s.rotated_at is null or s.rotated_at > ?::timestamptz)
+         )
+         select o.*, lk.got as locked, exists (select 1 from sess) as session_active,
+                b.status as batch_status, b.request_hash, b.response, b.claimed_until,
+                (select id from c) as connection_id,
+                case when lk.got and o.id is not null and exists (select 1 from c) and exists (select 1 from sess)
+                          and (b.status is null or (b.status = 'processing' and b.claimed_until <= ?::timestamptz))
+                  then (
+                    select json_agg(json_build_object('resource', p.resource, 'status', p.status))
+                      from (select resource, status from historical_pulls
+                             where user_id = ? and provider = ? and resource = any(?::text[])
+                             order by resource for update) p
+                  ) end as pulls
+           from lk left join o on true left join b on true`;
 
 export function createSdkConnectionsRepository(db: Knex | Knex.Transaction) {
   const pull = (userId: string, provider: string, resource: string) =>
@@ -131,6 +171,9 @@ export function createSdkConnectionsRepository(db: Knex | Knex.Transaction) {
 
     /**
      * The first statement of a push's transaction, in one round trip:
+     * - whether the device session is still active (`sessionActive`: the rule of the device-token lookup,
+     *   `findActiveByAccessHash`, for the session the push authenticated with, which may have been cached:
+     *   session and device not revoked, access token current, the device's user not deleted),
      * - the batch taken for this transaction (`locked`; a transaction-scoped advisory lock on device and
      *   batch id, so a concurrent request with the same batch is answered 409 instead of storing it twice),
      *   and then the user's activity lock of the provider taken (ingestion's `activityLock`, waited for before
@@ -146,9 +189,11 @@ export function createSdkConnectionsRepository(db: Knex | Knex.Transaction) {
      *   historical pulls that exist, locked in resource order until the transaction ends.
      */
     async beginPush(
-      owner: { userId: string; teamId: string; environment: Environment },
+      owner: { userId: string; teamId: string; environment: Environment; sessionId: string },
       c: { deviceId: string; batchId: string; provider: string; now: Date; resources: readonly string[] },
     ): Promise<{
+      /** The device session is active (not revoked, nor its device; its access token current). */
+      sessionActive: boolean;
       locked: boolean;
       /** When `locked`: the provider whose activity lock of the user the transaction holds from now on (`activityLock`). */
       activityLocked: string;
@@ -159,36 +204,8 @@ export function createSdkConnectionsRepository(db: Knex | Knex.Transaction) {
       pulls: Map<string, HistoricalPullState>;
     }> {
       const activity = activityLock(owner.userId, c.provider);
-      const result = await db.raw<{ rows: BeginPushRow[] }>(
-        `with lk as materialized (
-           select t.got,
-                  case when t.got then (select 1 from (select pg_advisory_xact_lock(?, hashtext(?))) x) end as activity
-             from (select pg_try_advisory_xact_lock(?, hashtext(?)) as got) t
-         ), o as (
-           select ${ingestionUserColumns('u')},
-                  (t.settings -> u.environment ->> 'sdk_per_device_activity_timeseries')::boolean as per_device
-             from users u join teams t on t.id = u.team_id
-            where u.id = ? and u.team_id = ? and u.environment = ? and u.deleted_at is null
-            for key share of u
-         ), b as (
-           select status, request_hash, response, claimed_until from sdk_push_batches
-            where device_id = ? and batch_id = ?
-         ), c as (
-           select id from provider_connections where user_id = ? and provider = ?
-         )
-         select o.*, lk.got as locked,
-                b.status as batch_status, b.request_hash, b.response, b.claimed_until,
-                (select id from c) as connection_id,
-                case when lk.got and o.id is not null and exists (select 1 from c)
-                          and (b.status is null or (b.status = 'processing' and b.claimed_until <= ?::timestamptz))
-                  then (
-                    select json_agg(json_build_object('resource', p.resource, 'status', p.status))
-                      from (select resource, status from historical_pulls
-                             where user_id = ? and provider = ? and resource = any(?::text[])
-                             order by resource for update) p
-                  ) end as pulls
-           from lk left join o on true left join b on true`,
-        [
+      const result = await db
+        .raw<{ rows: BeginPushRow[] }>(BEGIN_PUSH, [
           activity.classId,
           activity.key,
           PUSH_BATCH_LOCK_CLASS,
@@ -200,16 +217,21 @@ export function createSdkConnectionsRepository(db: Knex | Knex.Transaction) {
           c.batchId,
           owner.userId,
           c.provider,
+          owner.sessionId,
+          c.deviceId,
+          c.now,
+          new Date(c.now.getTime() - ROTATION_GRACE_MS),
           c.now,
           owner.userId,
           c.provider,
           [...c.resources].sort(),
-        ],
-      );
+        ])
+        .options(namedStatement(BEGIN_PUSH));
       const row = result.rows[0]!;
       const pulls = new Map<string, HistoricalPullState>();
       for (const p of row.pulls ?? []) pulls.set(p.resource, { status: p.status });
       return {
+        sessionActive: row.session_active,
         locked: row.locked,
         activityLocked: c.provider,
         owner: row.id

@@ -449,6 +449,85 @@ describe('POST /v2/sdk/push/{provider}', () => {
       expect(await db.knex('sdk_push_batches').where({ device_id: d.deviceId })).toHaveLength(0);
     });
 
+    it('looks a pushing session up once, and still refuses its token as soon as the session is revoked', async () => {
+      const d = await newDevice();
+      const lookups: string[] = [];
+      const onQuery = (q: { sql: string }) => {
+        if (q.sql.includes('access_token_hash')) lookups.push(q.sql);
+      };
+      db.knex.on('query', onQuery);
+      const batch = (id: string, from: Date) => ({
+        batch_id: id,
+        resources: [{ resource: 'heartrate', anchor: id, records: heartRates(from, 2) }],
+      });
+      try {
+        expect((await push(t.app, d.accessToken, batch('cache-1', daysAgo(3)))).status).toBe(200);
+        expect((await push(t.app, d.accessToken, batch('cache-2', daysAgo(2)))).status).toBe(200);
+        expect(lookups).toHaveLength(1);
+      } finally {
+        db.knex.off('query', onQuery);
+      }
+      const revoked = await request(t.app).post('/v2/sdk/auth/revoke').send({ token: d.refreshToken });
+      expect(revoked.status).toBe(200);
+      const res = await push(t.app, d.accessToken, batch('cache-3', daysAgo(1)));
+      expect(res.status).toBe(401);
+      expect(res.body.detail.error_type).toBe('invalid_credentials');
+      expect(res.headers['www-authenticate']).toContain('error="invalid_token"');
+      const stored = await db.knex('sdk_push_batches').where({ device_id: d.deviceId }).pluck('batch_id');
+      expect(stored.sort()).toEqual(['cache-1', 'cache-2']);
+      // Refused again (the entry is gone: the lookup answers), still without writing.
+      expect((await push(t.app, d.accessToken, batch('cache-4', daysAgo(1)))).status).toBe(401);
+      expect(await db.knex('sdk_push_batches').where({ device_id: d.deviceId })).toHaveLength(2);
+    });
+
+    it('refuses a token that just pushed once its user is deleted', async () => {
+      const d = await newDevice();
+      const batch = (id: string) => ({
+        batch_id: id,
+        resources: [{ resource: 'heartrate', anchor: id, records: heartRates(daysAgo(2), 2) }],
+      });
+      expect((await push(t.app, d.accessToken, batch('del-1'))).status).toBe(200);
+      const deleted = await request(t.app)
+        .delete(`/v2/user/${d.userId}`)
+        .set('x-service-api-key', tenant.sandboxKey);
+      expect(deleted.status).toBe(200);
+      const res = await push(t.app, d.accessToken, batch('del-2'));
+      expect(res.status).toBe(401);
+      expect(res.body.detail.error_type).toBe('invalid_credentials');
+    });
+
+    it('refuses a rotated access token once its grace window is over, though it was looked up in it', async () => {
+      const d = await newDevice();
+      const batch = (id: string) => ({
+        batch_id: id,
+        resources: [{ resource: 'steps', anchor: id, records: stepCounts(daysAgo(2), 2) }],
+      });
+      const at = (seconds: number) => t.setNow(new Date(NOW.getTime() + seconds * 1000));
+      try {
+        expect((await push(t.app, d.accessToken, batch('rot-1'))).status).toBe(200);
+        at(10);
+        const refreshed = await request(t.app)
+          .post('/v2/sdk/auth/token')
+          .send({ grant_type: 'refresh_token', refresh_token: d.refreshToken });
+        expect(refreshed.status).toBe(200);
+        // 55 s after the rotation the replaced token still pushes (a lost answer must not log the phone out);
+        // its session is looked up (and the device touched) again here.
+        at(65);
+        expect((await push(t.app, d.accessToken, batch('rot-2'))).status).toBe(200);
+        // 70 s after the rotation: the lookup of 15 s ago is still fresh, the session no longer active.
+        at(80);
+        const res = await push(t.app, d.accessToken, batch('rot-3'));
+        expect(res.status).toBe(401);
+        expect(res.headers['www-authenticate']).toContain('error="invalid_token"');
+        const fresh = (refreshed.body as { access_token: string }).access_token;
+        expect((await push(t.app, fresh, batch('rot-4'))).status).toBe(200);
+        const stored = await db.knex('sdk_push_batches').where({ device_id: d.deviceId }).pluck('batch_id');
+        expect(stored.sort()).toEqual(['rot-1', 'rot-2', 'rot-4']);
+      } finally {
+        t.setNow(NOW);
+      }
+    });
+
     it('refuses a team API key and a request without credentials, before reading the body', async () => {
       const withKey = await request(t.app)
         .post('/v2/sdk/push/apple_health_kit')

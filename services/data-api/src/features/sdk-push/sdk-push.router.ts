@@ -4,8 +4,13 @@ import type { Logger, RateLimitConsumer } from '@meridian/platform';
 import { isMobileProvider } from '@meridian/sdk-push';
 import { NotFoundError } from '@meridian/domain';
 import { principalOf } from '../../auth/principal';
-import { createDeviceAuthentication, deviceOf } from '../sdk-auth/device-auth';
+import { deviceOf } from '../sdk-auth/device-auth';
 import { createDeviceRateLimit } from './device-rate-limit';
+import {
+  createDeviceSessionCache,
+  DeviceSessionEndedError,
+  type DeviceSessionCache,
+} from './device-session-cache';
 import { toDeviceResponse } from './device-status.presenter';
 import { createDeviceStatusService } from './device-status.service';
 import {
@@ -37,15 +42,36 @@ export const pushLimitsOf = (opts: SdkPushOptions | undefined): PushLimits => ({
 });
 
 /**
- * What runs on the push path before its body is read: device authentication, then the per-device limit.
- * An unauthenticated or limited request is answered from its headers alone.
+ * The push route's device-session cache, one per database handle and clock (the data API hands the same
+ * ones to the body hook and the router, which share it; an app built with another clock gets its own).
+ */
+const sessionCaches = new WeakMap<Knex, WeakMap<() => Date, DeviceSessionCache>>();
+
+function sessionCacheOf(db: Knex, clock: () => Date): DeviceSessionCache {
+  let byClock = sessionCaches.get(db);
+  if (!byClock) {
+    byClock = new WeakMap();
+    sessionCaches.set(db, byClock);
+  }
+  let cache = byClock.get(clock);
+  if (!cache) {
+    cache = createDeviceSessionCache({ db, clock });
+    byClock.set(clock, cache);
+  }
+  return cache;
+}
+
+/**
+ * What runs on the push path before its body is read: device authentication (a lookup reused for a short
+ * while, see device-session-cache.ts), then the per-device limit. An unauthenticated or limited request is
+ * answered from its headers alone.
  */
 export function sdkPushBeforeBody(deps: {
   db: Knex;
   clock: () => Date;
   options?: SdkPushOptions;
 }): RequestHandler[] {
-  const handlers = [createDeviceAuthentication({ db: deps.db, clock: deps.clock })];
+  const handlers = [sessionCacheOf(deps.db, deps.clock).authenticate];
   const limiter = deps.options?.limiter;
   if (limiter) {
     handlers.push(
@@ -71,17 +97,17 @@ export function createSdkPushRouter(deps: {
   router.post(`${SDK_PUSH_PATH}/:provider`, async (req, res) => {
     const provider = req.params.provider;
     if (!isMobileProvider(provider)) throw new NotFoundError('Unknown mobile provider.');
+    const device = deviceOf(res);
     try {
-      const outcome = await pushes.push(
-        deviceOf(res),
-        provider,
-        req.body as PushRequest,
-        rawPushBodyDigest(req),
-      );
+      const outcome = await pushes.push(device, provider, req.body as PushRequest, rawPushBodyDigest(req));
       if (outcome.replayed) res.setHeader('Idempotent-Replayed', 'true');
       res.json(outcome.answer);
     } catch (err) {
       if (err instanceof BatchInProgressError) res.setHeader('Retry-After', String(err.retryAfterSeconds));
+      if (err instanceof DeviceSessionEndedError) {
+        sessionCacheOf(deps.db, deps.clock).forget(device.sessionId);
+        res.setHeader('WWW-Authenticate', err.challenge);
+      }
       throw err;
     }
   });

@@ -33,6 +33,7 @@ import {
   type HistoricalPullState,
   type PushOwner,
 } from './sdk-connections.repository';
+import { DeviceSessionEndedError } from './device-session-cache';
 import { mapBatch, type Mapped } from './push-validation';
 import { createSyncCheckpointsRepository, type StoredCheckpoint } from './sync-checkpoints.repository';
 
@@ -304,6 +305,8 @@ export function createSdkPushService(deps: SdkPushDeps) {
             now,
             resources: batch.resources.map((r) => r.resource),
           });
+          // The device session ended since it was looked up (the push route may reuse a lookup): 401.
+          if (!begun.sessionActive) throw new DeviceSessionEndedError();
           if (!begun.locked) throw new BatchInProgressError(IN_PROGRESS_RETRY_SECONDS);
           const earlier = answerOf(begun.batch, hash, now);
           if (earlier) return earlier;

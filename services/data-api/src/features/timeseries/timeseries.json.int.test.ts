@@ -17,7 +17,9 @@ import {
 /**
  * The JSON writer against the reference: for every slug of the catalog, a varied dataset read through the
  * same SQL in object mode (presenter + JSON.stringify, what the API answered before issue 16) and in array
- * mode (the writer) must give the same bytes, grouped (several page sizes, so cursors too) and legacy.
+ * mode (the writer) must give the same bytes, grouped (several page sizes, so cursors too) and legacy; and
+ * so must the writer over the compact rows the API reads (series descriptors only on a context change),
+ * every page of a walk through the cursors included.
  */
 describe('timeseries JSON writer is byte-identical to presenter + JSON.stringify', () => {
   // A bare test database (no data API built around it): these tests read through the repository.
@@ -125,8 +127,36 @@ describe('timeseries JSON writer is byte-identical to presenter + JSON.stringify
       const streamed = new GroupedPageWriter(spec, pageSize, seal);
       expect(await repo.streamSampleArrays(statement, streamed)).toBe(objects.length);
       expect(streamed.finish().toString('utf8')).toBe(expected);
+      // The compact rows the API reads, streamed and read whole.
+      const compact = groupedPageStatement(
+        spec,
+        { scope, userId, range, provider: '', after: null, limit: pageSize + 1 },
+        { compact: true },
+      );
+      const compactStreamed = new GroupedPageWriter(spec, pageSize, seal);
+      expect(await repo.streamSampleArrays(compact, compactStreamed)).toBe(objects.length);
+      expect(compactStreamed.finish().toString('utf8')).toBe(expected);
+      const compactArrays = await repo.sampleArrays(compact);
+      expect(compactArrays.fields).toContain('k');
+      expect(renderGroupedPage(compactArrays, spec, pageSize, seal).toString('utf8')).toBe(expected);
       compared += objects.length;
     }
+    // Every page of a walk through the cursors (the after-key statement), compact against full.
+    let after: SortKey | null = null;
+    let pages = 0;
+    do {
+      const query = { scope, userId, range, provider: '', after, limit: 8 };
+      const objects = await repo.samples(groupedPageStatement(spec, query));
+      const expected = JSON.stringify(buildGroupedPage(objects, spec, 7, seal));
+      const writer = new GroupedPageWriter(spec, 7, seal);
+      await repo.streamSampleArrays(groupedPageStatement(spec, query, { compact: true }), writer);
+      const page = writer.finish().toString('utf8');
+      expect(page).toBe(expected);
+      const next = (JSON.parse(page) as { next_cursor: string | null }).next_cursor;
+      after = next === null ? null : (JSON.parse(next.slice('cursor:'.length)) as SortKey);
+      pages += 1;
+    } while (after !== null);
+    expect(pages).toBe(Math.ceil(90 / 7));
     const legacy = legacySamplesStatement(spec, {
       scope,
       userId,
@@ -142,7 +172,51 @@ describe('timeseries JSON writer is byte-identical to presenter + JSON.stringify
     const streamed = new SamplesWriter(spec);
     await repo.streamSampleArrays(legacy, streamed);
     expect(streamed.finish().toString('utf8')).toBe(legacyExpected);
+    const compactLegacy = legacySamplesStatement(
+      spec,
+      { scope, userId, range, provider: '', type: '', limit: 1000 },
+      { compact: true },
+    );
+    const compactStreamed = new SamplesWriter(spec);
+    await repo.streamSampleArrays(compactLegacy, compactStreamed);
+    expect(compactStreamed.finish().toString('utf8')).toBe(legacyExpected);
+    expect(renderSamples(await repo.sampleArrays(compactLegacy), spec).toString('utf8')).toBe(legacyExpected);
     expect(compared).toBeGreaterThan(90);
+  });
+
+  it('compact rows: runs of one context per series, series interleaved, give the same bytes', async () => {
+    const repo = createTimeseriesRepository(h.db.knex);
+    const spec = TIMESERIES.find((t) => t.slug === 'heartrate')!;
+    const reader = await insertUser(h.db.knex, scope.teamId);
+    const base = Date.parse('2026-03-01T00:00:00Z');
+    // Two providers' series, interleaved minute by minute; the context (offset, device) changes every 25.
+    await insertSamples(
+      h.db.knex,
+      reader,
+      Array.from({ length: 240 }, (_, i) =>
+        sampleOf(spec, new Date(base + Math.floor(i / 2) * 60_000).toISOString(), {
+          provider: i % 2 ? 'oura' : 'garmin',
+          source_type: 'watch',
+          timezone_offset: [3600, null, -18000][Math.floor(i / 50) % 3]!,
+          device_id: Math.floor(i / 25) % 2 ? devices[1]! : null,
+          value: 60 + (i % 17) / 2,
+        }),
+      ),
+    );
+    for (const pageSize of [10_000, 100, 33, 1]) {
+      const query = { scope, userId: reader, range, provider: '', after: null, limit: pageSize + 1 };
+      const objects = await repo.samples(groupedPageStatement(spec, query));
+      const expected = JSON.stringify(buildGroupedPage(objects, spec, pageSize, seal));
+      const compact = await repo.sampleArrays(groupedPageStatement(spec, query, { compact: true }));
+      // Most rows leave the series' descriptors out (their series' previous row had the same context).
+      const provider = compact.fields.indexOf('provider');
+      const sparse = compact.rows.filter((row) => row[provider] === null).length;
+      if (pageSize >= 100) expect(sparse).toBeGreaterThan(compact.rows.length * 0.8);
+      expect(renderGroupedPage(compact, spec, pageSize, seal).toString('utf8')).toBe(expected);
+      const writer = new GroupedPageWriter(spec, pageSize, seal);
+      await repo.streamSampleArrays(groupedPageStatement(spec, query, { compact: true }), writer);
+      expect(writer.finish().toString('utf8')).toBe(expected);
+    }
   });
 
   it('an empty read renders as the presenter does', async () => {

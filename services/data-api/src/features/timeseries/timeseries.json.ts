@@ -57,6 +57,39 @@ function columnsOf(fields: readonly string[]): Columns {
 
 const cell = (row: readonly unknown[], i: number): unknown => (i < 0 ? undefined : row[i]);
 
+/** The columns a compact row leaves null but on its series' first row of the page (timeseries.sql.ts). */
+const SHARED_COLUMNS = ['provider', 'source_type', 'type'];
+
+/**
+ * For compact rows (a `k` column: the series): fills a row's series columns, in place, from its series'
+ * first row (a "fresh" row: it has its provider, which a series always has). Null for full rows.
+ */
+export function compactRowExpander(fields: readonly string[]): ((row: readonly unknown[]) => void) | null {
+  const k = fields.indexOf('k');
+  const provider = fields.indexOf('provider');
+  if (k < 0 || provider < 0) return null;
+  const shared = SHARED_COLUMNS.map((name) => fields.indexOf(name)).filter((i) => i >= 0);
+  const freshOf = new Map<unknown, readonly unknown[]>();
+  // The series of the previous row and its fresh row: most pages are one series, most rows its previous's.
+  let lastSeries: unknown = undefined;
+  let lastFresh: readonly unknown[] | undefined;
+  return (row) => {
+    const series = row[k];
+    if (row[provider] !== null) {
+      freshOf.set(series, row);
+      lastSeries = series;
+      lastFresh = row;
+      return;
+    }
+    const fresh = series === lastSeries ? lastFresh : freshOf.get(series);
+    if (fresh === undefined) throw new Error('A compact row came before the first row of its series.');
+    lastSeries = series;
+    lastFresh = fresh;
+    const target = row as unknown[];
+    for (let i = 0; i < shared.length; i++) target[shared[i]!] = fresh[shared[i]!];
+  };
+}
+
 /** An array row as the presenter's SampleRow (cursor keys, the fallback renderer, sources). */
 function sampleRowOf(row: readonly unknown[], c: Columns): SampleRow {
   const r: SampleRow = {
@@ -298,6 +331,7 @@ export interface RowSink {
  */
 export class GroupedPageWriter implements RowSink {
   private c: Columns = columnsOf([]);
+  private expand: ((row: readonly unknown[]) => void) | null = null;
   private readonly write: SampleWriter;
   private seen = 0;
   private lastShown: readonly unknown[] | undefined;
@@ -319,10 +353,12 @@ export class GroupedPageWriter implements RowSink {
 
   columns(fields: readonly string[]): void {
     this.c = columnsOf(fields);
+    this.expand = compactRowExpander(fields);
   }
 
   row(row: readonly unknown[]): void {
     if (++this.seen > this.pageSize) return;
+    this.expand?.(row);
     const c = this.c;
     let last = this.last;
     if (last === undefined || !sameContext(last, row, c)) {
@@ -414,6 +450,7 @@ function sortKeyOfArray(row: readonly unknown[], c: Columns): SortKey {
 /** The legacy flat array of samples, as JSON bytes (`JSON.stringify(rows.map(sampleRenderer(spec)))`). */
 export class SamplesWriter implements RowSink {
   private c: Columns = columnsOf([]);
+  private expand: ((row: readonly unknown[]) => void) | null = null;
   private readonly write: SampleWriter;
   private readonly out: JsonBytes;
   private count = 0;
@@ -430,9 +467,11 @@ export class SamplesWriter implements RowSink {
 
   columns(fields: readonly string[]): void {
     this.c = columnsOf(fields);
+    this.expand = compactRowExpander(fields);
   }
 
   row(row: readonly unknown[]): void {
+    this.expand?.(row);
     if (this.count++ > 0) this.out.byte(COMMA);
     this.write(row, this.c, this.out);
   }

@@ -82,14 +82,11 @@ export function createTimeseriesService(deps: TimeseriesServiceDeps) {
       const range = parseTimeRange(query.start_date, query.end_date);
       const cursorScope = timeseriesCursorScope(scope, userId, spec.slug);
       const after = parseCursor(cursors, cursorScope, query.next_cursor, query.cursor);
-      const statement = groupedPageStatement(spec, {
-        scope,
-        userId,
-        range,
-        provider: query.provider ?? '',
-        after,
-        limit: deps.pageSize + 1,
-      });
+      const statement = groupedPageStatement(
+        spec,
+        { scope, userId, range, provider: query.provider ?? '', after, limit: deps.pageSize + 1 },
+        { compact: true },
+      );
       // Rendered while PostgreSQL sends the rows (none kept).
       const page = new GroupedPageWriter(spec, deps.pageSize, (key) =>
         encodeCursor(cursors, cursorScope, key),
@@ -108,14 +105,18 @@ export function createTimeseriesService(deps: TimeseriesServiceDeps) {
       query: RangeQuery,
     ): Promise<Buffer> {
       const range = parseTimeRange(query.start_date, query.end_date);
-      const statement = legacySamplesStatement(spec, {
-        scope,
-        userId,
-        range,
-        provider: query.provider ?? '',
-        type: type ?? '',
-        limit: deps.legacyMaxSamples,
-      });
+      const statement = legacySamplesStatement(
+        spec,
+        {
+          scope,
+          userId,
+          range,
+          provider: query.provider ?? '',
+          type: type ?? '',
+          limit: deps.legacyMaxSamples,
+        },
+        { compact: true },
+      );
       const samples = new SamplesWriter(spec);
       const rows = await uow.read(({ timeseries }) => timeseries.streamSampleArrays(statement, samples));
       if (rows === 0) await requireUser(scope, userId);

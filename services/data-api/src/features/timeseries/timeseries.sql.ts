@@ -8,7 +8,8 @@ import { instantOfMicros, isoMicros, type SortKey, type TimeRange } from './time
  * page size; the series' rows are merged in sort order (start, provider, source type, type). Only the
  * columns the slug's shape renders are selected; start and end come out as µs since the epoch (float8 is
  * exact there) so no timestamp is parsed per row.
- * Exported with their bindings so the benchmark's bare node:http + pg server runs exactly this SQL.
+ * Exported with their bindings so the benchmark's bare node:http + pg server runs exactly this SQL (in its
+ * full row form, the presenter's: the issue's baseline; the data API's JSON writer reads the compact form).
  */
 
 /** A statement in knex form (`?` placeholders); `toPgText` gives the `$n` text PostgreSQL receives. */
@@ -40,11 +41,24 @@ const PRESSURE = `case when x.diastolic is not null then x.value else (x.extras-
 const EXTRAS = `case when jsonb_exists_any(x.extras, ${RESERVED_EXTRAS})
   then nullif(x.extras - ${RESERVED_EXTRAS}, '{}'::jsonb) else x.extras end as extras`;
 
-function columns(spec: TimeseriesSpec): string {
+/**
+ * Compact rows (issue 16), for the JSON writer: a sample's series (`k`, the series' integer id) on every
+ * row, and the series' provider, source type and type only on the series' first row of the page (`fresh`:
+ * one index probe per series for its first start within the page's bounds); on the other rows they are null and the
+ * writer takes them from that row (`compactRowExpander`). The first row of a series sorts before its other
+ * rows, so it is in the page whenever they are. PostgreSQL formats and sends, and node-postgres makes a
+ * string of, one small integer per sample instead of three texts.
+ */
+const COMPACT_COMMON = `${START_US}, s.id as k, c.timezone_offset as tz,
+  case when x.fresh then s.provider end as provider,
+  case when x.fresh then s.source_type end as source_type,
+  case when x.fresh then s.type end as type, c.app_id, c.device_id, c.workout_id, c.sport`;
+
+function columns(spec: TimeseriesSpec, compact: boolean): string {
   const value = spec.textValue ? TEXT_VALUE : VALUE;
   const shaped =
     spec.shape === 'point' ? value : spec.shape === 'interval' ? `${END_US}, ${value}` : PRESSURE;
-  return `${COMMON}, ${shaped}${spec.extras?.length ? `, ${EXTRAS}` : ''}`;
+  return `${compact ? COMPACT_COMMON : COMMON}, ${shaped}${spec.extras?.length ? `, ${EXTRAS}` : ''}`;
 }
 
 interface SlugSql {
@@ -66,11 +80,20 @@ const TENANT =
  * series' first `limit` rows from the lower bound (a lateral index range scan), merged and cut to `limit`.
  * `lower` bounds a series' rows from below; it may refer to the series (`s`).
  */
-function pageSql(spec: TimeseriesSpec, lower: string, typeFilter: string): string {
-  return `select ${columns(spec)}
+function pageSql(spec: TimeseriesSpec, lower: string, typeFilter: string, compact: boolean): string {
+  // Compact: whether a row is its series' first in the page's bounds (bound again: `seriesBindings`), an
+  // uncorrelated subquery of the series scan, so PostgreSQL probes the index once per series.
+  const fresh = compact
+    ? `, x.start_at = (
+      select f.start_at from samples f
+      where f.user_id = ?::uuid and f.series = s.id and ${lower.replace(/\bx\./g, 'f.')} and f.start_at <= ?::timestamptz
+      order by f.start_at limit 1
+    ) as fresh`
+    : '';
+  return `select ${columns(spec, compact)}
   from sample_series s
   cross join lateral (
-    select x.* from samples x
+    select x.*${fresh} from samples x
     where x.user_id = ?::uuid and x.series = s.id and ${lower} and x.start_at <= ?::timestamptz
     order by x.start_at limit ?
   ) x
@@ -79,34 +102,47 @@ function pageSql(spec: TimeseriesSpec, lower: string, typeFilter: string): strin
   ${ORDER} limit ?`;
 }
 
-function buildSql(spec: TimeseriesSpec): SlugSql {
+function buildSql(spec: TimeseriesSpec, compact: boolean): SlugSql {
   return {
-    firstPage: pageSql(spec, 'x.start_at >= ?::timestamptz', ''),
+    firstPage: pageSql(spec, 'x.start_at >= ?::timestamptz', '', compact),
     // The key comparison bounds each series' scan from below (the cursor is never before start_date).
     afterKey: pageSql(
       spec,
       'x.start_at >= ?::timestamptz and (x.start_at, s.provider, s.source_type, s.type) > (?::timestamptz, ?, ?, ?)',
       '',
+      compact,
     ),
-    legacy: pageSql(spec, 'x.start_at >= ?::timestamptz', " and (?::text = '' or s.type = ?)"),
+    legacy: pageSql(spec, 'x.start_at >= ?::timestamptz', " and (?::text = '' or s.type = ?)", compact),
   };
 }
 
 const sqlBySlug = new Map<string, SlugSql>();
 
-function sqlOf(spec: TimeseriesSpec): SlugSql {
-  let sql = sqlBySlug.get(spec.slug);
+function sqlOf(spec: TimeseriesSpec, compact = false): SlugSql {
+  const key = compact ? `${spec.slug} compact` : spec.slug;
+  let sql = sqlBySlug.get(key);
   if (!sql) {
-    sql = buildSql(spec);
-    sqlBySlug.set(spec.slug, sql);
+    sql = buildSql(spec, compact);
+    sqlBySlug.set(key, sql);
   }
   return sql;
+}
+
+/** Row form of a statement: `full` rows (every column on every row, the presenter's) or `compact` ones. */
+export interface RowForm {
+  /** Compact rows (see COMPACT_COMMON): only a writer that expands them (`compactRowExpander`) reads them. */
+  compact?: boolean;
 }
 
 const NO_UPPER_BOUND = 'infinity';
 
 function tenantBindings(scope: TeamScope, userId: string): string[] {
   return [userId, scope.teamId, scope.environment];
+}
+
+/** The series scan's bindings (ending with its limit), after the compact form's first-start probe's. */
+function seriesBindings(scan: (string | number)[], compact: boolean | undefined): (string | number)[] {
+  return compact ? [...scan.slice(0, -1), ...scan] : scan;
 }
 
 export interface GroupedPageQuery {
@@ -123,8 +159,12 @@ export interface GroupedPageQuery {
 }
 
 /** One page of a grouped read, in sort order (start, provider, source type, type). */
-export function groupedPageStatement(spec: TimeseriesSpec, q: GroupedPageQuery): SqlStatement {
-  const sql = sqlOf(spec);
+export function groupedPageStatement(
+  spec: TimeseriesSpec,
+  q: GroupedPageQuery,
+  form: RowForm = {},
+): SqlStatement {
+  const sql = sqlOf(spec, form.compact);
   const { start } = q.range;
   const end = q.range.end ? isoMicros(q.range.end) : NO_UPPER_BOUND;
   if (q.after) {
@@ -136,14 +176,7 @@ export function groupedPageStatement(spec: TimeseriesSpec, q: GroupedPageQuery):
       return {
         sql: sql.afterKey,
         bindings: [
-          q.userId,
-          at,
-          at,
-          provider,
-          sourceType,
-          type,
-          end,
-          q.limit,
+          ...seriesBindings([q.userId, at, at, provider, sourceType, type, end, q.limit], form.compact),
           ...tenantBindings(q.scope, q.userId),
           q.userId,
           spec.resource,
@@ -157,10 +190,7 @@ export function groupedPageStatement(spec: TimeseriesSpec, q: GroupedPageQuery):
   return {
     sql: sql.firstPage,
     bindings: [
-      q.userId,
-      isoMicros(start),
-      end,
-      q.limit,
+      ...seriesBindings([q.userId, isoMicros(start), end, q.limit], form.compact),
       ...tenantBindings(q.scope, q.userId),
       q.userId,
       spec.resource,
@@ -175,15 +205,13 @@ export function groupedPageStatement(spec: TimeseriesSpec, q: GroupedPageQuery):
 export function legacySamplesStatement(
   spec: TimeseriesSpec,
   q: { scope: TeamScope; userId: string; range: TimeRange; provider: string; type: string; limit: number },
+  form: RowForm = {},
 ): SqlStatement {
   const end = q.range.end ? isoMicros(q.range.end) : NO_UPPER_BOUND;
   return {
-    sql: sqlOf(spec).legacy,
+    sql: sqlOf(spec, form.compact).legacy,
     bindings: [
-      q.userId,
-      isoMicros(q.range.start),
-      end,
-      q.limit,
+      ...seriesBindings([q.userId, isoMicros(q.range.start), end, q.limit], form.compact),
       ...tenantBindings(q.scope, q.userId),
       q.userId,
       spec.resource,
