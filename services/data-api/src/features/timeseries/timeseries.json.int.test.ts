@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { newId, TIMESERIES, type TeamScope, type TimeseriesSpec } from '@meridian/domain';
+import { createKnex } from '@meridian/db';
 import { createTestDatabase, seedOrg, seedTeam, type TestDatabase } from '@meridian/test-utils';
 import { parseTimeRange, type SortKey } from './timeseries-params';
 import { GroupedPageWriter, renderGroupedPage, renderSamples, SamplesWriter } from './timeseries.json';
@@ -216,6 +217,37 @@ describe('timeseries JSON writer is byte-identical to presenter + JSON.stringify
       const writer = new GroupedPageWriter(spec, pageSize, seal);
       await repo.streamSampleArrays(groupedPageStatement(spec, query, { compact: true }), writer);
       expect(writer.finish().toString('utf8')).toBe(expected);
+    }
+  });
+
+  it('a streamed read runs as a prepared statement, parsed once per connection', async () => {
+    // One connection, so the session that prepared the statement is the one asked.
+    const one = createKnex({ connectionString: h.db.url, poolMax: 1 });
+    try {
+      const repo = createTimeseriesRepository(one);
+      const spec = TIMESERIES[0]!;
+      const query = { scope, userId, range, provider: '', after: null, limit: 11 };
+      const prepared = async () =>
+        (
+          await one.raw<{ rows: { statement: string }[] }>(
+            "select statement from pg_prepared_statements where name like 'meridian\\_ts\\_%'",
+          )
+        ).rows;
+      expect(await prepared()).toHaveLength(0);
+      const expected = JSON.stringify(
+        buildGroupedPage(await repo.samples(groupedPageStatement(spec, query)), spec, 10, seal),
+      );
+      for (let i = 0; i < 7; i++) {
+        const writer = new GroupedPageWriter(spec, 10, seal);
+        await repo.streamSampleArrays(groupedPageStatement(spec, query, { compact: true }), writer);
+        // The same bytes on every run, the generic plan's (from the sixth) included.
+        expect(writer.finish().toString('utf8')).toBe(expected);
+      }
+      const statements = await prepared();
+      expect(statements).toHaveLength(1);
+      expect(statements[0]!.statement).toContain('as fresh');
+    } finally {
+      await one.destroy();
     }
   });
 

@@ -44,10 +44,10 @@ const EXTRAS = `case when jsonb_exists_any(x.extras, ${RESERVED_EXTRAS})
 /**
  * Compact rows (issue 16), for the JSON writer: a sample's series (`k`, the series' integer id) on every
  * row, and the series' provider, source type and type only on the series' first row of the page (`fresh`:
- * one index probe per series for its first start within the page's bounds); on the other rows they are null and the
- * writer takes them from that row (`compactRowExpander`). The first row of a series sorts before its other
- * rows, so it is in the page whenever they are. PostgreSQL formats and sends, and node-postgres makes a
- * string of, one small integer per sample instead of three texts.
+ * one index probe per series for its first start within the page's bounds); on the other rows they are
+ * null and the writer takes them from that row (`compactRowExpander`). The first row of a series sorts
+ * before its other rows, so it is in the page whenever they are. PostgreSQL formats and sends, and
+ * node-postgres makes a string of, one small integer per sample instead of three texts.
  */
 const COMPACT_COMMON = `${START_US}, s.id as k, c.timezone_offset as tz,
   case when x.fresh then s.provider end as provider,
