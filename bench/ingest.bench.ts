@@ -16,7 +16,8 @@
  *   (or BENCH_ROUNDS, BENCH_BATCHES, BENCH_SAMPLES)
  *
  * `--statements`: the package's SQL statements per case, by their first words, with their round-trip time
- * per batch (one connection, so wall time including PostgreSQL's work).
+ * per batch (one connection, so wall time including PostgreSQL's work); the transaction's BEGIN and COMMIT,
+ * which knex does not report, come on top (as they do for the bare arm).
  *
  * Uses DATABASE_URL's server (default postgres://postgres@127.0.0.1:5432/postgres) and a fresh database.
  */

@@ -6,6 +6,7 @@ import { summaryEvents } from './events/summary-events';
 import { applyIngestionBounds } from './ingestion-bounds';
 import type { IngestBatch, IngestResult } from './ingestion.types';
 import { loadIngestionUser, type IngestionUser } from './storage/ingestion-user.repository';
+import { SAMPLES_SAVEPOINT } from './storage/samples.repository';
 import type { WrittenSummary } from './storage/summaries.repository';
 import { createZoneOffsets } from './time/zone-offset';
 import { isRecord } from './validation/check-source';
@@ -85,7 +86,9 @@ async function ingestInTransaction(
   batches: readonly IngestBatch[],
   opts: IngestManyOptions,
 ): Promise<IngestResult[]> {
-  const user = opts.user ?? (await loadIngestionUser(trx, userId));
+  // The samples' savepoint goes with the user's read (one round trip) when this transaction reads the user.
+  const user = opts.user ?? (await loadIngestionUser(trx, userId, { thenSavepoint: SAMPLES_SAVEPOINT }));
+  const samplesSavepoint = opts.user === undefined;
   const zoneOffsets = createZoneOffsets();
   const fallbackZone = user.fallbackTimeZone;
   const bounds = { start: user.ingestionStart, end: user.ingestionEnd };
@@ -96,7 +99,10 @@ async function ingestInTransaction(
     return { all, kept, perSample: batch.mode === 'daily' || user.pushesHistoricalEtl };
   });
   const activityLocked = new Set(opts.activityLocked ?? []);
-  const written = await writeBatches({ trx, user, bounds, now, zoneOffsets, activityLocked }, toWrite);
+  const written = await writeBatches(
+    { trx, user, bounds, now, zoneOffsets, activityLocked, samplesSavepoint },
+    toWrite,
+  );
   const events = dataEvents(user, batches, written.batches, activityByMode(batches, written));
   const eventIds = opts.deferEvents
     ? events.length === 0

@@ -13,7 +13,6 @@ import type { IngestionUser } from './storage/ingestion-user.repository';
 import type { ResourceStat } from './storage/resource-stats.repository';
 import {
   activityInputs,
-  type ActivityInputs,
   type ActivityInputsQuery,
   type ActivityWorkoutRow,
 } from './storage/activity-inputs.repository';
@@ -71,13 +70,11 @@ export async function refreshActivity(
   ctx: Context,
   touched: ReadonlyMap<string, ReadonlySet<string>>,
   alsoWrite?: (activityStats: ResourceStat[]) => { sql: string; bindings: Knex.RawBinding[] } | null,
-  /** What `activityReads` asked for, read already (in this transaction, after the write, under the locks). */
-  prefetched?: ReadonlyMap<string, ActivityInputs>,
 ): Promise<{ written: WrittenSummary[]; stats: ResourceStat[] }> {
   const records: SummaryRecord[] = [];
   const stats: ResourceStat[] = [];
   for (const [provider, dates] of [...touched.entries()].sort(([a], [b]) => a.localeCompare(b))) {
-    const days = await deriveProviderActivity(ctx, provider, dates, prefetched?.get(provider));
+    const days = await deriveProviderActivity(ctx, provider, dates);
     for (const day of days) {
       records.push({
         id: summaryId(ctx.user.id, 'activity', provider, day.calendarDate),
@@ -170,20 +167,7 @@ function lastLocalDay(startMs: number, endMs: number, offsetSeconds: number): nu
     : Math.ceil((endMs + offsetSeconds * 1000) / DAY_MS) - 1;
 }
 
-/**
- * What the activity of `touched` is derived from, per provider in the order `refreshActivity` derives them:
- * the statements `activityInputs` runs, for a writer that sends them along with its last write (see
- * `refreshActivity`'s `prefetched`).
- */
-export function activityReads(
-  ctx: Pick<Context, 'user'>,
-  touched: ReadonlyMap<string, ReadonlySet<string>>,
-): Array<{ provider: string; query: ActivityInputsQuery }> {
-  return [...touched.entries()]
-    .sort(([a], [b]) => a.localeCompare(b))
-    .map(([provider, dates]) => ({ provider, query: activityQuery(ctx, provider, dates) }));
-}
-
+/** The reads one provider's activity of `dates` is derived from (see `activityInputs`). */
 function activityQuery(
   ctx: Pick<Context, 'user'>,
   provider: string,
@@ -210,24 +194,19 @@ function activityQuery(
   };
 }
 
-async function deriveProviderActivity(
-  ctx: Context,
-  provider: string,
-  dates: ReadonlySet<string>,
-  prefetched: ActivityInputs | undefined,
-) {
+async function deriveProviderActivity(ctx: Context, provider: string, dates: ReadonlySet<string>) {
   // Concurrent batches of one user and provider derive one after the other: the later one then sees
   // the earlier one's committed samples, so the last activity written counts both.
   if (!ctx.activityLocked?.has(provider)) {
     const lock = activityLock(ctx.user.id, provider);
     await ctx.trx.raw('select pg_advisory_xact_lock(?, hashtext(?))', [lock.classId, lock.key]);
   }
-  // The samples, the heart rate and the workouts in one round trip (or read along with the write).
+  // The samples, the heart rate and the workouts in one round trip.
   const {
     samples: rows,
     heartRate,
     workouts,
-  } = prefetched ?? (await activityInputs(ctx.trx, activityQuery(ctx, provider, dates)));
+  } = await activityInputs(ctx.trx, activityQuery(ctx, provider, dates));
   return deriveActivity(
     rows.map((r) => toActivitySample(ctx, r)),
     workouts.flatMap((w) => toActivityWorkout(ctx, w)),

@@ -1,9 +1,9 @@
 import { useIngestionFixture } from './__tests__/ingestion-fixture';
 
 /**
- * Round trips of a batch (issue 16): a day of one series that lands where nothing is stored sends its insert,
- * the activity locks and the activity reads in one message, and reads or locks nothing else on its own. What
- * it writes is what the separate statements wrote: samples, activity, resource stats and events.
+ * Round trips of a batch (issue 16): a day of one series that lands where nothing is stored takes the samples'
+ * savepoint with the user's read and the activity lock with its insert, and reads the activity's inputs in one
+ * statement. What it writes is what the separate statements wrote: samples, activity, resource stats, events.
  */
 describe('round trips per batch', () => {
   const fx = useIngestionFixture();
@@ -43,7 +43,7 @@ describe('round trips per batch', () => {
   }
 
   it.each(['daily', 'historical'] as const)(
-    'a %s day of one series with nothing stored: the user, one message for the write and the reads, the activity and stats, the events',
+    'a %s day of one series with nothing stored: the user, the insert, the reads, the activity and stats, the events',
     async (mode) => {
       const userId = await fx.insertUser();
       const { result, statements } = await statementsOf(() =>
@@ -52,15 +52,17 @@ describe('round trips per batch', () => {
       expect(result).toMatchObject({ created: 96, updated: 0, unchanged: 0 });
       // (The user's samples partition is looked up once per process.)
       const kinds = statements.filter((s) => !/^(begin|commit)|samples_partition\(/i.test(s));
-      expect(kinds).toHaveLength(mode === 'daily' ? 4 : 3);
-      expect(kinds[0]).toMatch(/^select .* from "users"/);
-      expect(kinds[1]).toMatch(/^savepoint samples_insert; with gate/);
-      // The activity lock and the activity reads travel in the write's message, and in no statement of their own.
-      expect(kinds[1]).toMatch(/pg_advisory_xact_lock\(.*coalesce\(json_agg/);
-      const others = kinds.filter((_, i) => i !== 1).join('\n');
-      expect(others).not.toMatch(/pg_advisory_xact_lock|json_agg/);
+      expect(kinds).toHaveLength(mode === 'daily' ? 5 : 4);
+      // The user's read takes the samples' savepoint; the first insert takes the activity lock (and probes the
+      // span); one statement reads what the activity is derived from; no lock, savepoint or release of its own.
+      expect(kinds[0]).toMatch(/ from users u .* for key share of u; savepoint samples_insert$/);
+      expect(kinds[1]).toMatch(/^with gate as materialized .*pg_advisory_xact_lock\(/);
+      expect(kinds[2]).toMatch(/^select \(select coalesce\(json_agg/);
+      expect(kinds[3]).toMatch(/^with also as \( insert into resource_stats .* insert into summaries/);
+      if (mode === 'daily') expect(kinds[4]).toMatch(/^insert into "outbox"/);
+      expect(kinds.filter((k) => /^(select pg_advisory|savepoint|release)/.test(k))).toEqual([]);
 
-      // The activity derived from what the message read: the day's heart rate, once.
+      // The activity derived from what was read: the day's heart rate, once.
       const activity = await fx.db
         .knex('summaries')
         .select('calendar_date', 'payload')

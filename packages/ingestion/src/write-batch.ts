@@ -1,12 +1,7 @@
 import type { OutboxEvent } from '@meridian/db';
 import type { Knex } from 'knex';
 import { lastByKey, type BoundedBatch, type IngestionBounds } from './ingestion-bounds';
-import { activityLock, activityReads, refreshActivity, touchedDates } from './refresh-activity';
-import {
-  activityInputsStatement,
-  toActivityInputs,
-  type ActivityInputsRow,
-} from './storage/activity-inputs.repository';
+import { activityLock, refreshActivity, touchedDates } from './refresh-activity';
 import { collectResourceStats } from './resource-stats';
 import type { IngestionUser } from './storage/ingestion-user.repository';
 import { resourceStatsUpsert, type ResourceStat } from './storage/resource-stats.repository';
@@ -47,6 +42,8 @@ interface Context {
   zoneOffsets: ZoneOffsets;
   /** Providers whose activity lock (`activityLock`) the transaction holds already. */
   activityLocked?: ReadonlySet<string>;
+  /** Whether the transaction took `SAMPLES_SAVEPOINT` with its last statement (and wrote nothing since). */
+  samplesSavepoint?: boolean;
 }
 
 /** One batch of a write: what it holds, and whether its data events need every created or changed sample. */
@@ -121,26 +118,14 @@ export async function writeBatches(ctx: Context, batches: readonly BatchToWrite[
   // The repository writes rows in key order (its fixed part, then the start), so concurrent batches of one
   // user lock rows in the same order; every batch's samples first (one savepoint for those that need only
   // counts), then each batch's summaries and streams.
-  // Samples alone (no summary or stream is written after them): the activity reads can go along with the
-  // samples' write (the repository sends them in its message when that is one insert storing every row).
-  const reads = kept.every((k) => k.summaries.length === 0 && k.streams.length === 0)
-    ? activityReads(ctx, allTouched)
-    : [];
-  const {
-    sets: samplesWritten,
-    locked,
-    then: readRows,
-  } = await createSamplesRepository(trx).upsertMany(
+  const { sets: samplesWritten, locked } = await createSamplesRepository(trx).upsertMany(
     user.id,
     kept.map((k, i) => ({ samples: k.samples, perSample: batches[i]!.perSample })),
     now,
     locks,
-    reads.map((r) => activityInputsStatement(r.query)),
+    { savepointTaken: ctx.samplesSavepoint === true },
   );
   const activityLocked = locked ? new Set([...(ctx.activityLocked ?? []), ...toLock]) : ctx.activityLocked;
-  const prefetched = readRows
-    ? new Map(reads.map((r, i) => [r.provider, toActivityInputs(readRows[i] as ActivityInputsRow)]))
-    : undefined;
   for (const [i, batch] of batches.entries()) {
     const { samples, summaries, streams } = kept[i]!;
     const { outcomes, created, updated } = samplesWritten[i]!;
@@ -167,15 +152,10 @@ export async function writeBatches(ctx: Context, batches: readonly BatchToWrite[
     });
   }
   // The resource statistics (the activity's included) are written with the activity: one round trip.
-  const activity = await refreshActivity(
-    { ...ctx, activityLocked },
-    allTouched,
-    (activityStats) => {
-      const all = mergeStats([...stats, ...activityStats]);
-      return all.length === 0 ? null : resourceStatsUpsert(user.id, all, now);
-    },
-    prefetched,
-  );
+  const activity = await refreshActivity({ ...ctx, activityLocked }, allTouched, (activityStats) => {
+    const all = mergeStats([...stats, ...activityStats]);
+    return all.length === 0 ? null : resourceStatsUpsert(user.id, all, now);
+  });
   return {
     batches: written,
     activity: activity.written,

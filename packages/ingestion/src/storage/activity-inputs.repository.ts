@@ -60,52 +60,34 @@ export interface ActivityInputsQuery {
   workoutsTo: string;
 }
 
-/** The statement `activityInputs` runs, as SQL text and bindings (to send along with another statement). */
-export function activityInputsStatement(q: ActivityInputsQuery): {
-  sql: string;
-  bindings: Knex.RawBinding[];
-} {
-  return {
-    sql: ACTIVITY_INPUTS,
-    bindings: [
-      q.userId,
-      q.userId,
-      q.provider,
-      [...q.resources],
-      q.samplesFrom,
-      q.samplesTo,
-      q.userId,
-      q.hasFallbackZone,
-      q.hasFallbackZone,
-      q.userId,
-      q.userId,
-      q.provider,
-      q.heartRateFrom,
-      q.heartRateTo,
-      [...q.heartRateDays],
-      q.userId,
-      q.provider,
-      q.workoutsFrom,
-      q.workoutsTo,
-    ],
-  };
-}
-
-/** The one row `activityInputsStatement` answers, as `ActivityInputs`. */
-export interface ActivityInputsRow {
-  samples: ActivitySampleRow[];
-  heart_rate: HeartRateSlotRow[];
-  workouts: ActivityWorkoutRow[];
-}
-
-export const toActivityInputs = (row: ActivityInputsRow): ActivityInputs => ({
-  samples: row.samples,
-  heartRate: row.heart_rate,
-  workouts: row.workouts,
-});
-
 export async function activityInputs(trx: Knex.Transaction, q: ActivityInputsQuery): Promise<ActivityInputs> {
-  const { sql, bindings } = activityInputsStatement(q);
-  const { rows } = await trx.raw<{ rows: ActivityInputsRow[] }>(sql, bindings);
-  return toActivityInputs(rows[0]!);
+  const { rows } = await trx.raw<{
+    rows: Array<{
+      samples: ActivitySampleRow[];
+      heart_rate: HeartRateSlotRow[];
+      workouts: ActivityWorkoutRow[];
+    }>;
+  }>(ACTIVITY_INPUTS, [
+    q.userId,
+    q.userId,
+    q.provider,
+    [...q.resources],
+    q.samplesFrom,
+    q.samplesTo,
+    q.userId,
+    q.hasFallbackZone,
+    q.hasFallbackZone,
+    q.userId,
+    q.userId,
+    q.provider,
+    q.heartRateFrom,
+    q.heartRateTo,
+    [...q.heartRateDays],
+    q.userId,
+    q.provider,
+    q.workoutsFrom,
+    q.workoutsTo,
+  ]);
+  const row = rows[0]!;
+  return { samples: row.samples, heartRate: row.heart_rate, workouts: row.workouts };
 }

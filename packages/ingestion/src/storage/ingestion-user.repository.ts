@@ -74,26 +74,42 @@ export function toIngestionUser(row: IngestionUserRow): IngestionUser {
 
 /**
  * Loads an active user and holds a key-share lock on it until the transaction ends, so the purge cannot
- * remove the user while its data is being written.
+ * remove the user while its data is being written. `thenSavepoint`: a savepoint (a plain name) to take right
+ * after, in the same round trip (two statements in one simple-protocol message: the user id, checked to be a
+ * UUID, is its only value, written as a literal).
  */
-export async function loadIngestionUser(trx: Knex.Transaction, userId: string): Promise<IngestionUser> {
-  const row: IngestionUserRow | undefined = isUuid(userId)
-    ? await trx('users')
-        .select(
-          'id',
-          'team_id',
-          'environment',
-          'client_user_id',
-          'fallback_time_zone',
-          'ingestion_start',
-          'ingestion_end',
-          trx.raw(PUSHES_HISTORICAL_ETL),
-        )
-        .where({ id: userId })
-        .whereNull('deleted_at')
-        .forKeyShare()
-        .first()
-    : undefined;
+export async function loadIngestionUser(
+  trx: Knex.Transaction,
+  userId: string,
+  opts: { thenSavepoint?: string } = {},
+): Promise<IngestionUser> {
+  if (!isUuid(userId)) throw new NotFoundError('User not found.', { user_id: userId });
+  let row: IngestionUserRow | undefined;
+  if (opts.thenSavepoint !== undefined) {
+    if (!/^[a-z_]+$/.test(opts.thenSavepoint)) throw new Error('loadIngestionUser: bad savepoint name');
+    const [selected] = await trx.raw<Array<{ rows: IngestionUserRow[] }>>(
+      `select ${ingestionUserColumns('u')} from users u
+        where u.id = '${userId.toLowerCase()}'::uuid and u.deleted_at is null limit 1 for key share of u;
+      savepoint ${opts.thenSavepoint}`,
+    );
+    row = selected?.rows[0];
+  } else {
+    row = await trx('users')
+      .select(
+        'id',
+        'team_id',
+        'environment',
+        'client_user_id',
+        'fallback_time_zone',
+        'ingestion_start',
+        'ingestion_end',
+        trx.raw(PUSHES_HISTORICAL_ETL),
+      )
+      .where({ id: userId })
+      .whereNull('deleted_at')
+      .forKeyShare()
+      .first();
+  }
   if (!row) throw new NotFoundError('User not found.', { user_id: userId });
   return toIngestionUser(row);
 }

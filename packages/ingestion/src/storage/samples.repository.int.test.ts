@@ -98,7 +98,7 @@ describe('samples upsert (array literals per column)', () => {
   });
 
   it('stores texts with quotes, backslashes and question marks exactly when their series goes first', async () => {
-    // A batch's first insert travels with its savepoint in one message, its values as literals.
+    // The series is the batch's only one: its insert is the batch's first (gated by the probe when daily).
     const tricky = ["it's", 'what?', "a \\ backslash, a \\x3f and \\'", "$1 ?? ?| E'x'", '\\', "''", 'ü ✓ 𝄞'];
     const appId = "app 'two'? \\ $1";
     const notesOf = (userId: string, mode: 'daily' | 'historical') => ({

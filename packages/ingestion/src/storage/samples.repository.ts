@@ -177,50 +177,6 @@ function gatedInsertSql(table: string, present: readonly boolean[], lock: boolea
   where (select g.fresh and g.locks >= 0 from gate g)`;
 }
 
-/**
- * `sql` with each `?` placeholder replaced by its binding as a literal, for a statement sent together with
- * another one in a single simple-protocol message (which takes no parameters). `sql` must have no other `?`.
- */
-function inlined(sql: string, bindings: readonly unknown[]): string {
-  const parts = sql.split('?');
-  if (parts.length !== bindings.length + 1) throw new Error('inlined: one binding per placeholder expected');
-  let out = parts[0]!;
-  for (let i = 0; i < bindings.length; i += 1) out += sqlLiteral(bindings[i]) + parts[i + 1]!;
-  return out;
-}
-
-/**
- * A binding as an SQL literal: a text as an escape string constant (E'…', with `\`, `'` and `?` escaped: knex
- * would number a bare `?` even inside a literal), a number in parentheses (a negative one stays one operand),
- * an array of texts or numbers as its array literal, a Date as its ISO text. A NUL character, which no
- * PostgreSQL text may hold, is refused.
- */
-export function sqlLiteral(value: unknown): string {
-  if (value === null || value === undefined) return 'NULL';
-  if (typeof value === 'number') {
-    if (!Number.isFinite(value)) throw new Error('sqlLiteral: a number must be finite');
-    return `(${String(value)})`;
-  }
-  if (typeof value === 'boolean') return value ? 'true' : 'false';
-  if (typeof value === 'string') return textLiteral(value);
-  if (Array.isArray(value)) {
-    const elements = value.map((v: unknown) => {
-      if (v === null) return 'NULL';
-      if (typeof v === 'number' && Number.isFinite(v)) return String(v);
-      if (typeof v !== 'string') throw new Error('sqlLiteral: arrays of texts or finite numbers only');
-      return quoted(v);
-    });
-    return textLiteral(`{${elements.join(',')}}`);
-  }
-  if (value instanceof Date) return textLiteral(value.toISOString());
-  throw new Error('sqlLiteral: unsupported binding');
-}
-
-function textLiteral(text: string): string {
-  if (text.includes('\0')) throw new Error('sqlLiteral: a text cannot hold a NUL character');
-  return `E'${text.replace(/[\\'?]/g, (c) => (c === '?' ? '\\x3f' : `\\${c}`))}'`;
-}
-
 /** An unchanged row fails the WHERE and is not returned; `xmax = 0` tells a fresh insert from an update. */
 const ON_CONFLICT = `
   on conflict (user_id, series, start_at) do update set
@@ -461,20 +417,18 @@ export interface AdvisoryLocks {
   keys: readonly string[];
 }
 
-/** A statement (SQL text and bindings) to run after the upsert, see `upsertMany`'s `then`. */
-export interface Statement {
-  sql: string;
-  bindings: readonly Knex.RawBinding[];
-}
-
 /** What `upsertMany` wrote, per set, and whether it holds the locks asked for (see `AdvisoryLocks`). */
 export interface SamplesUpserted {
   sets: SamplesWritten[];
   /** False when no statement took them (nothing to write, or the statement was rolled back): take them. */
   locked: boolean;
-  /** The first row of each `then` statement, run right after the whole write; null when not run so. */
-  then: unknown[] | null;
 }
+
+/**
+ * The savepoint under which the plain inserts run (see `upsertMany`): a caller may take it itself in its own
+ * last statement before the write (then it tells `upsertMany` so: `savepointTaken`), saving a round trip.
+ */
+export const SAMPLES_SAVEPOINT = 'samples_insert';
 
 interface Chunk {
   part: number;
@@ -513,17 +467,18 @@ export function createSamplesRepository(trx: Knex.Transaction) {
    * Plain INSERTs of chunks whose rows are all new, under one savepoint: the number inserted per chunk, or
    * null (rolled back to the savepoint, nothing written) when a row with one of the keys is stored already.
    * The savepoint is not released (a round trip that changes nothing): it ends with the transaction, or with
-   * a savepoint of the caller's taken before it, which also releases or rolls back this one.
+   * a savepoint of the caller's taken before it, which also releases or rolls back this one. `savepointTaken`:
+   * the caller took it (`SAMPLES_SAVEPOINT`) with its last statement, and nothing was written since.
    */
   async function insertAll(
     table: string,
     chunks: readonly Chunk[],
     locks: AdvisoryLocks | null,
     probed: Chunk | null,
-    then: readonly Statement[],
-  ): Promise<{ inserted: number[]; then: unknown[] } | null> {
+    savepointTaken: boolean,
+  ): Promise<number[] | null> {
+    if (!savepointTaken) await trx.raw(`savepoint ${SAMPLES_SAVEPOINT}`);
     const inserted: number[] = [];
-    let thenRows: unknown[] = [];
     try {
       for (const [i, c] of chunks.entries()) {
         // The first statement takes the locks asked for (released again if rolled back to the savepoint).
@@ -535,30 +490,14 @@ export function createSamplesRepository(trx: Knex.Transaction) {
           ...(probe ? [...(c.head as Knex.RawBinding[]), ...spanOf(c)] : []),
           ...paramsOf(c),
         ];
-        if (i === 0) {
-          // The savepoint and the first insert in one message (one round trip): the simple protocol, which
-          // takes several statements, takes no parameters, so the insert's are sent as literals.
-          // Statements to run after the write (`then`, only with a single chunk) go in the same message.
-          const after = chunks.length === 1 ? then : [];
-          const results = await trx.raw<Array<{ rowCount: number | null; rows: unknown[] }>>(
-            [
-              'savepoint samples_insert',
-              inlined(sql, bindings),
-              ...after.map((t) => inlined(t.sql, t.bindings)),
-            ].join(';\n'),
-          );
-          inserted.push(results[1]?.rowCount ?? -1);
-          thenRows = results.slice(2).map((r) => r.rows[0]);
-          if (thenRows.length !== after.length)
-            throw new Error('samples insert: a result per statement expected');
-        } else inserted.push((await trx.raw<{ rowCount: number }>(sql, bindings)).rowCount);
+        inserted.push((await trx.raw<{ rowCount: number }>(sql, bindings)).rowCount);
       }
     } catch (err) {
       if ((err as { code?: unknown }).code !== UNIQUE_VIOLATION) throw err;
-      await trx.raw('rollback to savepoint samples_insert');
+      await trx.raw(`rollback to savepoint ${SAMPLES_SAVEPOINT}`);
       return null;
     }
-    return { inserted, then: thenRows };
+    return inserted;
   }
 
   /** The counts of an upsert of the chunk. */
@@ -636,16 +575,14 @@ export function createSamplesRepository(trx: Knex.Transaction) {
      * after the other, and those that need only counts are first tried as plain inserts under one savepoint.
      * (`_now`: samples keep no write instants since the compact layout; the argument stays for callers.)
      * `locks`: advisory locks to take with the first statement, before any row is written (see `locked`).
-     * `then`: statements (no data-modifying ones) to run once everything is written; when the write is one
-     * insert that stores every row, they go in its message (no round trip of their own) and their first rows
-     * come back as `then`, else `then` is null and the caller runs them itself.
+     * `savepointTaken`: the caller took `SAMPLES_SAVEPOINT` with its last statement, and wrote nothing since.
      */
     async upsertMany(
       userId: string,
       parts: readonly SamplesToWrite[],
       _now: Date,
       locks: AdvisoryLocks | null = null,
-      then: readonly Statement[] = [],
+      opts: { savepointTaken?: boolean } = {},
     ): Promise<SamplesUpserted> {
       let pending = locks && locks.keys.length > 0 ? locks : null;
       let locked = false;
@@ -691,9 +628,13 @@ export function createSamplesRepository(trx: Knex.Transaction) {
       }
       // In chunk (key) order, as the upserts below.
       const plain = chunks.filter((c) => !parts[c.part]!.perSample || fresh.has(c));
-      const insert = plain.length > 0 ? await insertAll(table, plain, pending, probedByInsert, then) : null;
-      const inserted = insert?.inserted ?? null;
+      const inserted =
+        plain.length > 0
+          ? await insertAll(table, plain, pending, probedByInsert, opts.savepointTaken === true)
+          : null;
       if (inserted && pending) locked = true;
+      // Rolled back to the savepoint: locks taken since (also by the probe, after a caller's savepoint) are gone.
+      if (plain.length > 0 && !inserted) locked = false;
       const done = new Set<Chunk>();
       if (inserted) {
         plain.forEach((c, i) => {
@@ -712,9 +653,7 @@ export function createSamplesRepository(trx: Knex.Transaction) {
         if (parts[c.part]!.perSample) await upsertPerRow(table, c, written[c.part]!);
         else await upsertCounting(table, c, written[c.part]!);
       }
-      // The `then` statements saw the whole write only if the one chunk was inserted outright.
-      const thenRan = then.length > 0 && chunks.length === 1 && done.has(chunks[0]!) && insert !== null;
-      return { sets: written, locked, then: thenRan ? insert.then : null };
+      return { sets: written, locked };
     },
 
     /**
