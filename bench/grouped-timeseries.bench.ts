@@ -12,7 +12,11 @@
  * (gzip, br) give the compressed bytes and the CPU they add per request.
  *
  *   pnpm bench:timeseries [--rounds 5] [--duration 5] [--connections 64] [--week-connections 16]
- *                         [--pool 4] [--large 0] [--keep] [--cases api-day,bare-day,...]
+ *                         [--pool 4] [--large 0] [--keep] [--cases api-day,bare-day,...] [--gc]
+ *
+ * `--gc` runs both servers with `--trace-gc` and adds, per case, the collections during its runs per 1,000
+ * requests: mark-compacts (count, main-thread ms including their incremental marking steps, the longest
+ * one, the heap left after them) and scavenges (count, ms).
  *
  * `--large N` then grows the table to N samples and measures the API's day read again (flat cost).
  * Uses DATABASE_URL's server (default postgres://postgres@127.0.0.1:5432/postgres) and a fresh database.
@@ -49,6 +53,8 @@ const ONLY = (() => {
 const POOL = flag('pool', 4);
 /** Node flags for both servers alike, e.g. BENCH_NODE_FLAGS=--max-semi-space-size=32. */
 const SERVER_NODE_FLAGS = (process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+/** Count each server's garbage collections (`--trace-gc`, parsed from its stdout) per case. */
+const GC = args.includes('--gc');
 const TARGET = 1.3;
 const log = (msg: string) => process.stdout.write(`${msg}\n`);
 
@@ -74,6 +80,56 @@ interface Sample {
   /** CPU ms per request of the load generator (this process): the same work for both servers. */
   genCpuMs: number;
   errors: number;
+  /** The server's collections during the run (`--gc`). */
+  gc?: GcWindow;
+}
+
+/** One collection as `--trace-gc` prints it. */
+interface GcEvent {
+  kind: 'scavenge' | 'mark-compact';
+  /** Main-thread ms: the pause, plus for a mark-compact its incremental marking steps. */
+  ms: number;
+  /** Heap used after it, MB. */
+  afterMb: number;
+}
+
+interface GcWindow {
+  scavenges: number;
+  scavengeMs: number;
+  markCompacts: number;
+  markCompactMs: number;
+  longestMarkCompactMs: number;
+  /** Heap used after the window's mark-compacts (median), MB; NaN without one. */
+  liveMb: number;
+}
+
+// `[pid:isolate]  1234 ms: Mark-Compact 62.3 (68.1) -> 60.0 (68.9) MB, 5.89 / 0.01 ms  (+ 16.6 ms in 6 steps ...`
+const GC_LINE =
+  /ms: (Scavenge|Minor Mark-(?:Compact|Sweep)|Mark-Compact(?: \(reduce\))?) [\d.]+ \([\d.]+\) -> ([\d.]+) \([\d.]+\) MB, (?:pooled: [\d.]+ MB, )?([\d.]+) \/ [\d.]+ ms(?:\s+\(\+ ([\d.]+) ms in)?/;
+
+function parseGcLine(line: string): GcEvent | null {
+  const m = GC_LINE.exec(line);
+  if (!m) return null;
+  const major = m[1]!.startsWith('Mark-Compact');
+  return {
+    kind: major ? 'mark-compact' : 'scavenge',
+    ms: Number(m[3]) + (m[4] ? Number(m[4]) : 0),
+    afterMb: Number(m[2]),
+  };
+}
+
+function gcWindow(events: readonly GcEvent[]): GcWindow {
+  const major = events.filter((e) => e.kind === 'mark-compact');
+  const minor = events.filter((e) => e.kind === 'scavenge');
+  const sum = (xs: readonly GcEvent[]) => xs.reduce((n, e) => n + e.ms, 0);
+  return {
+    scavenges: minor.length,
+    scavengeMs: sum(minor),
+    markCompacts: major.length,
+    markCompactMs: sum(major),
+    longestMarkCompactMs: major.reduce((n, e) => Math.max(n, e.ms), 0),
+    liveMb: major.length > 0 ? median(major.map((e) => e.afterMb)) : Number.NaN,
+  };
 }
 
 const median = (xs: number[]) => {
@@ -94,13 +150,37 @@ async function admin(sql: string): Promise<void> {
   }
 }
 
+/** Each server's collections so far (`--gc`), in order. */
+const gcEvents = new Map<ChildProcess, GcEvent[]>();
+
 function startServer(script: string, env: Record<string, string>): Promise<ChildProcess> {
   return new Promise((resolve, reject) => {
     const child = fork(path.join(__dirname, 'support', script), [], {
-      execArgv: ['--conditions=meridian-src', '--import', 'tsx', ...SERVER_NODE_FLAGS],
+      execArgv: [
+        '--conditions=meridian-src',
+        '--import',
+        'tsx',
+        ...SERVER_NODE_FLAGS,
+        ...(GC ? ['--trace-gc'] : []),
+      ],
       env: { ...process.env, ...env, BENCH_POOL: String(POOL), NODE_OPTIONS: '' },
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      stdio: ['ignore', GC ? 'pipe' : 'inherit', 'inherit', 'ipc'],
     });
+    if (GC) {
+      const events: GcEvent[] = [];
+      gcEvents.set(child, events);
+      let rest = '';
+      child.stdout!.setEncoding('utf8');
+      child.stdout!.on('data', (chunk: string) => {
+        const lines = (rest + chunk).split('\n');
+        rest = lines.pop()!;
+        for (const line of lines) {
+          const e = parseGcLine(line);
+          if (e) events.push(e);
+          else process.stdout.write(`${line}\n`);
+        }
+      });
+    }
     child.once('message', () => resolve(child));
     child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
   });
@@ -170,6 +250,7 @@ async function main(): Promise<void> {
     servers.push(bare);
     const origin = { api: 'http://127.0.0.1:18100', bare: 'http://127.0.0.1:18101' };
     const pid = { api: api.pid!, bare: bare.pid! };
+    const child = { api, bare };
     const backendsOf = async (server: 'api' | 'bare'): Promise<number[]> =>
       (
         await db.raw<{ rows: { pid: number }[] }>(
@@ -286,6 +367,7 @@ async function main(): Promise<void> {
         // Backends first seen at the end (a connection opened during the run) count from zero.
         const dbBefore = cpuSnapshot(await backendsOf(c.server));
         const genBefore = process.cpuUsage();
+        const gcFrom = gcEvents.get(child[c.server])?.length ?? 0;
         const r = await autocannon({
           url: origin[c.server] + c.path,
           headers: headersOf(c),
@@ -294,6 +376,7 @@ async function main(): Promise<void> {
           timeout: 30,
         });
         const gen = process.cpuUsage(genBefore);
+        const gcDuring = gcEvents.get(child[c.server])?.slice(gcFrom);
         const cpu = (cpuSecondsOf(pid[c.server]) ?? 0) - before;
         const dbCpu = cpuSince(dbBefore, [...new Set([...dbBefore.keys(), ...(await backendsOf(c.server))])]);
         const requests = r.requests.total;
@@ -307,6 +390,7 @@ async function main(): Promise<void> {
           dbCpuMs: requests > 0 ? (dbCpu * 1000) / requests : Number.NaN,
           genCpuMs: requests > 0 ? (gen.user + gen.system) / 1000 / requests : Number.NaN,
           errors: r.errors + r.timeouts + r.non2xx,
+          gc: gcDuring && gcWindow(gcDuring),
         });
       }
       loads.push(loadAverage());
@@ -384,6 +468,35 @@ async function main(): Promise<void> {
       log(
         `  p99 / p50, API 1 day at ${CONNECTIONS} clients: ${median(p99p50).toFixed(2)} (${spread(p99p50)}) — target ≤ 3: ${median(p99p50) <= 3 ? 'met' : 'MISSED'}`,
       );
+    const bareP99p50 = (samples.get('bare-day') ?? [])
+      .filter((s) => s.requests > 0)
+      .map((s) => s.p99 / Math.max(1, s.p50));
+    if (bareP99p50.length > 0)
+      log(`  p99 / p50, bare 1 day (same rounds): ${median(bareP99p50).toFixed(2)} (${spread(bareP99p50)})`);
+    if (GC) {
+      log('');
+      log('garbage collection per 1,000 requests (--trace-gc, medians over rounds, min–max):');
+      for (const c of cases) {
+        const runs = samples.get(c.key)!.filter((s) => s.requests > 0 && s.gc);
+        if (runs.length === 0) continue;
+        const per = (f: (g: GcWindow) => number) => runs.map((s) => (f(s.gc!) * 1000) / s.requests);
+        const show = (xs: number[], digits = 1) => `${median(xs).toFixed(digits)} (${spread(xs)})`;
+        const longest = runs.map((s) => s.gc!.longestMarkCompactMs);
+        const live = runs.map((s) => s.gc!.liveMb).filter((x) => !Number.isNaN(x));
+        log(
+          `  ${c.label.padEnd(32)} mark-compacts ${show(
+            per((g) => g.markCompacts),
+            2,
+          )}, ${show(per((g) => g.markCompactMs))} ms, longest ${median(longest).toFixed(0)} ms, heap after ${live.length ? median(live).toFixed(1) : '–'} MB; scavenges ${show(
+            per((g) => g.scavenges),
+            0,
+          )}, ${show(
+            per((g) => g.scavengeMs),
+            0,
+          )} ms`,
+        );
+      }
+    }
     log('');
     log('compression (API, same rounds):');
     for (const [label, comp, plain] of [

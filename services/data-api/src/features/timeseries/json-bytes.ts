@@ -15,14 +15,91 @@ const ZERO = 0x30;
 const DOT = 0x2e;
 const NULL_BYTES = utf8('null');
 
+/**
+ * Output buffers kept for reuse (issue 16). A day of heart rate is a 163 kB answer: allocated per request,
+ * its memory is external to V8's heap, and that external memory, not the heap, is what started the data
+ * API's full collections under load (`--trace-incremental-marking`: "external memory pressure" at a heap of
+ * 80 MB against a limit of 220–280 MB). A buffer goes back only when nothing can still read it: a response's
+ * buffer after its 'finish' (the last write handed to the kernel), a buffer outgrown while writing at once.
+ * A buffer taken is never in the pool, so two in-flight responses never share one. Bounded: at most
+ * `maxBuffers` buffers of at most `maxBufferBytes` each, `maxTotalBytes` in all; others are left to the
+ * collector.
+ */
+export class BufferPool {
+  private readonly free: Buffer[] = [];
+  private freeBytes = 0;
+
+  constructor(
+    readonly maxBuffers: number,
+    readonly maxBufferBytes: number,
+    readonly maxTotalBytes: number,
+  ) {}
+
+  /** A buffer of at least `size` bytes (the smallest pooled one that fits, else a new one), now the caller's. */
+  take(size: number): Buffer {
+    const free = this.free;
+    let best = -1;
+    for (let i = 0; i < free.length; i++) {
+      const length = free[i]!.length;
+      if (length >= size && (best < 0 || length < free[best]!.length)) best = i;
+    }
+    if (best < 0) return Buffer.allocUnsafeSlow(size);
+    const buf = free[best]!;
+    free[best] = free[free.length - 1]!;
+    free.pop();
+    this.freeBytes -= buf.length;
+    return buf;
+  }
+
+  /** Gives `buf` back: the caller and anything it handed a view of must no longer read or write it. */
+  give(buf: Buffer): void {
+    // Only whole buffers this pool could have made (a view into another buffer would alias it).
+    if (buf.length === 0 || buf.byteOffset !== 0 || buf.length !== buf.buffer.byteLength) return;
+    if (buf.length > this.maxBufferBytes || this.free.includes(buf)) return;
+    // Full: smaller buffers make room for a larger one (the pool keeps what the large answers need).
+    while (this.free.length >= this.maxBuffers || this.freeBytes + buf.length > this.maxTotalBytes) {
+      if (!this.dropSmallestBelow(buf.length)) return;
+    }
+    this.free.push(buf);
+    this.freeBytes += buf.length;
+  }
+
+  private dropSmallestBelow(length: number): boolean {
+    const free = this.free;
+    let smallest = -1;
+    for (let i = 0; i < free.length; i++) {
+      if (free[i]!.length < length && (smallest < 0 || free[i]!.length < free[smallest]!.length))
+        smallest = i;
+    }
+    if (smallest < 0) return false;
+    this.freeBytes -= free[smallest]!.length;
+    free[smallest] = free[free.length - 1]!;
+    free.pop();
+    return true;
+  }
+
+  /** Buffers and bytes held for reuse. */
+  get size(): { buffers: number; bytes: number } {
+    return { buffers: this.free.length, bytes: this.freeBytes };
+  }
+}
+
+const NO_BYTES = Buffer.alloc(0);
+
 export class JsonBytes {
   buf: Buffer;
   pos: number;
   /** Where the content starts: bytes before it are headroom a caller may prepend into. */
   readonly start: number;
 
-  constructor(capacity: number, headroom = 0) {
-    this.buf = Buffer.allocUnsafe(Math.max(64, headroom + capacity));
+  /** With a `pool`, buffers come from it and outgrown ones go back to it (`release` gives the last one back). */
+  constructor(
+    capacity: number,
+    headroom = 0,
+    private readonly pool?: BufferPool,
+  ) {
+    const size = Math.max(64, headroom + capacity);
+    this.buf = pool ? pool.take(size) : Buffer.allocUnsafe(size);
     this.pos = headroom;
     this.start = headroom;
   }
@@ -30,9 +107,23 @@ export class JsonBytes {
   /** Room for `n` more bytes (the buffer doubles, keeping its headroom). */
   ensure(n: number): void {
     if (this.pos + n <= this.buf.length) return;
-    const next = Buffer.allocUnsafe(Math.max(this.buf.length * 2, this.pos + n));
+    const size = Math.max(this.buf.length * 2, this.pos + n);
+    const next = this.pool ? this.pool.take(size) : Buffer.allocUnsafe(size);
     this.buf.copy(next, 0, 0, this.pos);
+    // Nothing else holds the outgrown buffer (views are only handed out by `content` and the page writers).
+    this.pool?.give(this.buf);
     this.buf = next;
+  }
+
+  /**
+   * Gives the buffer back to the pool: call once nothing reads the content any more (a response's after
+   * its 'finish'). The writer is empty afterwards.
+   */
+  release(): void {
+    const buf = this.buf;
+    this.buf = NO_BYTES;
+    this.pos = this.start;
+    if (buf !== NO_BYTES) this.pool?.give(buf);
   }
 
   byte(b: number): void {

@@ -3,7 +3,13 @@ import { newId, TIMESERIES, type TeamScope, type TimeseriesSpec } from '@meridia
 import { createKnex } from '@meridian/db';
 import { createTestDatabase, seedOrg, seedTeam, type TestDatabase } from '@meridian/test-utils';
 import { parseTimeRange, type SortKey } from './timeseries-params';
-import { GroupedPageWriter, renderGroupedPage, renderSamples, SamplesWriter } from './timeseries.json';
+import {
+  GroupedPageWriter,
+  OUTPUT_BUFFERS,
+  renderGroupedPage,
+  renderSamples,
+  SamplesWriter,
+} from './timeseries.json';
 import { buildGroupedPage, sampleRenderer } from './timeseries.presenter';
 import { createTimeseriesRepository } from './timeseries.repository';
 import { groupedPageStatement, legacySamplesStatement } from './timeseries.sql';
@@ -350,6 +356,104 @@ describe('timeseries JSON writer is byte-identical to presenter + JSON.stringify
       expect(Number(res.headers['content-length'])).toBeLessThan(Buffer.byteLength(plain) / 3);
       // supertest inflated the body: it is the identity answer's bytes.
       expect(res.body).toBe(plain);
+    }
+  });
+
+  /** A reader whose heart rate is one source context (one group: the page is a view of a pooled buffer). */
+  async function singleContextReader(n: number, seed: number) {
+    const spec = TIMESERIES.find((t) => t.slug === 'heartrate')!;
+    const reader = await insertUser(h.db.knex, scope.teamId);
+    await insertSamples(
+      h.db.knex,
+      reader,
+      Array.from({ length: n }, (_, i) =>
+        sampleOf(spec, new Date(Date.parse('2026-03-01T00:00:00Z') + i * 60_000).toISOString(), {
+          provider: 'oura',
+          value: 50 + ((i * (seed + 3)) % 90),
+        }),
+      ),
+    );
+    const query = { scope, userId: reader, range, provider: '', after: null, limit: 10_001 };
+    const objects = await createTimeseriesRepository(h.db.knex).samples(groupedPageStatement(spec, query));
+    expect(objects).toHaveLength(n);
+    return { spec, reader, query, expected: JSON.stringify(buildGroupedPage(objects, spec, 10_000, seal)) };
+  }
+
+  it('pooled output buffers: pages in flight never share bytes; a buffer is reused only after release', async () => {
+    const repo = createTimeseriesRepository(h.db.knex);
+    const readers = await Promise.all([30, 300, 1200, 700].map((n, seed) => singleContextReader(n, seed)));
+    const render = async (r: (typeof readers)[number]) => {
+      const writer = new GroupedPageWriter(r.spec, 10_000, seal);
+      await repo.streamSampleArrays(groupedPageStatement(r.spec, r.query, { compact: true }), writer);
+      return { writer, body: writer.finish(), expected: r.expected };
+    };
+    const released = new Set<ArrayBufferLike>();
+    // Pages rendered concurrently, none released: each has its own memory and its own bytes.
+    const held = await Promise.all(readers.map(render));
+    for (const [i, a] of held.entries()) {
+      expect(a.body.toString('utf8')).toBe(a.expected);
+      for (const b of held.slice(i + 1)) expect(a.body.buffer).not.toBe(b.body.buffer);
+    }
+    // Pages rendered and released meanwhile reuse buffers, never a held one's: the held bytes stay put.
+    for (let round = 0; round < 3; round++) {
+      const pages = await Promise.all(readers.map(render));
+      for (const page of pages) {
+        expect(held.some((x) => x.body.buffer === page.body.buffer)).toBe(false);
+        expect(page.body.toString('utf8')).toBe(page.expected);
+      }
+      for (const page of pages) {
+        released.add(page.body.buffer);
+        page.writer.release();
+      }
+      for (const x of held) expect(x.body.toString('utf8')).toBe(x.expected);
+    }
+    expect(OUTPUT_BUFFERS.size.buffers).toBeGreaterThan(0);
+    // Released, buffers are handed out again (and rendered into afresh).
+    for (const x of held) {
+      released.add(x.body.buffer);
+      x.writer.release();
+    }
+    const again = await Promise.all(readers.map(render));
+    expect(again.some((p) => released.has(p.body.buffer))).toBe(true);
+    for (const p of again) {
+      expect(p.body.toString('utf8')).toBe(p.expected);
+      p.writer.release();
+    }
+  });
+
+  it('concurrent answers over HTTP (bytes to the socket, no response validation) are each their own', async () => {
+    const app = createTimeseriesTestApp(h.db.knex, { validateResponses: false });
+    // Readers with pages of different sizes, so buffers of one are reused for another.
+    const readers = await Promise.all([40, 400, 1500].map((n, seed) => singleContextReader(n, seed)));
+    const server = app.listen(0, '127.0.0.1');
+    try {
+      const answers = await Promise.all(
+        Array.from({ length: 36 }, (_, i) => {
+          const { reader } = readers[i % readers.length]!;
+          return request(server)
+            .get(`/v2/timeseries/${reader}/heartrate/grouped?start_date=2026-02-28&end_date=2026-03-02`)
+            .set('x-service-api-key', apiKey)
+            .set('Accept-Encoding', 'identity')
+            .buffer(true)
+            .parse((res, cb) => {
+              const chunks: Buffer[] = [];
+              res.on('data', (c: Buffer) => chunks.push(c));
+              res.on('end', () => cb(null, Buffer.concat(chunks)));
+            })
+            .then((res) => ({ res, i }));
+        }),
+      );
+      for (const { res, i } of answers) {
+        expect(res.status).toBe(200);
+        const body = res.body as Buffer;
+        expect(Number(res.headers['content-length'])).toBe(body.length);
+        // The sealed cursors are null here (one page): the whole answer is the reference's.
+        expect(body.toString('utf8')).toBe(readers[i % readers.length]!.expected);
+      }
+      // The answers went through the pool: their buffers came back after each response's 'finish'.
+      expect(OUTPUT_BUFFERS.size.buffers).toBeGreaterThan(0);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
     }
   });
 });

@@ -1,5 +1,5 @@
 import type { TimeseriesSpec } from '@meridian/domain';
-import { JsonBytes, utf8 } from './json-bytes';
+import { BufferPool, JsonBytes, utf8 } from './json-bytes';
 import type { SortKey } from './timeseries-params';
 import { sampleRenderer, sourceOf, type SampleRow } from './timeseries.presenter';
 import { writeWireTimestamp } from './wire-timestamp';
@@ -257,6 +257,12 @@ const recentBytes = new Map<string, number>();
 const STREAM_MIN_BYTES = 16 * 1024;
 const STREAM_MAX_BYTES = 8 * 1024 * 1024;
 
+/**
+ * The page writers' output buffers (issue 16: see BufferPool): up to 16 buffers of at most 2 MiB (a week of
+ * heart rate is 1.1 MB), 8 MiB held in all. A writer's buffers return here when its `release` is called.
+ */
+export const OUTPUT_BUFFERS = new BufferPool(16, 2 * 1024 * 1024, 8 * 1024 * 1024);
+
 function capacityFor(spec: TimeseriesSpec, samples: number | null): number {
   if (samples === null) {
     const recent = recentBytes.get(spec.slug) ?? 64 * 1024;
@@ -340,6 +346,8 @@ export class GroupedPageWriter implements RowSink {
   private readonly byKey = new Map<string, ByteGroup>();
   private groups = 0;
   private last: ByteGroup | undefined;
+  /** The buffer `finish` returned views (one group's), until `release`. */
+  private held: JsonBytes | undefined;
 
   constructor(
     private readonly spec: TimeseriesSpec,
@@ -369,8 +377,8 @@ export class GroupedPageWriter implements RowSink {
         // The first group gets the page's expected size (and headroom); later ones grow from small.
         const out =
           this.groups === 0
-            ? new JsonBytes(capacityFor(this.spec, this.expected), HEADROOM)
-            : new JsonBytes(4096);
+            ? new JsonBytes(capacityFor(this.spec, this.expected), HEADROOM, OUTPUT_BUFFERS)
+            : new JsonBytes(4096, 0, OUTPUT_BUFFERS);
         last = {
           provider,
           sourceType: (row[c.source_type] as string) || 'unknown',
@@ -411,6 +419,7 @@ export class GroupedPageWriter implements RowSink {
         g.out.buf.set(g.opening, start + head.length);
         g.out.bytes(tail);
         learnSize(spec, count, g.out.pos - g.out.start);
+        this.held = g.out;
         return g.out.buf.subarray(start, g.out.pos);
       }
     }
@@ -426,7 +435,18 @@ export class GroupedPageWriter implements RowSink {
     parts.push(utf8(`},"next_cursor":${next},"next":${next}}`));
     const body = Buffer.concat(parts);
     if (groups > 0) learnSize(spec, count, body.length);
+    // The body is a copy: the groups' buffers are free now.
+    for (const provider of providers) for (const g of byProvider[provider]!) g.out.release();
     return body;
+  }
+
+  /**
+   * Gives the page's buffer back for reuse: call when nothing reads what `finish` returned any more (the
+   * response's 'finish'). Without it the buffer is simply left to the collector.
+   */
+  release(): void {
+    this.held?.release();
+    this.held = undefined;
   }
 }
 
@@ -461,7 +481,7 @@ export class SamplesWriter implements RowSink {
     expected: number | null = null,
   ) {
     this.write = writerOf(spec);
-    this.out = new JsonBytes(capacityFor(spec, expected));
+    this.out = new JsonBytes(capacityFor(spec, expected), 0, OUTPUT_BUFFERS);
     this.out.byte(0x5b);
   }
 
@@ -480,6 +500,11 @@ export class SamplesWriter implements RowSink {
     this.out.byte(0x5d);
     if (this.count > 0) learnSize(this.spec, this.count, this.out.pos);
     return this.out.content();
+  }
+
+  /** As `GroupedPageWriter.release`. */
+  release(): void {
+    this.out.release();
   }
 }
 

@@ -1,4 +1,4 @@
-import express, { type Request, type Router } from 'express';
+import express, { type Request, type Response, type Router } from 'express';
 import {
   LEGACY_TIMESERIES_SLUGS,
   NotFoundError,
@@ -13,6 +13,7 @@ import {
   LEGACY_MAX_SAMPLES,
   TIMESERIES_PAGE_SIZE,
   type GroupedQuery,
+  type RenderedJson,
 } from './timeseries.service';
 
 /**
@@ -52,6 +53,16 @@ function specOf(slug: string, allowed?: ReadonlySet<string>): TimeseriesSpec {
   return spec;
 }
 
+/**
+ * Sends a rendered answer; its buffer goes back to the pool on the response's 'finish' (the last write
+ * handed to the kernel), so a later answer can reuse it. An answer that never finishes (the connection
+ * failed mid-write) keeps its buffer out of the pool.
+ */
+function sendRendered(req: Request, res: Response, rendered: RenderedJson): void {
+  res.once('finish', () => rendered.release());
+  sendJsonText(req, res, rendered.body);
+}
+
 export function createTimeseriesRouter(deps: TimeseriesRouterDeps): Router {
   const timeseries = createTimeseriesService({
     uow: deps.uow,
@@ -71,14 +82,17 @@ export function createTimeseriesRouter(deps: TimeseriesRouterDeps): Router {
 
   router.get('/v2/timeseries/:user_id/:slug/grouped', async (req, res) => {
     const spec = specOf(req.params.slug);
-    const body = await timeseries.groupedJson(principalOf(res), req.params.user_id, spec, rangeQuery(req));
-    sendJsonText(req, res, body);
+    sendRendered(
+      req,
+      res,
+      await timeseries.groupedJson(principalOf(res), req.params.user_id, spec, rangeQuery(req)),
+    );
   });
 
   router.get('/v2/timeseries/:user_id/cholesterol/:type', async (req, res) => {
     if (!CHOLESTEROL_TYPES.has(req.params.type)) throw new NotFoundError('No such timeseries.');
     const spec = specOf('cholesterol');
-    sendJsonText(
+    sendRendered(
       req,
       res,
       await timeseries.legacyJson(
@@ -93,7 +107,7 @@ export function createTimeseriesRouter(deps: TimeseriesRouterDeps): Router {
 
   router.get('/v2/timeseries/:user_id/:slug', async (req, res) => {
     const spec = specOf(req.params.slug, LEGACY_SLUGS);
-    sendJsonText(
+    sendRendered(
       req,
       res,
       await timeseries.legacyJson(principalOf(res), req.params.user_id, spec, null, rangeQuery(req)),

@@ -30,6 +30,16 @@ export interface GroupedQuery extends RangeQuery {
 export type SleepStream = Record<(typeof SLEEP_STREAM_RESOURCES)[number], WireSample[] | null>;
 export type WorkoutStream = Record<(typeof WORKOUT_STREAM_KEYS)[number], number[] | null>;
 
+/**
+ * A rendered answer (issue 16): `body` is a view of a pooled output buffer, which `release` gives back for
+ * reuse. Call `release` only when nothing reads `body` any more (the response's 'finish'); never calling it
+ * is safe (the buffer is left to the collector).
+ */
+export interface RenderedJson {
+  body: Buffer;
+  release(): void;
+}
+
 export interface TimeseriesServiceDeps {
   uow: UnitOfWork<'users' | 'timeseries'>;
   /** Seals the grouped reads' page cursors (issue 11). */
@@ -78,7 +88,7 @@ export function createTimeseriesService(deps: TimeseriesServiceDeps) {
       userId: string,
       spec: TimeseriesSpec,
       query: GroupedQuery,
-    ): Promise<Buffer> {
+    ): Promise<RenderedJson> {
       const range = parseTimeRange(query.start_date, query.end_date);
       const cursorScope = timeseriesCursorScope(scope, userId, spec.slug);
       const after = parseCursor(cursors, cursorScope, query.next_cursor, query.cursor);
@@ -93,7 +103,7 @@ export function createTimeseriesService(deps: TimeseriesServiceDeps) {
       );
       const rows = await uow.read(({ timeseries }) => timeseries.streamSampleArrays(statement, page));
       if (rows === 0) await requireUser(scope, userId);
-      return page.finish();
+      return { body: page.finish(), release: () => page.release() };
     },
 
     /** `legacy` rendered straight to JSON bytes. */
@@ -103,7 +113,7 @@ export function createTimeseriesService(deps: TimeseriesServiceDeps) {
       spec: TimeseriesSpec,
       type: string | null,
       query: RangeQuery,
-    ): Promise<Buffer> {
+    ): Promise<RenderedJson> {
       const range = parseTimeRange(query.start_date, query.end_date);
       const statement = legacySamplesStatement(
         spec,
@@ -120,7 +130,7 @@ export function createTimeseriesService(deps: TimeseriesServiceDeps) {
       const samples = new SamplesWriter(spec);
       const rows = await uow.read(({ timeseries }) => timeseries.streamSampleArrays(statement, samples));
       if (rows === 0) await requireUser(scope, userId);
-      return samples.finish();
+      return { body: samples.finish(), release: () => samples.release() };
     },
 
     /** The legacy flat array: the oldest `legacyMaxSamples` samples of the range (of one `type` if given). */

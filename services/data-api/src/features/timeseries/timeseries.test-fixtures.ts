@@ -108,12 +108,17 @@ export function sampleOf(spec: TimeseriesSpec, start: string, overrides: Partial
 /** The data API's middleware stack around only the timeseries router, built with test deps (page size). */
 export function createTimeseriesTestApp(
   knex: Knex,
-  deps: Omit<TimeseriesRouterDeps, 'uow' | 'cursors'> & { cursors?: CursorCodec },
+  deps: Omit<TimeseriesRouterDeps, 'uow' | 'cursors'> & {
+    cursors?: CursorCodec;
+    /** Validate answers (default true); off, rendered bytes go to the socket as in production. */
+    validateResponses?: boolean;
+  },
 ) {
   const openapi = loadOpenApiDocument(DATA_API_OPENAPI_PATH);
   const routes = express.Router();
   const cursors = deps.cursors ?? createCursorCodec(Buffer.alloc(32, 1));
-  routes.use(createTimeseriesRouter({ ...deps, uow: createUnitOfWork(knex), cursors }));
+  const { validateResponses = true, ...routerDeps } = deps;
+  routes.use(createTimeseriesRouter({ ...routerDeps, uow: createUnitOfWork(knex), cursors }));
   return createHttpApp({
     service: 'data-api',
     openapi,
@@ -126,6 +131,6 @@ export function createTimeseriesTestApp(
       region: 'us',
     }),
     routes,
-    validateResponses: true,
+    validateResponses,
   });
 }
