@@ -3,7 +3,13 @@ import type { AddressInfo } from 'node:net';
 import zlib from 'node:zlib';
 import express, { type Express } from 'express';
 import request from 'supertest';
-import { jsonCompression, negotiateEncoding, sendJsonText } from './compression';
+import {
+  brotliWindowBits,
+  compressBuffer,
+  jsonCompression,
+  negotiateEncoding,
+  sendJsonText,
+} from './compression';
 
 describe('negotiateEncoding', () => {
   it.each([
@@ -177,5 +183,38 @@ describe('jsonCompression', () => {
     expect(head.headers['content-encoding']).toBe('gzip');
     expect(head.headers['content-length']).toBe(get.headers['content-length']);
     expect(head.body.length).toBe(0);
+  });
+});
+
+describe('compressBuffer', () => {
+  it('sizes the brotli window to the body: the smallest that holds it, 10 to 24 bits', () => {
+    expect(brotliWindowBits(0)).toBe(10);
+    expect(brotliWindowBits(1023)).toBe(10);
+    expect(brotliWindowBits(1024)).toBe(11);
+    expect(brotliWindowBits(162_706)).toBe(18);
+    expect(brotliWindowBits(1_128_358)).toBe(21);
+    expect(brotliWindowBits(64 * 1024 * 1024)).toBe(24);
+    for (const n of [1, 1000, 65_536, 300_000]) expect(2 ** brotliWindowBits(n)).toBeGreaterThan(n);
+  });
+
+  it('round-trips bodies around the window sizes in both codings, as small as with the default window (within its header)', async () => {
+    for (const size of [1_100, 65_535, 65_536, 162_706, 600_000]) {
+      const body = Buffer.from(
+        JSON.stringify(
+          Array.from({ length: Math.ceil(size / 40) }, (_, i) => ({ t: i * 60, v: 60 + (i % 37) })),
+        ).slice(0, size),
+      );
+      const br = await compressBuffer(body, 'br');
+      expect(zlib.brotliDecompressSync(br).equals(body)).toBe(true);
+      const defaultWindow = zlib.brotliCompressSync(body, {
+        params: {
+          [zlib.constants.BROTLI_PARAM_QUALITY]: 4,
+          [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+        },
+      });
+      expect(br.length).toBeLessThanOrEqual(defaultWindow.length + 16); // the stream header names the window
+      expect(zlib.gunzipSync(await compressBuffer(body, 'gzip')).equals(body)).toBe(true);
+    }
   });
 });

@@ -95,6 +95,17 @@ export function negotiateEncoding(
   return identityQ > bestQ ? null : best;
 }
 
+/**
+ * Brotli's window for a body of `length` bytes: the smallest that holds the whole body (10–24 bits), so an
+ * answer up to 4 MiB compresses as well as with the default 4 MiB window (22 bits), within a byte or two of
+ * header. The default window makes every compression reserve several MiB outside V8's heap, and that external
+ * memory alone started a full collection every ~12 compressions of a 160 kB day (node --trace-gc, 1,500
+ * compressions: 126 mark-compacts, none with the window sized; CPU per compression 1.0–1.2 → 0.8 ms).
+ */
+export function brotliWindowBits(length: number): number {
+  return Math.min(24, Math.max(10, Math.ceil(Math.log2(length + 1))));
+}
+
 /** `body` in `coding`, on the thread pool. */
 export function compressBuffer(
   body: Buffer,
@@ -112,6 +123,7 @@ export function compressBuffer(
             [zlib.constants.BROTLI_PARAM_QUALITY]: opts.brotliQuality ?? DEFAULTS.brotliQuality,
             [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
             [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+            [zlib.constants.BROTLI_PARAM_LGWIN]: brotliWindowBits(body.length),
           },
         },
         done,
