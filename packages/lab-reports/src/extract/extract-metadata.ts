@@ -338,34 +338,44 @@ function readLine(ctx: Context, lines: Line[], index: number): void {
       // The value: the next cell to the right (past an aligned ":" printed as a cell of its own), else the cell below.
       const right = /^[:=-]$/.test(cells[ci + 1]?.text.trim() ?? '') ? cells[ci + 2] : cells[ci + 1];
       const gap = right ? right.x0 - cell.x1 : Infinity;
-      // A row of headings over a row of values: when the label and its right neighbour both have a value under
-      // them, the neighbour is another heading (one OCR did not read, "pos" for "DOB"), not this label's value.
-      const underLabel = labelCells >= 1 ? valueBelow(lines, index, cell) : null;
+      // A row of headings over a row of values ("Last Name | First Name | pos" over "Lefebvre | Madison |
+      // 1988-01-22"): when the label and its right neighbour both have a value under them on one line that is not a
+      // table's column header, the neighbour is another heading (one OCR did not read), and the value is below.
+      const underLabel = valueBelow(lines, index, cell);
+      const underRight = right ? valueBelow(lines, index, right) : null;
+      const rowBelow = underLabel ? lines.find((l) => l.cells.includes(underLabel)) : undefined;
       const grid =
-        right !== undefined &&
+        labelCells >= 2 &&
         underLabel !== null &&
+        underRight !== null &&
+        underRight !== underLabel &&
+        rowBelow !== undefined &&
+        rowBelow.cells.includes(underRight) &&
         !isLabelCell(underLabel) &&
         !/:$/.test(underLabel.text.trim()) &&
-        valueBelow(lines, index, right) !== null &&
-        valueBelow(lines, index, right) !== underLabel;
-      if (right && !grid && !isLabelCell(right) && gap < line.height * 30) {
+        readTableHeader(rowBelow) === null;
+      const fromTheRight = (): boolean => {
+        if (!right || isLabelCell(right) || gap >= line.height * 30) return false;
         const fromRight = colonMarks(right.text)[0];
         const value = fromRight ? right.text.slice(0, fromRight.start) : right.text;
-        if (offer(ctx, mark.field, mark.weight, value, PLACEMENT.right)) continue;
-      }
-      const below = valueBelow(lines, index, cell);
-      if (below && !isLabelCell(below)) {
-        const fromBelow = colonMarks(below.text)[0];
-        const value = fromBelow ? below.text.slice(0, fromBelow.start) : below.text;
+        return offer(ctx, mark.field, mark.weight, value, PLACEMENT.right);
+      };
+      const fromBelow = (): boolean => {
+        if (!underLabel || isLabelCell(underLabel)) return false;
+        const labelled = colonMarks(underLabel.text)[0];
+        const value = labelled ? underLabel.text.slice(0, labelled.start) : underLabel.text;
         // A row of labels over a row of values is a sure sign of the layout.
-        offer(
+        return offer(
           ctx,
           mark.field,
           mark.weight,
           value,
           labelCells >= 2 ? PLACEMENT.below : PLACEMENT.below * 0.95,
         );
-      }
+      };
+      if (grid) {
+        if (!fromBelow()) fromTheRight();
+      } else if (!fromTheRight()) fromBelow();
     }
   });
   // A letter: "Dear Ms. Washington," names the patient; the address block above gives the first name.

@@ -100,6 +100,8 @@ interface Walk {
   pitch: number | null;
   /** Samples of that distance seen while walking. */
   samples: number[];
+  /** Median line height of the document: the body text's size. */
+  body: number;
 }
 
 /**
@@ -108,11 +110,16 @@ interface Walk {
  * next row), the second uses it.
  */
 export function extractRows(pages: Line[][]): PrintedRow[] {
-  const first: Walk = { pitch: null, samples: [] };
+  const heights = pages
+    .flat()
+    .map((l) => l.height)
+    .sort((a, b) => a - b);
+  const body = heights[Math.floor(heights.length / 2)] ?? 0;
+  const first: Walk = { pitch: null, samples: [], body };
   walkRows(pages, first);
   const samples = first.samples.sort((a, b) => a - b);
   const pitch = samples.length >= 3 ? (samples[Math.floor(samples.length * 0.25)] ?? null) : null;
-  return walkRows(pages, { pitch, samples: [] });
+  return walkRows(pages, { pitch, samples: [], body });
 }
 
 function walkRows(pages: Line[][], walk: Walk): PrintedRow[] {
@@ -176,8 +183,9 @@ function valueColumnStart(slot: Slot): number {
 function isTight(above: Line, below: Line, walk: Walk): boolean {
   // Centre to centre, in the smaller line height: a scan's box around a bold heading or one word may be much taller
   // than the text, which makes the gap between two boxes say little. A wrapped name's next line sits about one line
-  // height below; the next row or a heading over it, well over that.
-  const height = Math.min(below.height, above.height);
+  // height below; the next row or a heading over it, well over that. (A box around lower-case letters only is
+  // shorter than the text's size: not below most of the body's.)
+  const height = Math.max(Math.min(below.height, above.height), walk.body * 0.8);
   const centres = (below.y0 + below.y1) / 2 - (above.y0 + above.y1) / 2;
   if (centres > height * 1.6) return false;
   const pitch = below.y0 - above.y0;

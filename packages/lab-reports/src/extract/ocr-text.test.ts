@@ -179,6 +179,45 @@ describe('metadata values on OCR text', () => {
     expect(meta.confidence.dob).toBeGreaterThanOrEqual(0.5);
   });
 
+  it('still reads "Label: | value" pairs above a results table', () => {
+    const meta = metadataOf(
+      page([
+        [
+          84,
+          9,
+          [
+            [40, 'DOB:'],
+            [112, '03/14/1975'],
+            [326, 'Collected:'],
+            [416, '03/14/2024 08:12'],
+          ],
+        ],
+        [
+          98,
+          9,
+          [
+            [40, 'Sex:'],
+            [112, 'F'],
+            [326, 'Reported:'],
+            [416, 'Mar 16, 2024'],
+          ],
+        ],
+        [
+          118,
+          9,
+          [
+            [40, 'Test'],
+            [215, 'Result'],
+            [290, 'Flag'],
+            [340, 'Units'],
+            [420, 'Reference Range'],
+          ],
+        ],
+      ]),
+    );
+    expect(meta.metadata).toMatchObject({ dob: '1975-03-14', date_reported: '2024-03-16', gender: 'female' });
+  });
+
   it('finds no birth date when two old unlabelled dates compete, and reads the sex when its label is lost', () => {
     const meta = metadataOf(
       page([
@@ -401,6 +440,47 @@ describe('result rows on OCR text', () => {
       ),
     );
     expect(rows.map((r) => [r.name, r.panel])).toEqual([['Urea level', 'RENAL FUNCTION']]);
+  });
+
+  it('joins a wrapped name whose second line is a short box of lower-case letters', () => {
+    const items: PositionedText[] = [
+      ...[
+        [40, 'Test'],
+        [250, 'Result'],
+        [330, 'Units'],
+        [420, 'Reference Range'],
+      ].map(([x, t]) => ({ text: t as string, x0: x as number, x1: (x as number) + 30, y0: 80, y1: 89 })),
+      ...[
+        [40, 'Urea nitrogen'],
+        [250, '14'],
+        [330, 'mg/dL'],
+        [420, '7-20'],
+      ].map(([x, t]) => ({ text: t as string, x0: x as number, x1: (x as number) + 40, y0: 100, y1: 109 })),
+      // OCR's box around "serum" is only as tall as its lower-case letters.
+      { text: 'serum', x0: 40, x1: 70, y0: 113.5, y1: 118.5 },
+      ...(['Sodium', 'Potassium', 'Chloride', 'Calcium'] as const).flatMap((name, i) =>
+        [
+          [40, name],
+          [250, '4.1'],
+          [330, 'mmol/L'],
+          [420, '3.5-5.1'],
+        ].map(([x, t]) => ({
+          text: t as string,
+          x0: x as number,
+          x1: (x as number) + 40,
+          y0: 130 + 15 * i,
+          y1: 139 + 15 * i,
+        })),
+      ),
+    ];
+    const rows = extractRows([buildLines({ width: 612, height: 792, items }, 0)]);
+    expect(rows.map((r) => r.name)).toEqual([
+      'Urea nitrogen serum',
+      'Sodium',
+      'Potassium',
+      'Chloride',
+      'Calcium',
+    ]);
   });
 
   it('reads ranges whose decimal point or dash a scan lost', () => {
