@@ -3,8 +3,10 @@ import { correctNumber, correctRangeDecimals, correctUnits, harmoniseEnzymeUnits
 describe('OCR corrections', () => {
   it('restores the usual spelling of known units', () => {
     expect(
-      ['x10E3/ul', 'x10E3/ulL', 'Pg', '[HPF', 'MG/DL', 'mlL/min/1.73m2', 'ulU/mL', 'W/L'].map(correctUnits),
-    ).toEqual(['x10E3/uL', 'x10E3/uL', 'pg', '/HPF', 'mg/dL', 'mL/min/1.73m2', 'uIU/mL', 'IU/L']);
+      ['x10E3/ul', 'x10E3/ulL', 'Pg', '[HPF', '{HPF', 'MG/DL', 'mlL/min/1.73m2', 'ulU/mL', 'W/L'].map(
+        correctUnits,
+      ),
+    ).toEqual(['x10E3/uL', 'x10E3/uL', 'pg', '/HPF', '/HPF', 'mg/dL', 'mL/min/1.73m2', 'uIU/mL', 'IU/L']);
     expect(correctUnits('widgets')).toBe('widgets');
     // A slash read as `i`/`l` or lost, `q` read as `g`.
     expect(['mgiL', 'mmolL', 'uiL', 'UL', 'mEg/L', 'mU/l'].map(correctUnits)).toEqual([

@@ -56,7 +56,7 @@ const KNOWN_UNITS = [
 const canonicalKey = (units: string): string =>
   units
     .toLowerCase()
-    .replace(/^[[(|]/, '/')
+    .replace(/^[[({|]/, '/')
     .replace(/ull$/, 'ul')
     .replace(/mll/g, 'ml')
     .replace(/[µμ]/g, 'u')

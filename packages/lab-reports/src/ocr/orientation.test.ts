@@ -54,7 +54,8 @@ describe('detectOrientation', () => {
 
   it('turns a photographed page by its strips: lines that converge (perspective) still read upright or upside down', () => {
     // The upright page redrawn in eight vertical slices, each squeezed a little more toward the top: line spacing on
-    // the right is 20% tighter than on the left, so no single angle lines all the text lines up.
+    // the right is ~10% tighter than on the left, so no single angle lines all the text lines up. (Measured over the
+    // whole page at one angle, the turned page read as upright: ascender ratio 0.71.)
     const { dark: flat, width, height } = renderedMask(0);
     const slices = 8;
     const squeezed = (turned: boolean): Uint8Array => {
@@ -62,7 +63,7 @@ describe('detectOrientation', () => {
       for (let y = 0; y < height; y++) {
         for (let x = 0; x < width; x++) {
           const k = Math.floor((x * slices) / width);
-          const sy = Math.round(y / (1 - (0.2 * k) / slices));
+          const sy = Math.round(y / (1 - (0.1 * k) / slices));
           if (sy < height && flat[sy * width + x] === 1) {
             out[turned ? (height - 1 - y) * width + (width - 1 - x) : y * width + x] = 1;
           }

@@ -7,6 +7,7 @@ import {
   ocrScale,
   prepareForOcr,
   removeDebris,
+  tesseractFactor,
 } from './prepare-image';
 
 /** A grey page with a few lines of print, as pdf.js would hand it over. */
@@ -135,6 +136,10 @@ describe('OCR image preparation', () => {
 
   it('enlarges small scans (at most 2×), keeps ~200 dpi pages as they are, reduces big photos', () => {
     expect(ocrScale(1700, 2200)).toBe(1); // letter at 200 dpi
+    // Enlarged small scans are read by tesseract at twice the size again; other pages as they are.
+    expect(tesseractFactor(ocrScale(1020, 1320))).toBe(2);
+    expect(tesseractFactor(ocrScale(1700, 2200))).toBe(1);
+    expect(tesseractFactor(ocrScale(3024, 4032))).toBe(1);
     expect(ocrScale(1020, 1320)).toBeCloseTo(1900 / 1020, 3); // 120 dpi
     expect(ocrScale(660, 850)).toBe(2); // 78 dpi: no more than 2×
     expect(ocrScale(3024, 4032)).toBeCloseTo(2500 / 3024, 3); // 12 MP phone photo
