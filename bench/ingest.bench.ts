@@ -12,12 +12,16 @@
  * printed: samples/s, CPU ms per batch of this process (Node) and of its PostgreSQL backend, and the ratio
  * package / bare (with its spread over the rounds).
  *
- *   pnpm bench:ingest [--rounds 10] [--batches 4] [--samples 1440] [--keep] [--statements]
+ *   pnpm bench:ingest [--rounds 10] [--batches 4] [--samples 1440] [--keep] [--statements] [--bare-named]
  *   (or BENCH_ROUNDS, BENCH_BATCHES, BENCH_SAMPLES)
  *
  * `--statements`: the package's SQL statements per case, by their first words, with their round-trip time
- * per batch (one connection, so wall time including PostgreSQL's work); the transaction's BEGIN and COMMIT,
- * which knex does not report, come on top (as they do for the bare arm).
+ * per batch (one connection, so wall time including PostgreSQL's work) and whether they ran as named
+ * (prepared) statements; the transaction's BEGIN and COMMIT, which knex does not report, come on top (as they
+ * do for the bare arm).
+ *
+ * The package names its fixed-text statements (parsed and planned once per connection); the bare arm sends
+ * its statement unnamed, as before, unless `--bare-named` (then it too is prepared once: a stricter baseline).
  *
  * Uses DATABASE_URL's server (default postgres://postgres@127.0.0.1:5432/postgres) and a fresh database.
  */
@@ -46,6 +50,7 @@ const BATCHES = setting('batches', 4);
 const SAMPLES = setting('samples', 1440);
 const KEEP = args.includes('--keep');
 const STATEMENTS = args.includes('--statements');
+const BARE_NAMED = args.includes('--bare-named');
 const DAY_MS = 86_400_000;
 const OFFSET_SECONDS = 3600;
 const SOURCE = { provider: 'garmin', type: 'watch' as const, app_id: null, device_id: null };
@@ -87,10 +92,10 @@ async function bareUpsert(db: Knex, userId: string, samples: readonly SampleInpu
     context[i] = 1;
   }
   const table = await samplesPartitionOf(db, userId);
+  const sql = countingUpsertSql(table, present);
   return db.transaction(async (trx) => {
-    const result = await trx.raw<{ rows: Array<{ created: number; updated: number }> }>(
-      countingUpsertSql(table, present),
-      [
+    const result = await trx
+      .raw<{ rows: Array<{ created: number; updated: number }> }>(sql, [
         userId,
         `{${OFFSET_SECONDS}}`,
         '{NULL}',
@@ -106,8 +111,8 @@ async function bareUpsert(db: Knex, userId: string, samples: readonly SampleInpu
         `{${start.join(',')}}`,
         `{${value.join(',')}}`,
         `{${context.join(',')}}`,
-      ],
-    );
+      ])
+      .options(BARE_NAMED ? { name: `bench_bare_${table}` } : {});
     return result.rows[0]!.created;
   });
 }
@@ -152,9 +157,9 @@ async function main(): Promise<void> {
     let tracing: string | null = null;
     const started = new Map<string, { kind: string; at: number }>();
     if (STATEMENTS) {
-      db.on('query', (q: { __knexQueryUid: string; sql: string }) => {
+      db.on('query', (q: { __knexQueryUid: string; sql: string; options?: { name?: string } }) => {
         if (tracing === null) return;
-        const kind = q.sql.replace(/\s+/g, ' ').trim().slice(0, 60);
+        const kind = `${q.options?.name ? 'named   ' : 'unnamed '}${q.sql.replace(/\s+/g, ' ').trim().slice(0, 60)}`;
         started.set(q.__knexQueryUid, { kind: `${tracing}: ${kind}`, at: performance.now() });
       });
       db.on('query-response', (_r: unknown, q: { __knexQueryUid: string }) => {
@@ -215,7 +220,7 @@ async function main(): Promise<void> {
     }
 
     log(
-      `${ROUNDS} rounds × ${BATCHES} batches of ${fmt(SAMPLES)} heart-rate samples per case and arm, one connection; load average ${loadAverage()}`,
+      `${ROUNDS} rounds × ${BATCHES} batches of ${fmt(SAMPLES)} heart-rate samples per case and arm, one connection, bare statement ${BARE_NAMED ? 'named' : 'unnamed'}; load average ${loadAverage()}`,
     );
     const rounds: Array<Record<string, Measure>> = [];
     for (let r = 0; r < ROUNDS; r += 1) {

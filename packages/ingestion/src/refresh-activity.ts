@@ -10,6 +10,7 @@ import {
 import { summaryId } from './deterministic-id';
 import { localDayNumber, sampleOffset, withinBounds, type IngestionBounds } from './ingestion-bounds';
 import type { IngestionUser } from './storage/ingestion-user.repository';
+import { namedStatement } from './storage/named-statements';
 import type { ResourceStat } from './storage/resource-stats.repository';
 import {
   activityInputs,
@@ -37,6 +38,7 @@ const DAY_MS = 24 * 3600 * 1000;
 const MAX_OFFSET_MS = 18 * 3600 * 1000;
 /** Advisory-lock class of activity derivation (two-key form: its own key space). */
 const ACTIVITY_LOCK_CLASS = 724_115_101;
+const ACTIVITY_LOCK_SQL = 'select pg_advisory_xact_lock(?, hashtext(?))';
 const activityResources: ReadonlySet<string> = new Set(ACTIVITY_RESOURCES);
 /** Read back sample by sample; heart rate, the bulk of the rows, is summed by the database. */
 const SAMPLE_RESOURCES = ACTIVITY_RESOURCES.filter((r) => r !== 'heartrate');
@@ -199,7 +201,7 @@ async function deriveProviderActivity(ctx: Context, provider: string, dates: Rea
   // the earlier one's committed samples, so the last activity written counts both.
   if (!ctx.activityLocked?.has(provider)) {
     const lock = activityLock(ctx.user.id, provider);
-    await ctx.trx.raw('select pg_advisory_xact_lock(?, hashtext(?))', [lock.classId, lock.key]);
+    await ctx.trx.raw(ACTIVITY_LOCK_SQL, [lock.classId, lock.key]).options(namedStatement(ACTIVITY_LOCK_SQL));
   }
   // The samples, the heart rate and the workouts in one round trip.
   const {

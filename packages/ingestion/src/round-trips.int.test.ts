@@ -29,14 +29,20 @@ describe('round trips per batch', () => {
     };
   };
 
-  async function statementsOf<T>(work: () => Promise<T>): Promise<{ result: T; statements: string[] }> {
+  /** The statements `work` sends (whitespace collapsed), and by statement its prepared-statement name. */
+  async function statementsOf<T>(
+    work: () => Promise<T>,
+  ): Promise<{ result: T; statements: string[]; names: Map<string, string | undefined> }> {
     const statements: string[] = [];
-    const onQuery = (q: { sql: string }) => {
-      statements.push(q.sql.replace(/\s+/g, ' ').trim());
+    const names = new Map<string, string | undefined>();
+    const onQuery = (q: { sql: string; options?: { name?: string } }) => {
+      const sql = q.sql.replace(/\s+/g, ' ').trim();
+      statements.push(sql);
+      names.set(sql, q.options?.name);
     };
     fx.db.knex.on('query', onQuery);
     try {
-      return { result: await work(), statements };
+      return { result: await work(), statements, names };
     } finally {
       fx.db.knex.off('query', onQuery);
     }
@@ -46,7 +52,7 @@ describe('round trips per batch', () => {
     'a %s day of one series with nothing stored: the user, the insert, the reads, the activity and stats, the events',
     async (mode) => {
       const userId = await fx.insertUser();
-      const { result, statements } = await statementsOf(() =>
+      const { result, statements, names } = await statementsOf(() =>
         fx.ingestion.ingest(dayOfHeartRate(userId, mode, 1)),
       );
       expect(result).toMatchObject({ created: 96, updated: 0, unchanged: 0 });
@@ -61,12 +67,28 @@ describe('round trips per batch', () => {
       expect(kinds[3]).toMatch(/^with also as \( insert into resource_stats .* insert into summaries/);
       if (mode === 'daily') expect(kinds[4]).toMatch(/^insert into "outbox"/);
       expect(kinds.filter((k) => /^(select pg_advisory|savepoint|release)/.test(k))).toEqual([]);
+      // The insert, the activity's read and the activity with the stats run as prepared statements (named:
+      // parsed and planned once per connection), one name per text; the user's read and savepoint (two
+      // statements in one message) cannot be.
+      const named = kinds.slice(1, 4).map((k) => names.get(k));
+      expect(named).toEqual([
+        expect.stringMatching(/^meridian_ingest_\d+$/),
+        expect.stringMatching(/^meridian_ingest_\d+$/),
+        expect.stringMatching(/^meridian_ingest_\d+$/),
+      ]);
+      expect(new Set(named).size).toBe(3);
+      expect(names.get(kinds[0]!)).toBeUndefined();
+      // Another day sends the same texts under the same names (values are parameters, never in the text).
+      const next = await statementsOf(() => fx.ingestion.ingest(dayOfHeartRate(userId, mode, 3)));
+      const nextKinds = next.statements.filter((s) => !/^(begin|commit)|samples_partition\(/i.test(s));
+      expect(nextKinds.slice(1, 4)).toEqual(kinds.slice(1, 4));
+      expect(nextKinds.slice(1, 4).map((k) => next.names.get(k))).toEqual(named);
 
       // The activity derived from what was read: the day's heart rate, once.
       const activity = await fx.db
         .knex('summaries')
         .select('calendar_date', 'payload')
-        .where({ user_id: userId, kind: 'activity' });
+        .where({ user_id: userId, kind: 'activity', calendar_date: '2026-03-02' });
       expect(activity).toEqual([
         {
           calendar_date: '2026-03-02',
@@ -77,23 +99,38 @@ describe('round trips per batch', () => {
       ]);
       const stats = await fx.db.knex('resource_stats').where({ user_id: userId }).orderBy('resource');
       expect(stats.map((s: { resource: string; sent_count: number }) => [s.resource, s.sent_count])).toEqual([
-        ['activity', 1],
-        ['heartrate', 96],
+        ['activity', 2],
+        ['heartrate', 192],
       ]);
       const events = (await fx.events(userId)).map((e) => e.event_type);
       expect(events).toEqual(
-        mode === 'daily' ? ['daily.data.heartrate.created', 'daily.data.activity.created'] : [],
+        mode === 'daily'
+          ? [
+              'daily.data.heartrate.created',
+              'daily.data.activity.created',
+              'daily.data.heartrate.created',
+              'daily.data.activity.created',
+            ]
+          : [],
       );
 
       // The same day again meets what is stored: upserted, nothing created, no event, the activity unchanged.
-      const again = await fx.ingestion.ingest(dayOfHeartRate(userId, mode, 1));
+      const {
+        result: again,
+        statements: upserted,
+        names: upsertNames,
+      } = await statementsOf(() => fx.ingestion.ingest(dayOfHeartRate(userId, mode, 1)));
       expect(again).toMatchObject({ created: 0, updated: 0, unchanged: 96 });
+      // The upsert that follows (per row for daily data, counting for a historical chunk) is named too.
+      const upsert = upserted.filter((s) => / on conflict \(user_id, series, start_at\) do update /.test(s));
+      expect(upsert).toHaveLength(1);
+      expect(upsertNames.get(upsert[0]!)).toMatch(/^meridian_ingest_\d+$/);
       expect((await fx.events(userId)).map((e) => e.event_type)).toEqual(events);
       expect(
         await fx.db
           .knex('summaries')
           .select('calendar_date', 'payload')
-          .where({ user_id: userId, kind: 'activity' }),
+          .where({ user_id: userId, kind: 'activity', calendar_date: '2026-03-02' }),
       ).toEqual(activity);
     },
   );

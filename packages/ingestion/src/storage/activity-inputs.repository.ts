@@ -5,6 +5,7 @@ import {
   type ActivitySampleRow,
   type HeartRateSlotRow,
 } from './samples.repository';
+import { namedStatement } from './named-statements';
 
 /** A stored workout as activity derivation reads it (instants as epoch milliseconds). */
 export interface ActivityWorkoutRow {
@@ -61,33 +62,35 @@ export interface ActivityInputsQuery {
 }
 
 export async function activityInputs(trx: Knex.Transaction, q: ActivityInputsQuery): Promise<ActivityInputs> {
-  const { rows } = await trx.raw<{
-    rows: Array<{
-      samples: ActivitySampleRow[];
-      heart_rate: HeartRateSlotRow[];
-      workouts: ActivityWorkoutRow[];
-    }>;
-  }>(ACTIVITY_INPUTS, [
-    q.userId,
-    q.userId,
-    q.provider,
-    [...q.resources],
-    q.samplesFrom,
-    q.samplesTo,
-    q.userId,
-    q.hasFallbackZone,
-    q.hasFallbackZone,
-    q.userId,
-    q.userId,
-    q.provider,
-    q.heartRateFrom,
-    q.heartRateTo,
-    [...q.heartRateDays],
-    q.userId,
-    q.provider,
-    q.workoutsFrom,
-    q.workoutsTo,
-  ]);
+  const { rows } = await trx
+    .raw<{
+      rows: Array<{
+        samples: ActivitySampleRow[];
+        heart_rate: HeartRateSlotRow[];
+        workouts: ActivityWorkoutRow[];
+      }>;
+    }>(ACTIVITY_INPUTS, [
+      q.userId,
+      q.userId,
+      q.provider,
+      [...q.resources],
+      q.samplesFrom,
+      q.samplesTo,
+      q.userId,
+      q.hasFallbackZone,
+      q.hasFallbackZone,
+      q.userId,
+      q.userId,
+      q.provider,
+      q.heartRateFrom,
+      q.heartRateTo,
+      [...q.heartRateDays],
+      q.userId,
+      q.provider,
+      q.workoutsFrom,
+      q.workoutsTo,
+    ])
+    .options(namedStatement(ACTIVITY_INPUTS));
   const row = rows[0]!;
   return { samples: row.samples, heartRate: row.heart_rate, workouts: row.workouts };
 }

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { namedStatement } from './named-statements';
 
 /** What one batch did for one provider/resource. */
 export interface ResourceStat {
@@ -49,7 +50,7 @@ export function createResourceStatsRepository(trx: Knex.Transaction) {
     async record(userId: string, stats: readonly ResourceStat[], now: Date): Promise<void> {
       if (stats.length === 0) return;
       const upsert = resourceStatsUpsert(userId, stats, now);
-      await trx.raw(upsert.sql, upsert.bindings);
+      await trx.raw(upsert.sql, upsert.bindings).options(namedStatement(upsert.sql));
     },
   };
 }

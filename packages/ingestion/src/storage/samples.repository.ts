@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { NormalisedSample } from '../validation/normalise-timeseries';
+import { namedStatement } from './named-statements';
 
 export type WriteOutcome = 'created' | 'updated';
 
@@ -221,6 +222,8 @@ const countingSql = (table: string, present: readonly boolean[]) => `with ${CONT
  */
 export const countingUpsertSql = countingSql;
 
+const PARTITION_OF = 'select samples_partition(?::uuid) as name';
+
 /** Partition names by user (a user's partition never changes while the process runs); bounded. */
 const partitions = new Map<string, string>();
 
@@ -231,10 +234,9 @@ const partitions = new Map<string, string>();
 export async function samplesPartitionOf(db: Knex | Knex.Transaction, userId: string): Promise<string> {
   const known = partitions.get(userId);
   if (known) return known;
-  const { rows } = await db.raw<{ rows: { name: string | null }[] }>(
-    'select samples_partition(?::uuid) as name',
-    [userId],
-  );
+  const { rows } = await db
+    .raw<{ rows: { name: string | null }[] }>(PARTITION_OF, [userId])
+    .options(namedStatement(PARTITION_OF));
   const name = rows[0]?.name;
   if (!name || !/^[a-z0-9_]+$/.test(name)) throw new Error('samples: no partition for the user');
   if (partitions.size >= 100_000) partitions.clear();
@@ -490,7 +492,9 @@ export function createSamplesRepository(trx: Knex.Transaction) {
           ...(probe ? [...(c.head as Knex.RawBinding[]), ...spanOf(c)] : []),
           ...paramsOf(c),
         ];
-        inserted.push((await trx.raw<{ rowCount: number }>(sql, bindings)).rowCount);
+        inserted.push(
+          (await trx.raw<{ rowCount: number }>(sql, bindings).options(namedStatement(sql))).rowCount,
+        );
       }
     } catch (err) {
       if ((err as { code?: unknown }).code !== UNIQUE_VIOLATION) throw err;
@@ -502,21 +506,24 @@ export function createSamplesRepository(trx: Knex.Transaction) {
 
   /** The counts of an upsert of the chunk. */
   async function upsertCounting(table: string, c: Chunk, into: SamplesWritten): Promise<void> {
-    const result = await trx.raw<{ rows: Array<{ created: number; updated: number }> }>(
-      countingSql(table, c.present),
-      paramsOf(c),
-    );
+    const sql = countingSql(table, c.present);
+    const result = await trx
+      .raw<{ rows: Array<{ created: number; updated: number }> }>(sql, paramsOf(c))
+      .options(namedStatement(sql));
     into.created += result.rows[0]?.created ?? 0;
     into.updated += result.rows[0]?.updated ?? 0;
   }
 
   /** An upsert of the chunk with the outcome of each row (one letter per row, see `outcomeSql`). */
   async function upsertPerRow(table: string, c: Chunk, into: SamplesWritten): Promise<void> {
-    const result = await trx.raw<{ rows: Array<{ outcomes: string }> }>(outcomeSql(table, c.present), [
-      ...c.contexts,
-      ...c.arrays,
-      ...c.head,
-    ] as Knex.RawBinding[]);
+    const sql = outcomeSql(table, c.present);
+    const result = await trx
+      .raw<{ rows: Array<{ outcomes: string }> }>(sql, [
+        ...c.contexts,
+        ...c.arrays,
+        ...c.head,
+      ] as Knex.RawBinding[])
+      .options(namedStatement(sql));
     const letters = result.rows[0]?.outcomes ?? '';
     if (letters.length !== c.rows.length) throw new Error('samples upsert: one outcome per row expected');
     for (let i = 0; i < letters.length; i += 1) {
@@ -546,10 +553,10 @@ export function createSamplesRepository(trx: Knex.Transaction) {
       bindings.push(...(c.head as Knex.RawBinding[]), ...spanOf(c));
       return `${probeSql(table)} as s${i}`;
     });
-    const { rows } = await trx.raw<{ rows: Array<Record<string, boolean>> }>(
-      `select ${locks ? `${LOCKS} as locks, ` : ''}${probes.join(', ')}`,
-      bindings,
-    );
+    const sql = `select ${locks ? `${LOCKS} as locks, ` : ''}${probes.join(', ')}`;
+    const { rows } = await trx
+      .raw<{ rows: Array<Record<string, boolean>> }>(sql, bindings)
+      .options(namedStatement(sql));
     return chunks.filter((_, i) => rows[0]?.[`s${i}`] === true);
   }
 
@@ -668,17 +675,19 @@ export function createSamplesRepository(trx: Knex.Transaction) {
       to: Date,
       days: readonly number[],
     ): Promise<HeartRateSlotRow[]> {
-      const result = await trx.raw<{ rows: HeartRateSlotRow[] }>(HEART_RATE_SLOTS, [
-        userId,
-        hasFallbackZone,
-        hasFallbackZone,
-        userId,
-        userId,
-        provider,
-        from,
-        to,
-        [...days],
-      ]);
+      const result = await trx
+        .raw<{ rows: HeartRateSlotRow[] }>(HEART_RATE_SLOTS, [
+          userId,
+          hasFallbackZone,
+          hasFallbackZone,
+          userId,
+          userId,
+          provider,
+          from,
+          to,
+          [...days],
+        ])
+        .options(namedStatement(HEART_RATE_SLOTS));
       return result.rows;
     },
 
@@ -690,14 +699,16 @@ export function createSamplesRepository(trx: Knex.Transaction) {
       from: Date,
       to: Date,
     ): Promise<ActivitySampleRow[]> {
-      const result = await trx.raw<{ rows: ActivitySampleRow[] }>(FOR_ACTIVITY, [
-        userId,
-        userId,
-        provider,
-        [...resources],
-        from,
-        to,
-      ]);
+      const result = await trx
+        .raw<{ rows: ActivitySampleRow[] }>(FOR_ACTIVITY, [
+          userId,
+          userId,
+          provider,
+          [...resources],
+          from,
+          to,
+        ])
+        .options(namedStatement(FOR_ACTIVITY));
       return result.rows;
     },
   };

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { StoredSummary } from '../wire/render-summary';
+import { namedStatement } from './named-statements';
 
 /** A summary row to write (the user id aside). */
 export interface SummaryRecord {
@@ -78,19 +79,14 @@ export function createSummariesRepository(trx: Knex.Transaction) {
       opts: { with?: { sql: string; bindings: readonly Knex.RawBinding[] } } = {},
     ): Promise<WrittenSummary[]> {
       const written: WrittenSummary[] = [];
-      if (records.length === 0 && opts.with) await trx.raw(opts.with.sql, [...opts.with.bindings]);
+      if (records.length === 0 && opts.with)
+        await trx.raw(opts.with.sql, [...opts.with.bindings]).options(namedStatement(opts.with.sql));
       for (let i = 0; i < records.length; i += CHUNK) {
         const chunk = JSON.stringify(records.slice(i, i + CHUNK));
         const also = i === 0 ? opts.with : undefined;
-        const result = also
-          ? await trx.raw<{ rows: WrittenSummary[] }>(`with also as (${also.sql} returning 1) ${UPSERT}`, [
-              ...also.bindings,
-              userId,
-              now,
-              now,
-              chunk,
-            ])
-          : await trx.raw<{ rows: WrittenSummary[] }>(UPSERT, [userId, now, now, chunk]);
+        const sql = also ? `with also as (${also.sql} returning 1) ${UPSERT}` : UPSERT;
+        const bindings = also ? [...also.bindings, userId, now, now, chunk] : [userId, now, now, chunk];
+        const result = await trx.raw<{ rows: WrittenSummary[] }>(sql, bindings).options(namedStatement(sql));
         written.push(...result.rows);
       }
       return written;

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { namedStatement } from './named-statements';
 
 export interface WorkoutStreamRecord {
   workout_id: string;
@@ -22,11 +23,13 @@ export function createWorkoutStreamsRepository(trx: Knex.Transaction) {
       now: Date,
     ): Promise<Array<{ workout_id: string; inserted: boolean }>> {
       if (records.length === 0) return [];
-      const result = await trx.raw<{ rows: Array<{ workout_id: string; inserted: boolean }> }>(UPSERT, [
-        userId,
-        now,
-        JSON.stringify(records),
-      ]);
+      const result = await trx
+        .raw<{ rows: Array<{ workout_id: string; inserted: boolean }> }>(UPSERT, [
+          userId,
+          now,
+          JSON.stringify(records),
+        ])
+        .options(namedStatement(UPSERT));
       return result.rows;
     },
   };
