@@ -36,7 +36,6 @@ const pushesHistoricalEtl = (users: string) => `exists (
   where p.team_id = ${users}.team_id and p.environment = ${users}.environment and p.push_historical_data
     and p.azure_amqp is not null and p.preferences->'enabled' @> '["azure_amqp"]'::jsonb
 ) as pushes_historical_etl`;
-const PUSHES_HISTORICAL_ETL = pushesHistoricalEtl('users');
 
 /**
  * The select list of an `IngestionUserRow` from `users` aliased `alias` (a plain identifier), for a caller
@@ -72,6 +71,8 @@ export function toIngestionUser(row: IngestionUserRow): IngestionUser {
   };
 }
 
+const USER_COLUMNS = ingestionUserColumns('users');
+
 /**
  * Loads an active user and holds a key-share lock on it until the transaction ends, so the purge cannot
  * remove the user while its data is being written. `thenSavepoint`: a savepoint (a plain name) to take right
@@ -95,16 +96,7 @@ export async function loadIngestionUser(
     row = selected?.rows[0];
   } else {
     row = await trx('users')
-      .select(
-        'id',
-        'team_id',
-        'environment',
-        'client_user_id',
-        'fallback_time_zone',
-        'ingestion_start',
-        'ingestion_end',
-        trx.raw(PUSHES_HISTORICAL_ETL),
-      )
+      .select(trx.raw(USER_COLUMNS))
       .where({ id: userId })
       .whereNull('deleted_at')
       .forKeyShare()
