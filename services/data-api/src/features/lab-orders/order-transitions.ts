@@ -78,11 +78,13 @@ export async function loadOrderWires(
   const scope: TeamScope = { teamId: orders[0]!.teamId, environment: orders[0]!.environment };
   const repo = createLabOrdersRepository(db);
   const ids = orders.map((o) => o.id);
-  const [labTests, events, appointments] = await Promise.all([
-    createLabTestsRepository(db).findLabTests(scope, [...new Set(orders.map((o) => o.labTestId))]),
-    repo.eventsOf(ids),
-    repo.latestAppointmentIds(ids),
-  ]);
+  const labTestsOf = () =>
+    createLabTestsRepository(db).findLabTests(scope, [...new Set(orders.map((o) => o.labTestId))]);
+  // A transaction is one connection: its reads go one after the other (node-postgres deprecates queueing a
+  // query on a busy client); outside one, the pool answers them side by side.
+  const [labTests, events, appointments] = db.isTransaction
+    ? [await labTestsOf(), await repo.eventsOf(ids), await repo.latestAppointmentIds(ids)]
+    : await Promise.all([labTestsOf(), repo.eventsOf(ids), repo.latestAppointmentIds(ids)]);
   return orders.map((o) => {
     const labTest = labTests.find((t) => t.id === o.labTestId);
     if (!labTest) throw new Error(`lab test of order ${o.id} missing`);
