@@ -6,7 +6,12 @@ import { USER_NOT_FOUND } from '../users/users.service';
 import { encodeCursor, parseCursor, parseTimeRange, timeseriesCursorScope } from './timeseries-params';
 import { buildGroupedPage, sampleRenderer, type GroupedPage, type WireSample } from './timeseries.presenter';
 import { GroupedPageWriter, SamplesWriter } from './timeseries.json';
-import { groupedPageStatement, legacySamplesStatement, type SLEEP_STREAM_RESOURCES } from './timeseries.sql';
+import {
+  groupedPageStatement,
+  legacySamplesStatement,
+  type RowForm,
+  type SLEEP_STREAM_RESOURCES,
+} from './timeseries.sql';
 
 /** api-shapes §4.3: samples per page of a grouped read (design: ≤ 10,000). */
 export const TIMESERIES_PAGE_SIZE = 10_000;
@@ -55,6 +60,27 @@ export function createTimeseriesService(deps: TimeseriesServiceDeps) {
     if (!(await uow.read(({ users }) => users.findActiveById(scope, userId)))) {
       throw new NotFoundError(USER_NOT_FOUND);
     }
+  }
+
+  /** The legacy read's statement: the oldest `legacyMaxSamples` samples of the range (of one `type` if given). */
+  function legacyStatement(
+    scope: TeamScope,
+    userId: string,
+    spec: TimeseriesSpec,
+    type: string | null,
+    query: RangeQuery,
+    form?: RowForm,
+  ) {
+    const range = parseTimeRange(query.start_date, query.end_date);
+    const q = {
+      scope,
+      userId,
+      range,
+      provider: query.provider ?? '',
+      type: type ?? '',
+      limit: deps.legacyMaxSamples,
+    };
+    return legacySamplesStatement(spec, q, form);
   }
 
   return {
@@ -114,19 +140,7 @@ export function createTimeseriesService(deps: TimeseriesServiceDeps) {
       type: string | null,
       query: RangeQuery,
     ): Promise<RenderedJson> {
-      const range = parseTimeRange(query.start_date, query.end_date);
-      const statement = legacySamplesStatement(
-        spec,
-        {
-          scope,
-          userId,
-          range,
-          provider: query.provider ?? '',
-          type: type ?? '',
-          limit: deps.legacyMaxSamples,
-        },
-        { compact: true },
-      );
+      const statement = legacyStatement(scope, userId, spec, type, query, { compact: true });
       const samples = new SamplesWriter(spec);
       const rows = await uow.read(({ timeseries }) => timeseries.streamSampleArrays(statement, samples));
       if (rows === 0) await requireUser(scope, userId);
@@ -141,15 +155,7 @@ export function createTimeseriesService(deps: TimeseriesServiceDeps) {
       type: string | null,
       query: RangeQuery,
     ): Promise<WireSample[]> {
-      const range = parseTimeRange(query.start_date, query.end_date);
-      const statement = legacySamplesStatement(spec, {
-        scope,
-        userId,
-        range,
-        provider: query.provider ?? '',
-        type: type ?? '',
-        limit: deps.legacyMaxSamples,
-      });
+      const statement = legacyStatement(scope, userId, spec, type, query);
       const rows = await uow.read(({ timeseries }) => timeseries.samples(statement));
       if (rows.length === 0) await requireUser(scope, userId);
       return rows.map(sampleRenderer(spec));
