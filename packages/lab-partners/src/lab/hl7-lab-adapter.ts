@@ -3,7 +3,8 @@
  * accepted it (AA/CA); AE/AR (and CE/CR) become `LabOrderRejectedError` with the lab's reason, transport
  * problems `LabTransportError`. Results come back separately through `Hl7ResultListener`.
  */
-import { Hl7Message } from '@medplum/core';
+import type { Hl7Message } from '@medplum/core';
+import { parseHl7 } from './hl7/medplum';
 import { readAck } from './hl7/ack';
 import type { Hl7Endpoints } from './hl7/orm-o01';
 import { buildOrmO01 } from './hl7/orm-o01';
@@ -52,7 +53,7 @@ export class Hl7LabAdapter implements LabAdapter {
     const replyText = await this.client.request(message.toString());
     let reply: Hl7Message;
     try {
-      reply = Hl7Message.parse(replyText.replace(/[\r\n]+$/, ''));
+      reply = parseHl7(replyText.replace(/[\r\n]+$/, ''));
     } catch (error) {
       throw new LabTransportError('lab answered with something that is not HL7', 'protocol', {
         cause: error,

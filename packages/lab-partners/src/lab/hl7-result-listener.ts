@@ -8,7 +8,8 @@
  * caller answer from its store (the key it saved in `apply`'s transaction). A duplicate is answered AA
  * without calling `apply` again, so `apply` runs at most once per message.
  */
-import { Hl7Message } from '@medplum/core';
+import type { Hl7Message } from '@medplum/core';
+import { parseHl7 } from './hl7/medplum';
 import type { AckError, AckedMessage } from './hl7/ack';
 import { ackedMessageOf, buildAck } from './hl7/ack';
 import { checkOruHeader, idempotencyKeyOf, readOruR01 } from './hl7/oru-r01';
@@ -92,7 +93,7 @@ export class Hl7ResultListener {
           'MSH',
         );
       }
-      parsed = Hl7Message.parse(body);
+      parsed = parseHl7(body);
       const header = checkOruHeader(parsed);
       const key = idempotencyKeyOf(header.application, header.facility, header.controlId);
       return await this.handleOnce(parsed, key, body);

@@ -5,7 +5,8 @@
  */
 import http from 'node:http';
 import https from 'node:https';
-import axios, { AxiosError, type AxiosInstance } from 'axios';
+import type { AxiosInstance } from 'axios';
+import { lazyAxios } from '../lazy-axios';
 import {
   PartnerAuthError,
   PartnerRateLimitError,
@@ -66,7 +67,8 @@ const agents = {
 export function createPartnerHttp(options: PartnerHttpOptions): PartnerHttp {
   const { provider } = options;
   const base = new URL(options.baseUrl.endsWith('/') ? options.baseUrl : `${options.baseUrl}/`);
-  const client = options.axiosInstance ?? axios.create();
+  // Created at the first request, so building a partner does not load axios.
+  let client = options.axiosInstance;
   const timeout = options.timeoutMs ?? 10_000;
 
   async function send(req: PartnerRequest) {
@@ -86,7 +88,7 @@ export function createPartnerHttp(options: PartnerHttpOptions): PartnerHttp {
       headers['content-type'] = 'application/json';
     }
     try {
-      return await client.request<string>({
+      return await (client ??= lazyAxios().create()).request<string>({
         method: req.method,
         url: url.toString(),
         headers,
@@ -103,7 +105,7 @@ export function createPartnerHttp(options: PartnerHttpOptions): PartnerHttp {
         ...agents,
       });
     } catch (err) {
-      const code = err instanceof AxiosError ? err.code : undefined;
+      const code = err instanceof lazyAxios().AxiosError ? err.code : undefined;
       const write = req.method !== 'GET';
       if (code === 'ERR_BAD_RESPONSE')
         throw new PartnerResponseError(provider, 'unreadable or oversized body');

@@ -6,7 +6,7 @@
  */
 import http from 'node:http';
 import https from 'node:https';
-import axios, { AxiosError } from 'axios';
+import { lazyAxios } from '../lazy-axios';
 import { isCalendarDate, isIanaTimeZone, readIsoDateTime } from '@meridian/domain';
 import type { CancellationReasonCode, PartnerPatient, UsAddress } from '../phlebotomy/phlebotomy-partner';
 
@@ -148,7 +148,7 @@ export function createPscPartner(lab: PscLab, config: PscPartnerConfig): PscPart
       if (typeof v === 'string' || typeof v === 'number') url.searchParams.set(k, String(v));
     let res;
     try {
-      res = await axios.request<string>({
+      res = await lazyAxios().request<string>({
         method,
         url: url.toString(),
         headers: {
@@ -168,7 +168,7 @@ export function createPscPartner(lab: PscLab, config: PscPartnerConfig): PscPart
         ...agents,
       });
     } catch (err) {
-      const code = err instanceof AxiosError ? err.code : undefined;
+      const code = err instanceof lazyAxios().AxiosError ? err.code : undefined;
       return fail('unavailable', `request failed (${code ?? 'network error'})`, {
         outcomeUnknown: method !== 'GET' && code !== 'ECONNREFUSED',
       });

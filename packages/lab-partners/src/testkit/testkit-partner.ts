@@ -7,7 +7,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
-import axios, { AxiosError } from 'axios';
+import { lazyAxios } from '../lazy-axios';
 import { readIsoDateTime } from '@meridian/domain';
 
 export type ShipmentLeg = 'outbound' | 'inbound';
@@ -148,7 +148,7 @@ export function createFulfilmentPartner(
   ) {
     let res;
     try {
-      res = await axios.request<string>({
+      res = await lazyAxios().request<string>({
         method,
         url: base + path,
         headers: {
@@ -170,7 +170,7 @@ export function createFulfilmentPartner(
     } catch (err) {
       return fail(
         'unavailable',
-        `request failed (${err instanceof AxiosError ? err.code : 'network error'})`,
+        `request failed (${err instanceof lazyAxios().AxiosError ? err.code : 'network error'})`,
       );
     }
     const s = res.status;

@@ -2,7 +2,8 @@
  * HL7 acknowledgements (original mode): building the ACK we return for a received message, and reading
  * the one a lab returns for ours (a general ACK, or an ORR^O02 that also carries the lab's accession).
  */
-import { Hl7Message, Hl7Segment } from '@medplum/core';
+import type { Hl7Message, Hl7Segment } from '@medplum/core';
+import { hl7Message, hl7Segment } from './medplum';
 import type { Hl7AckCode, Hl7ErrorCode } from '../lab-errors';
 import { formatHl7DateTime } from './datetime';
 import { hl7Components, segmentFields } from './text';
@@ -54,7 +55,7 @@ export function buildAck(
   error?: AckError,
 ): Hl7Message {
   const segments = [
-    new Hl7Segment([
+    hl7Segment([
       'MSH',
       '^~\\&',
       hl7Components(self.application),
@@ -68,16 +69,16 @@ export function buildAck(
       hl7Components(acked.processingId),
       hl7Components(acked.version),
     ]),
-    new Hl7Segment(['MSA', code, hl7Components(acked.controlId), hl7Components(text.slice(0, 80))]),
+    hl7Segment(['MSA', code, hl7Components(acked.controlId), hl7Components(text.slice(0, 80))]),
   ];
   if (error) segments.push(errSegment(error));
-  return new Hl7Message(segments);
+  return hl7Message(segments);
 }
 
 /** ERR (v2.5 layout): ERR-2 location, ERR-3 code from table 0357, ERR-4 severity, ERR-8 user message. */
 export function errSegment(error: AckError): Hl7Segment {
   const location = error.location ? locationComponents(error.location) : '';
-  return new Hl7Segment(
+  return hl7Segment(
     segmentFields('ERR', {
       2: location,
       3: hl7Components(error.errorCode, errorCodeText(error.errorCode), 'HL70357'),

@@ -3,7 +3,8 @@
  * test (ORC `NW` + OBR, with the order's DG1 diagnoses and an NTE for clinical notes). The placer order
  * number (ORC-2 / OBR-2) is our order id, and the ORC-4 placer group number ties the tests together.
  */
-import { Hl7Message, Hl7Segment } from '@medplum/core';
+import type { Hl7Message, Hl7Segment } from '@medplum/core';
+import { hl7Message, hl7Segment } from './medplum';
 import type { LabOrderPhysician, LabOrderRequest, PatientSex } from '../lab-types';
 import { formatHl7Date, formatHl7DateTime } from './datetime';
 import { hl7Components, segmentFields } from './text';
@@ -42,7 +43,7 @@ export function buildOrmO01(
   const priority = order.priority ? 'S' : 'R';
   const provider = order.physician ? xcnOf(order.physician) : '';
   const segments: Hl7Segment[] = [
-    new Hl7Segment([
+    hl7Segment([
       'MSH',
       '^~\\&',
       hl7Components(endpoints.sendingApplication),
@@ -63,12 +64,12 @@ export function buildOrmO01(
       'UNICODE UTF-8',
     ]),
     pidOf(order, endpoints),
-    new Hl7Segment(segmentFields('PV1', { 1: '1', 2: 'O', 19: hl7Components(order.accountNumber ?? '') })),
+    hl7Segment(segmentFields('PV1', { 1: '1', 2: 'O', 19: hl7Components(order.accountNumber ?? '') })),
   ];
   order.tests.forEach((test, index) => {
     segments.push(
       // ORC-7 quantity/timing: priority in TQ-6; ORC-9 transaction time; ORC-12 ordering provider.
-      new Hl7Segment(
+      hl7Segment(
         segmentFields('ORC', {
           1: 'NW',
           2: placer,
@@ -79,7 +80,7 @@ export function buildOrmO01(
         }),
       ),
       // OBR-4 universal service id; OBR-6 requested time; OBR-7 collection time; OBR-16 ordering provider.
-      new Hl7Segment(
+      hl7Segment(
         segmentFields('OBR', {
           1: String(index + 1),
           2: placer,
@@ -91,15 +92,15 @@ export function buildOrmO01(
       ),
     );
     if (order.clinicalNotes) {
-      segments.push(new Hl7Segment(['NTE', '1', 'P', hl7Components(order.clinicalNotes)]));
+      segments.push(hl7Segment(['NTE', '1', 'P', hl7Components(order.clinicalNotes)]));
     }
     (order.icdCodes ?? []).forEach((code, i) => {
       segments.push(
-        new Hl7Segment(segmentFields('DG1', { 1: String(i + 1), 3: hl7Components(code, '', 'I10'), 6: 'W' })),
+        hl7Segment(segmentFields('DG1', { 1: String(i + 1), 3: hl7Components(code, '', 'I10'), 6: 'W' })),
       );
     });
   });
-  return new Hl7Message(segments);
+  return hl7Message(segments);
 }
 
 function pidOf(order: LabOrderRequest, endpoints: Hl7Endpoints): Hl7Segment {
@@ -114,7 +115,7 @@ function pidOf(order: LabOrderRequest, endpoints: Hl7Endpoints): Hl7Segment {
         p.address.country,
       )
     : '';
-  return new Hl7Segment(
+  return hl7Segment(
     segmentFields('PID', {
       1: '1',
       3: hl7Components(p.id, '', '', endpoints.assigningAuthority, 'MR'),

@@ -8,7 +8,8 @@
  * drop the order connection, send malformed results, delay the ACK or the results. Values are seeded per
  * order id, so a seed and an order always give the same report.
  */
-import { Hl7Message } from '@medplum/core';
+import type { Hl7Message } from '@medplum/core';
+import { parseHl7 } from '../hl7/medplum';
 import { formatHl7DateTime } from '../hl7/datetime';
 import { readText } from '../hl7/read';
 import { hl7Components, segmentFields } from '../hl7/text';
@@ -161,7 +162,7 @@ export class LabSimulator {
     if (faults.orderAckDelayMs) await sleep(faults.orderAckDelayMs);
     let message: Hl7Message;
     try {
-      message = Hl7Message.parse(text.replace(/^[\r\n]+|[\r\n]+$/g, ''));
+      message = parseHl7(text.replace(/^[\r\n]+|[\r\n]+$/g, ''));
     } catch {
       return orderAck(null, 'AR', 'not an HL7 message', '100', this.self());
     }
@@ -224,7 +225,7 @@ export class LabSimulator {
     const sent: SentResult = { orderId, controlId, text, ack: null, error: null };
     try {
       const reply = await this.client.request(text);
-      const ack = readAck(Hl7Message.parse(reply.replace(/[\r\n]+$/, '')));
+      const ack = readAck(parseHl7(reply.replace(/[\r\n]+$/, '')));
       sent.ack = ack ? { code: ack.code, text: ack.text, errorCode: ack.errorCode } : null;
     } catch (error) {
       sent.error = (error as Error).message;
@@ -529,5 +530,5 @@ function oruOf(
     });
     lines.push(segmentFields('SPM', { 1: '1', 2: hl7Components('', order.specimenId) }).join('|'));
   });
-  return Hl7Message.parse(lines.join('\r'));
+  return parseHl7(lines.join('\r'));
 }

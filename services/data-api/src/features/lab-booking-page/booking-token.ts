@@ -1,5 +1,5 @@
 import { hkdfSync, randomBytes } from 'node:crypto';
-import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
+import type * as Jose from 'jose';
 import { DomainError, type Environment, type TeamScope } from '@meridian/domain';
 
 /**
@@ -49,6 +49,18 @@ export interface BookingTokens {
   verify(presented: string | undefined): Promise<BookingSession>;
 }
 
+let joseModule: typeof Jose | undefined;
+
+/**
+ * jose, loaded at the first token issued or checked (issue #16): a data API that serves no booking page never
+ * loads it. `require`, not `import()`: the package loads as CommonJS under tsx, jest and the compiled build alike.
+ */
+function jose(): typeof Jose {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  joseModule ??= require('jose') as typeof Jose;
+  return joseModule;
+}
+
 const ENVIRONMENTS: readonly Environment[] = ['sandbox', 'production'];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -61,6 +73,7 @@ export function createBookingTokens(secretsKey: Buffer, clock: () => Date): Book
     async issue(scope, orderId, ttlSeconds) {
       const iat = nowSeconds();
       const exp = iat + ttlSeconds;
+      const { SignJWT } = jose();
       const token = await new SignJWT({ tid: scope.teamId, env: scope.environment })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setIssuer(ISSUER)
@@ -75,6 +88,7 @@ export function createBookingTokens(secretsKey: Buffer, clock: () => Date): Book
 
     async verify(presented) {
       if (!presented || presented.length > MAX_TOKEN_CHARS) throw new BookingTokenError('invalid_token');
+      const { errors: joseErrors, jwtVerify } = jose();
       let payload: Record<string, unknown>;
       try {
         ({ payload } = await jwtVerify(presented, key, {

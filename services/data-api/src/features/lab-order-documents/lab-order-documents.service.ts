@@ -9,16 +9,8 @@ import {
   type OrderLowLevelStatus,
   type TeamScope,
 } from '@meridian/domain';
-import {
-  LABEL_COUNT,
-  abnPdf,
-  collectionInstructionsPdf,
-  labelsPdf,
-  requisitionPdf,
-  resultsPdf,
-  type DocumentOrder,
-  type TeamBrand,
-} from '@meridian/lab-documents';
+import type * as LabDocuments from '@meridian/lab-documents';
+import type { DocumentOrder, TeamBrand } from '@meridian/lab-documents';
 import { createLabOrdersRepository } from '../lab-orders/lab-orders.repository';
 import { ORDER_NOT_FOUND, loadOrderWire, type OrderWire } from '../lab-orders/order-transitions';
 import { toLabTest } from '../lab-tests/lab-tests.presenter';
@@ -67,6 +59,19 @@ export function requisitionExists(order: Pick<OrderWire, 'requisition_form_url' 
   });
 }
 
+let labDocumentsModule: typeof LabDocuments | undefined;
+
+/**
+ * @meridian/lab-documents, loaded at the first document drawn (issue #16): it brings pdf-lib, fontkit and
+ * bwip-js (about 10 MB of heap), which a data API that only serves reads never needs. `require`, not
+ * `import()`: the package loads as CommonJS under tsx, jest and the compiled build alike.
+ */
+export function labDocuments(): typeof LabDocuments {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  labDocumentsModule ??= require('@meridian/lab-documents') as typeof LabDocuments;
+  return labDocumentsModule;
+}
+
 const currentStatusOf = (order: OrderWire): string => order.last_event?.status ?? order.status ?? 'unknown';
 
 export function createLabOrderDocumentsService(deps: { db: Knex; queue?: DocumentQueue }) {
@@ -99,7 +104,10 @@ export function createLabOrderDocumentsService(deps: { db: Knex; queue?: Documen
       const report = await repo.findResults(scope, orderId);
       if (!report) throw new NotFoundError('The order has no results yet.');
       return pdf(`results-${orderId}.pdf`, () =>
-        resultsPdf({ results: documentResults(report), order: doc, brand }, { createdAt: report.updatedAt }),
+        labDocuments().resultsPdf(
+          { results: documentResults(report), order: doc, brand },
+          { createdAt: report.updatedAt },
+        ),
       );
     },
 
@@ -111,7 +119,7 @@ export function createLabOrderDocumentsService(deps: { db: Knex; queue?: Documen
           'The requisition is not ready yet: it exists once the order reaches requisition_created or requisition_bypassed.',
         );
       }
-      return pdf(`requisition-${orderId}.pdf`, () => requisitionPdf({ order: doc, brand }));
+      return pdf(`requisition-${orderId}.pdf`, () => labDocuments().requisitionPdf({ order: doc, brand }));
     },
 
     async orderCollectionInstructions(scope: TeamScope, orderId: string): Promise<PdfDocument> {
@@ -120,14 +128,14 @@ export function createLabOrderDocumentsService(deps: { db: Knex; queue?: Documen
         throw new NotFoundError('Orders collected on site have no collection instructions.');
       }
       return pdf(`collection-instructions-${orderId}.pdf`, () =>
-        collectionInstructionsPdf({ lab_test: doc.lab_test, order: doc, brand }),
+        labDocuments().collectionInstructionsPdf({ lab_test: doc.lab_test, order: doc, brand }),
       );
     },
 
     async abn(scope: TeamScope, orderId: string): Promise<PdfDocument> {
       const { wire, doc, brand } = await loadOrder(scope, orderId);
       if (!wire.has_abn) throw new NotFoundError('The order has no Advance Beneficiary Notice.');
-      return pdf(`abn-${orderId}.pdf`, () => abnPdf({ order: doc, brand }));
+      return pdf(`abn-${orderId}.pdf`, () => labDocuments().abnPdf({ order: doc, brand }));
     },
 
     async labels(scope: TeamScope, orderId: string, req: LabelsRequest): Promise<PdfDocument> {
@@ -148,9 +156,14 @@ export function createLabOrderDocumentsService(deps: { db: Knex; queue?: Documen
           'The order has no sample id yet, so no specimen label can be printed.',
         );
       }
-      const count = req.numberOfLabels ?? LABEL_COUNT.default;
+      const count = req.numberOfLabels ?? labDocuments().LABEL_COUNT.default;
       return pdf(`labels-${orderId}.pdf`, () =>
-        labelsPdf({ order: doc, collection_date: req.collectionDate, number_of_labels: count, brand }),
+        labDocuments().labelsPdf({
+          order: doc,
+          collection_date: req.collectionDate,
+          number_of_labels: count,
+          brand,
+        }),
       );
     },
 
@@ -164,7 +177,7 @@ export function createLabOrderDocumentsService(deps: { db: Knex; queue?: Documen
       const loincs = new Map(labTest.markers.map((m) => [m.id, m.loinc]));
       const brand = await brandOf(scope);
       return pdf(`collection-instructions-${labTestId}.pdf`, () =>
-        collectionInstructionsPdf(
+        labDocuments().collectionInstructionsPdf(
           { lab_test: documentLabTest(wire, loincs), brand },
           { createdAt: labTest.createdAt },
         ),
