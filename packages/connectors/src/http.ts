@@ -1,7 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
-import axios, { AxiosError, type AxiosInstance, type AxiosRequestConfig } from 'axios';
+import type { AxiosInstance, AxiosRequestConfig, AxiosStatic } from 'axios';
 import { checkTargetHost, resolveWithDns, type TargetAllowList } from '@meridian/platform';
 import {
   parseRetryAfter,
@@ -70,12 +70,25 @@ function pinnedLookup(address: string): LookupFunction {
   };
 }
 
+let axiosModule: AxiosStatic | undefined;
+
+/**
+ * axios, loaded at the first provider request (issue #16): every data API start imports this package, and a
+ * process that only serves reads never calls a provider. `require`, not `import()`: the package loads as
+ * CommonJS under tsx, jest and the compiled build alike.
+ */
+function axios(): AxiosStatic {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  axiosModule ??= require('axios') as AxiosStatic;
+  return axiosModule;
+}
+
 const keepAliveHttp = new http.Agent({ keepAlive: true, maxSockets: 64 });
 const keepAliveHttps = new https.Agent({ keepAlive: true, maxSockets: 64 });
 
 export function createProviderHttp(options: ProviderHttpOptions): ProviderHttp {
   const base = new URL(options.baseUrl.endsWith('/') ? options.baseUrl : `${options.baseUrl}/`);
-  const client = options.axiosInstance ?? axios.create();
+  let client = options.axiosInstance;
   const resolve = options.resolve ?? resolveWithDns;
   const timeout = options.timeoutMs ?? 30_000;
 
@@ -134,10 +147,10 @@ export function createProviderHttp(options: ProviderHttpOptions): ProviderHttp {
       let res;
       for (let attempt = 1; ; attempt += 1) {
         try {
-          res = await client.request<string>(config);
+          res = await (client ??= axios().create()).request<string>(config);
           break;
         } catch (err) {
-          const code = err instanceof AxiosError ? err.code : undefined;
+          const code = err instanceof axios().AxiosError ? err.code : undefined;
           // A keep-alive connection the server closed just as we reused it: an idempotent read is sent
           // again once on a fresh connection; anything else is reported as an outage.
           const idempotent = config.method === 'GET' || config.method === 'HEAD';
