@@ -4,7 +4,8 @@
  * same bytes: asserted once per case), both running side by side.
  *
  * Cases run interleaved in every round (the order rotates per round), so a load change on the shared
- * machine hits both sides of a pair alike. Per case: requests/s, p50 / p99, server CPU per request (the
+ * machine hits both sides of a pair alike. After each case the bench waits for that server to go idle
+ * (the requests the load generator abandoned are worked off), so no case starts on a busy machine. Per case: requests/s, p50 / p99, server CPU per request (the
  * server process's user + system CPU delta ÷ requests, from /proc), the same for the PostgreSQL backends of
  * that server's connections (told apart by `application_name`), the load generator's (this process: the
  * same for both, and on a loaded machine what caps both alike) and bytes per response. Ratios are per
@@ -147,6 +148,23 @@ async function admin(sql: string): Promise<void> {
     await c.query(sql);
   } finally {
     await c.end();
+  }
+}
+
+/**
+ * Waits until process `pid` is idle: under 5 ms of CPU in 100 ms (at most 5 s). Isolates the cases of a
+ * round from each other. Issue 16: without it a case started while the previous server still worked off the
+ * up to 64 requests the load generator had abandoned (300–600 ms on the shared cores), so every connection's
+ * first response waited for that: 3–5× the API's median, 3 % of the requests, the API's whole p99.
+ */
+async function settle(pid: number): Promise<void> {
+  const deadline = Date.now() + 5000;
+  let before = cpuSecondsOf(pid) ?? 0;
+  while (Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 100));
+    const now = cpuSecondsOf(pid) ?? 0;
+    if (now - before < 0.005) return;
+    before = now;
   }
 }
 
@@ -392,6 +410,10 @@ async function main(): Promise<void> {
           errors: r.errors + r.timeouts + r.non2xx,
           gc: gcDuring && gcWindow(gcDuring),
         });
+        // The load generator hangs up on the requests still in flight, but the server finishes what it had
+        // queued (up to `connections` reads): let it go quiet before the next case, so that work neither
+        // competes with the next case's requests for the two cores nor lands in its CPU counts.
+        await settle(pid[c.server]);
       }
       loads.push(loadAverage());
       log(`  round ${round + 1}/${ROUNDS} done; load average ${loads.at(-1)}`);

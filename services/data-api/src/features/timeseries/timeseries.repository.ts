@@ -45,18 +45,44 @@ function pgStatementOf(sql: string): PgStatement {
 }
 
 /**
+ * Whether the client that asked for a read is gone (its connection closed): the read is then not run.
+ * Absent: the read always runs.
+ */
+export type ClientGone = () => boolean;
+
+/**
+ * The read of a client that went away while it waited for a pool connection (issue 16). Shaped as a client
+ * abort (`ECONNABORTED`, message 'aborted'), so the error mapper logs it at info and answers nothing.
+ */
+export function clientGoneError(): Error {
+  return Object.assign(new Error('aborted'), { code: 'ECONNABORTED' });
+}
+
+/**
  * Runs `statement` on a pool connection and hands each row (an array) to `sink` as it arrives, keeping none:
  * a page of samples is rendered while it is read, and its rows die young (issue 16: a read's rows no longer
  * survive into the old generation). The query is node-postgres's own (the pool connection's `Query`), with
  * a 'row' listener, so the driver does not collect rows either. Returns the number of rows.
+ *
+ * A read whose client is gone by the time it gets its connection (`gone`) gives the connection straight
+ * back and fails with clientGoneError (issue 16): requests a client abandoned in the pool's queue (a load
+ * generator stopping, clients timing out) no longer cost a query and a render each, which held the pool
+ * and the CPU for a few hundred ms after a burst and delayed whoever came next.
  */
-async function streamRows(db: Knex, statement: SqlStatement, sink: RowSink): Promise<number> {
+async function streamRows(
+  db: Knex,
+  statement: SqlStatement,
+  sink: RowSink,
+  gone: ClientGone | undefined,
+): Promise<number> {
   const client = db.client as {
     acquireConnection(): Promise<PgClient>;
     releaseConnection(c: PgClient): Promise<void>;
   };
+  if (gone?.()) throw clientGoneError();
   const conn = await client.acquireConnection();
   try {
+    if (gone?.()) throw clientGoneError();
     return await new Promise<number>((resolve, reject) => {
       let rows = 0;
       // A failure while rendering must not unwind into the driver's socket handler: kept, raised at the end.
@@ -112,10 +138,10 @@ export function createTimeseriesRepository(db: Knex | Knex.Transaction) {
 
     /**
      * The same read streamed into `sink` row by row (no rows kept; see streamRows). Inside a transaction the
-     * rows are read first and then handed over, on the transaction's connection.
+     * rows are read first and then handed over, on the transaction's connection. `gone`: see streamRows.
      */
-    async streamSampleArrays(statement: SqlStatement, sink: RowSink): Promise<number> {
-      if (!db.isTransaction) return streamRows(db as Knex, statement, sink);
+    async streamSampleArrays(statement: SqlStatement, sink: RowSink, gone?: ClientGone): Promise<number> {
+      if (!db.isTransaction) return streamRows(db as Knex, statement, sink, gone);
       const result = await sampleArrays(statement);
       if (result.rows.length > 0) sink.columns(result.fields);
       for (const row of result.rows) sink.row(row);

@@ -63,6 +63,9 @@ function sendRendered(req: Request, res: Response, rendered: RenderedJson): void
   sendJsonText(req, res, rendered.body);
 }
 
+/** The client closed its connection (the read it asked for is then skipped: clientGoneError). */
+const goneOf = (res: Response) => () => res.destroyed;
+
 export function createTimeseriesRouter(deps: TimeseriesRouterDeps): Router {
   const timeseries = createTimeseriesService({
     uow: deps.uow,
@@ -85,7 +88,7 @@ export function createTimeseriesRouter(deps: TimeseriesRouterDeps): Router {
     sendRendered(
       req,
       res,
-      await timeseries.groupedJson(principalOf(res), req.params.user_id, spec, rangeQuery(req)),
+      await timeseries.groupedJson(principalOf(res), req.params.user_id, spec, rangeQuery(req), goneOf(res)),
     );
   });
 
@@ -101,6 +104,7 @@ export function createTimeseriesRouter(deps: TimeseriesRouterDeps): Router {
         spec,
         req.params.type,
         rangeQuery(req),
+        goneOf(res),
       ),
     );
   });
@@ -110,7 +114,14 @@ export function createTimeseriesRouter(deps: TimeseriesRouterDeps): Router {
     sendRendered(
       req,
       res,
-      await timeseries.legacyJson(principalOf(res), req.params.user_id, spec, null, rangeQuery(req)),
+      await timeseries.legacyJson(
+        principalOf(res),
+        req.params.user_id,
+        spec,
+        null,
+        rangeQuery(req),
+        goneOf(res),
+      ),
     );
   });
 

@@ -6,6 +6,7 @@ import { USER_NOT_FOUND } from '../users/users.service';
 import { encodeCursor, parseCursor, parseTimeRange, timeseriesCursorScope } from './timeseries-params';
 import { buildGroupedPage, sampleRenderer, type GroupedPage, type WireSample } from './timeseries.presenter';
 import { GroupedPageWriter, SamplesWriter } from './timeseries.json';
+import type { ClientGone } from './timeseries.repository';
 import {
   groupedPageStatement,
   legacySamplesStatement,
@@ -108,12 +109,16 @@ export function createTimeseriesService(deps: TimeseriesServiceDeps) {
       return buildGroupedPage(rows, spec, deps.pageSize, (key) => encodeCursor(cursors, cursorScope, key));
     },
 
-    /** `grouped` rendered straight to JSON bytes (what the route sends): the same bytes, no objects per sample. */
+    /**
+     * `grouped` rendered straight to JSON bytes (what the route sends): the same bytes, no objects per sample.
+     * `gone`: the client went away; the read is then not run (clientGoneError, see the repository).
+     */
     async groupedJson(
       scope: TeamScope,
       userId: string,
       spec: TimeseriesSpec,
       query: GroupedQuery,
+      gone?: ClientGone,
     ): Promise<RenderedJson> {
       const range = parseTimeRange(query.start_date, query.end_date);
       const cursorScope = timeseriesCursorScope(scope, userId, spec.slug);
@@ -127,22 +132,25 @@ export function createTimeseriesService(deps: TimeseriesServiceDeps) {
       const page = new GroupedPageWriter(spec, deps.pageSize, (key) =>
         encodeCursor(cursors, cursorScope, key),
       );
-      const rows = await uow.read(({ timeseries }) => timeseries.streamSampleArrays(statement, page));
+      const rows = await uow.read(({ timeseries }) => timeseries.streamSampleArrays(statement, page, gone));
       if (rows === 0) await requireUser(scope, userId);
       return { body: page.finish(), release: () => page.release() };
     },
 
-    /** `legacy` rendered straight to JSON bytes. */
+    /** `legacy` rendered straight to JSON bytes (`gone` as for groupedJson). */
     async legacyJson(
       scope: TeamScope,
       userId: string,
       spec: TimeseriesSpec,
       type: string | null,
       query: RangeQuery,
+      gone?: ClientGone,
     ): Promise<RenderedJson> {
       const statement = legacyStatement(scope, userId, spec, type, query, { compact: true });
       const samples = new SamplesWriter(spec);
-      const rows = await uow.read(({ timeseries }) => timeseries.streamSampleArrays(statement, samples));
+      const rows = await uow.read(({ timeseries }) =>
+        timeseries.streamSampleArrays(statement, samples, gone),
+      );
       if (rows === 0) await requireUser(scope, userId);
       return { body: samples.finish(), release: () => samples.release() };
     },
