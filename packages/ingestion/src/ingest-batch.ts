@@ -1,4 +1,4 @@
-import { createOutboxRepository, withTransaction, type OutboxEvent } from '@meridian/db';
+import { withTransaction, type OutboxEvent } from '@meridian/db';
 import { isUuid, NotFoundError } from '@meridian/domain';
 import type { Knex } from 'knex';
 import { sampleEvents } from './events/sample-events';
@@ -6,11 +6,14 @@ import { summaryEvents } from './events/summary-events';
 import { applyIngestionBounds } from './ingestion-bounds';
 import type { IngestBatch, IngestResult } from './ingestion.types';
 import { loadIngestionUser, type IngestionUser } from './storage/ingestion-user.repository';
-import { SAMPLES_SAVEPOINT } from './storage/samples.repository';
+import { alongside } from './storage/alongside';
+import { appendEvents } from './storage/outbox-events.repository';
+import { SAMPLES_SAVEPOINT, type WriteOutcome } from './storage/samples.repository';
 import type { WrittenSummary } from './storage/summaries.repository';
 import { createZoneOffsets } from './time/zone-offset';
 import { isRecord } from './validation/check-source';
-import { normaliseBatch } from './validation/normalise-batch';
+import { finishNormalising, startNormalising, type StartedBatch } from './validation/normalise-batch';
+import type { NormalisedSample } from './validation/normalise-timeseries';
 import { activityDayKey, writeBatches, type BatchToWrite, type WrittenBatch } from './write-batch';
 
 /**
@@ -50,7 +53,22 @@ export async function ingestBatches(
   if (opts.user && opts.user.id !== userId) throw new Error("ingestBatches: `user` is not the batches' user");
   if (opts.savepoint === false && db.isTransaction)
     return ingestInTransaction(db as Knex.Transaction, now, userId, batches, opts);
-  return withTransaction(db, (trx) => ingestInTransaction(trx, now, userId, batches, opts));
+  if (db.isTransaction || opts.user)
+    return withTransaction(db, (trx) => ingestInTransaction(trx, now, userId, batches, opts));
+  return begunWithFirstStatement(db, (trx) => ingestInTransaction(trx, now, userId, batches, opts, true));
+}
+
+/**
+ * A transaction of its own (as `withTransaction`) whose BEGIN the first statement of `work` sends (the
+ * user's read, see `ingestInTransaction`'s `begin`) in the same message, instead of knex in a round trip of
+ * its own; knex commits or rolls back as usual (a rollback before anything was sent only draws PostgreSQL's
+ * warning that no transaction is in progress).
+ */
+function begunWithFirstStatement<T>(db: Knex, work: (trx: Knex.Transaction) => Promise<T>): Promise<T> {
+  const transaction = db.transaction(work);
+  // knex sends BEGIN with the transaction's `begin` once it holds the connection (after this returns).
+  (transaction as unknown as { begin: () => Promise<void> }).begin = () => Promise.resolve();
+  return transaction;
 }
 
 /** How `ingestBatches` runs in the caller's transaction. */
@@ -85,30 +103,61 @@ async function ingestInTransaction(
   userId: string,
   batches: readonly IngestBatch[],
   opts: IngestManyOptions,
+  /** The transaction is not begun yet: the user's read (its first statement) begins it. */
+  begin = false,
 ): Promise<IngestResult[]> {
-  // The samples' savepoint goes with the user's read (one round trip) when this transaction reads the user.
-  const user = opts.user ?? (await loadIngestionUser(trx, userId, { thenSavepoint: SAMPLES_SAVEPOINT }));
+  if (begin && opts.user) throw new Error('ingestInTransaction: a transaction to begin reads the user');
+  // The samples' savepoint goes with the user's read (one round trip) when this transaction reads the user;
+  // what of the batches needs nothing of the user is normalised meanwhile.
+  let started: StartedBatch[] | undefined;
+  let user = opts.user;
+  if (!user) {
+    const reading = loadIngestionUser(trx, userId, {
+      thenSavepoint: SAMPLES_SAVEPOINT,
+      begin,
+    });
+    await alongside(reading, () => {
+      started = batches.map((batch) => startNormalising(batch, userId));
+    });
+    user = await reading;
+  }
   const samplesSavepoint = opts.user === undefined;
   const zoneOffsets = createZoneOffsets();
   const fallbackZone = user.fallbackTimeZone;
   const bounds = { start: user.ingestionStart, end: user.ingestionEnd };
-  const toWrite: BatchToWrite[] = batches.map((batch) => {
-    const all = normaliseBatch(batch, { userId, fallbackZone, now, zoneOffsets });
+  const toWrite: BatchToWrite[] = batches.map((batch, i) => {
+    const all = finishNormalising(started?.[i] ?? startNormalising(batch, userId), {
+      userId,
+      fallbackZone,
+      now,
+      zoneOffsets,
+    });
     const kept = applyIngestionBounds(all, bounds, fallbackZone, zoneOffsets);
     // A historical chunk writes data events only for an ETL pipeline that asks for them.
     return { all, kept, perSample: batch.mode === 'daily' || user.pushesHistoricalEtl };
   });
   const activityLocked = new Set(opts.activityLocked ?? []);
+  const guess = new SampleEventsGuess(user, toWrite, opts.deferEvents === undefined);
   const written = await writeBatches(
-    { trx, user, bounds, now, zoneOffsets, activityLocked, samplesSavepoint },
+    {
+      trx,
+      user,
+      bounds,
+      now,
+      zoneOffsets,
+      activityLocked,
+      samplesSavepoint,
+      // Only a batch whose events need every sample has events to guess.
+      whileSamplesWrite: toWrite.some((b) => b.perSample) ? (samples) => guess.make(samples) : undefined,
+    },
     toWrite,
   );
-  const events = dataEvents(user, batches, written.batches, activityByMode(batches, written));
+  const events = dataEvents(user, batches, written.batches, activityByMode(batches, written), guess);
   const eventIds = opts.deferEvents
     ? events.length === 0
       ? []
       : opts.deferEvents(events)
-    : await createOutboxRepository(trx).append(events);
+    : await appendEvents(trx, events, (e) => guess.payloadOf(e));
   // Every event id goes to each result (the caller of a single batch gets its own).
   return written.batches.map((w, i) => {
     const kept = toWrite[i]!.kept;
@@ -155,6 +204,7 @@ function dataEvents(
   batches: readonly IngestBatch[],
   written: readonly WrittenBatch[],
   activity: { daily: WrittenSummary[]; historical: WrittenSummary[] },
+  guess: SampleEventsGuess,
 ): OutboxEvent[] {
   const announced = (mode: IngestBatch['mode']) => mode === 'daily' || user.pushesHistoricalEtl;
   const marked = (mode: IngestBatch['mode'], events: OutboxEvent[]) =>
@@ -163,7 +213,8 @@ function dataEvents(
   batches.forEach((b, i) => {
     if (!announced(b.mode)) return;
     const w = written[i]!;
-    events.push(...marked(b.mode, [...sampleEvents(user, w.samples), ...summaryEvents(user, w.summaries)]));
+    const samples = guess.eventsOf(i, w) ?? sampleEvents(user, w.samples);
+    events.push(...marked(b.mode, [...samples, ...summaryEvents(user, w.summaries)]));
   });
   events.push(...summaryEvents(user, activity.daily));
   if (announced('historical')) events.push(...marked('historical', summaryEvents(user, activity.historical)));
@@ -180,4 +231,58 @@ function countOutcomes(written: WrittenBatch): { created: number; updated: numbe
     else updated += 1;
   }
   return { created, updated };
+}
+
+const CREATED: WriteOutcome = 'created';
+
+/**
+ * A batch's sample events (and their JSON) as they will be if every sample it writes is created — what a day
+ * that lands where nothing is stored yet gives — worked out while the database inserts the samples
+ * (`whileSamplesWrite`), so that work overlaps the insert instead of following it. Used only when that is what
+ * happened: the same samples, all of them created, in the same order, give the same events.
+ */
+class SampleEventsGuess {
+  private guessed: Array<{ rows: readonly NormalisedSample[]; events: OutboxEvent[] } | null> = [];
+  private readonly payloads = new WeakMap<object, string>();
+
+  constructor(
+    private readonly user: IngestionUser,
+    private readonly batches: readonly BatchToWrite[],
+    /** Whether the events' JSON is made here too (this transaction writes them, rather than the caller). */
+    private readonly withPayloads: boolean,
+  ) {}
+
+  /** Per batch, the samples it writes (`whileSamplesWrite`). Never throws: a guess that fails is no guess. */
+  make(samples: ReadonlyArray<readonly NormalisedSample[]>): void {
+    try {
+      this.guessed = samples.map((rows, i) => {
+        if (!this.batches[i]?.perSample || rows.length === 0) return null;
+        const changes = rows.map((sample) => ({ sample, outcome: CREATED }));
+        const events = sampleEvents(this.user, changes);
+        if (this.withPayloads)
+          for (const e of events) this.payloads.set(e.envelope, JSON.stringify(e.envelope));
+        return { rows, events };
+      });
+    } catch {
+      this.guessed = [];
+    }
+  }
+
+  /** Batch `i`'s sample events, if guessed and every sample it wrote was created; else undefined. */
+  eventsOf(i: number, written: WrittenBatch): OutboxEvent[] | undefined {
+    const g = this.guessed[i];
+    if (!g) return undefined;
+    const changes = written.samples;
+    if (changes.length !== g.rows.length) return undefined;
+    for (let j = 0; j < changes.length; j += 1) {
+      const c = changes[j]!;
+      if (c.outcome !== 'created' || c.sample !== g.rows[j]) return undefined;
+    }
+    return g.events;
+  }
+
+  /** The JSON of an event's envelope, if made already. */
+  payloadOf(event: OutboxEvent): string | undefined {
+    return this.payloads.get(event.envelope);
+  }
 }

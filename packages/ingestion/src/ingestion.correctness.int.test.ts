@@ -181,6 +181,45 @@ describe('ingestion correctness', () => {
       ]);
     });
 
+    it('sums heart rate of a day at the far UTC offsets of its edges, whichever batch touches the day', async () => {
+      // No fallback zone: each sample is dated by its own offset. Local midnights of the 10th at +14:00 and at
+      // -12:00 lie 26 h apart in UTC; the instants just outside them belong to the 9th and the 11th.
+      const userId = await fx.insertUser();
+      const ring = { provider: 'oura', type: 'ring' } as const;
+      await fx.ingestion.ingest({
+        userId,
+        mode: 'daily',
+        timeseries: [
+          series('heartrate', ring, [
+            { timestamp: '2026-03-09T09:59:59Z', value: 200, timezone_offset: 50400 }, // 23:59:59 on the 9th
+            { timestamp: '2026-03-09T10:00:00Z', value: 80, timezone_offset: 50400 }, // 00:00 on the 10th
+            { timestamp: '2026-03-11T11:59:59Z', value: 60, timezone_offset: -43200 }, // 23:59:59 on the 10th
+            { timestamp: '2026-03-11T12:00:00Z', value: 150, timezone_offset: -43200 }, // 00:00 on the 11th
+          ]),
+        ],
+      });
+      // A later batch touching only the 10th (at UTC) derives the day again from everything stored for it.
+      await fx.ingestion.ingest({
+        userId,
+        mode: 'daily',
+        timeseries: [
+          series('heartrate', ring, [{ timestamp: '2026-03-10T12:00:00Z', value: 70, timezone_offset: 0 }]),
+        ],
+      });
+      const activity = await fx.summaries(userId, 'activity');
+      expect(activity.map((a) => [a.calendar_date, a.heart_rate])).toEqual([
+        [
+          '2026-03-09',
+          { avg_bpm: 200, min_bpm: 200, max_bpm: 200, resting_bpm: null, avg_walking_bpm: null },
+        ],
+        ['2026-03-10', { avg_bpm: 70, min_bpm: 60, max_bpm: 80, resting_bpm: null, avg_walking_bpm: null }],
+        [
+          '2026-03-11',
+          { avg_bpm: 150, min_bpm: 150, max_bpm: 150, resting_bpm: null, avg_walking_bpm: null },
+        ],
+      ]);
+    });
+
     it('splits a sample crossing local midnight pro rata between the two days', async () => {
       const userId = await fx.insertUser({ fallbackTimeZone: 'Europe/Berlin' });
       // 23:30–00:30 CET: half before midnight, half after.

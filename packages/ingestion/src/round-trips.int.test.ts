@@ -57,11 +57,16 @@ describe('round trips per batch', () => {
       );
       expect(result).toMatchObject({ created: 96, updated: 0, unchanged: 0 });
       // (The user's samples partition is looked up once per process.)
-      const kinds = statements.filter((s) => !/^(begin|commit)|samples_partition\(/i.test(s));
+      const kinds = statements.filter((s) => !/^(begin|commit);?$|samples_partition\(/i.test(s));
       expect(kinds).toHaveLength(mode === 'daily' ? 5 : 4);
-      // The user's read takes the samples' savepoint; the first insert takes the activity lock (and probes the
-      // span); one statement reads what the activity is derived from; no lock, savepoint or release of its own.
-      expect(kinds[0]).toMatch(/ from users u .* for key share of u; savepoint samples_insert$/);
+      expect(statements.filter((s) => /^begin;?$/i.test(s))).toEqual([]);
+      expect(statements.filter((s) => /^commit;?$/i.test(s))).toHaveLength(1);
+      // The user's read begins the transaction (no BEGIN round trip of its own) and takes the samples'
+      // savepoint; the first insert takes the activity lock (and probes the span); one statement reads what the
+      // activity is derived from; no lock, savepoint or release of its own.
+      expect(kinds[0]).toMatch(
+        /^begin; select .* from users u .* for key share of u; savepoint samples_insert$/,
+      );
       expect(kinds[1]).toMatch(/^with gate as materialized .*pg_advisory_xact_lock\(/);
       expect(kinds[2]).toMatch(/^select \(select coalesce\(json_agg/);
       expect(kinds[3]).toMatch(/^with also as \( insert into resource_stats .* insert into summaries/);
@@ -80,7 +85,7 @@ describe('round trips per batch', () => {
       expect(names.get(kinds[0]!)).toBeUndefined();
       // Another day sends the same texts under the same names (values are parameters, never in the text).
       const next = await statementsOf(() => fx.ingestion.ingest(dayOfHeartRate(userId, mode, 3)));
-      const nextKinds = next.statements.filter((s) => !/^(begin|commit)|samples_partition\(/i.test(s));
+      const nextKinds = next.statements.filter((s) => !/^(begin|commit);?$|samples_partition\(/i.test(s));
       expect(nextKinds.slice(1, 4)).toEqual(kinds.slice(1, 4));
       expect(nextKinds.slice(1, 4).map((k) => next.names.get(k))).toEqual(named);
 

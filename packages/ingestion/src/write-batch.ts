@@ -44,6 +44,11 @@ interface Context {
   activityLocked?: ReadonlySet<string>;
   /** Whether the transaction took `SAMPLES_SAVEPOINT` with its last statement (and wrote nothing since). */
   samplesSavepoint?: boolean;
+  /**
+   * Work to do while the database inserts the samples (see `UpsertManyOptions.whileInserting`), given per
+   * batch the samples that are written (one per key, in the order `WrittenBatch.samples` follows).
+   */
+  whileSamplesWrite?: (samples: ReadonlyArray<readonly NormalisedSample[]>) => void;
 }
 
 /** One batch of a write: what it holds, and whether its data events need every created or changed sample. */
@@ -123,7 +128,10 @@ export async function writeBatches(ctx: Context, batches: readonly BatchToWrite[
     kept.map((k, i) => ({ samples: k.samples, perSample: batches[i]!.perSample })),
     now,
     locks,
-    { savepointTaken: ctx.samplesSavepoint === true },
+    {
+      savepointTaken: ctx.samplesSavepoint === true,
+      whileInserting: ctx.whileSamplesWrite && (() => ctx.whileSamplesWrite!(kept.map((k) => k.samples))),
+    },
   );
   const activityLocked = locked ? new Set([...(ctx.activityLocked ?? []), ...toLock]) : ctx.activityLocked;
   for (const [i, batch] of batches.entries()) {

@@ -77,23 +77,26 @@ const USER_COLUMNS = ingestionUserColumns('users');
  * Loads an active user and holds a key-share lock on it until the transaction ends, so the purge cannot
  * remove the user while its data is being written. `thenSavepoint`: a savepoint (a plain name) to take right
  * after, in the same round trip (two statements in one simple-protocol message: the user id, checked to be a
- * UUID, is its only value, written as a literal).
+ * UUID, is its only value, written as a literal). `begin` (with `thenSavepoint`): the message begins the
+ * transaction too (`trx` is one whose BEGIN was left to its first statement).
  */
 export async function loadIngestionUser(
   trx: Knex.Transaction,
   userId: string,
-  opts: { thenSavepoint?: string } = {},
+  opts: { thenSavepoint?: string; begin?: boolean } = {},
 ): Promise<IngestionUser> {
   if (!isUuid(userId)) throw new NotFoundError('User not found.', { user_id: userId });
+  if (opts.begin && opts.thenSavepoint === undefined)
+    throw new Error('loadIngestionUser: `begin` goes with `thenSavepoint`');
   let row: IngestionUserRow | undefined;
   if (opts.thenSavepoint !== undefined) {
     if (!/^[a-z_]+$/.test(opts.thenSavepoint)) throw new Error('loadIngestionUser: bad savepoint name');
-    const [selected] = await trx.raw<Array<{ rows: IngestionUserRow[] }>>(
-      `select ${ingestionUserColumns('u')} from users u
+    const results = await trx.raw<Array<{ rows: IngestionUserRow[] }>>(
+      `${opts.begin ? 'begin; ' : ''}select ${ingestionUserColumns('u')} from users u
         where u.id = '${userId.toLowerCase()}'::uuid and u.deleted_at is null limit 1 for key share of u;
       savepoint ${opts.thenSavepoint}`,
     );
-    row = selected?.rows[0];
+    row = results[opts.begin ? 1 : 0]?.rows[0];
   } else {
     row = await trx('users')
       .select(trx.raw(USER_COLUMNS))

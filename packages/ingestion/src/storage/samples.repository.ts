@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { NormalisedSample } from '../validation/normalise-timeseries';
+import { alongside } from './alongside';
 import { namedStatement } from './named-statements';
 
 export type WriteOutcome = 'created' | 'updated';
@@ -48,11 +49,62 @@ export interface HeartRateSlotRow {
 
 export const ZONED_SLOT_SECONDS = 900;
 
+/** The largest UTC offset a sample may carry (±18 h, see `checkTimezoneOffset`), in seconds. */
+const MAX_OFFSET_SECONDS = 18 * 3600;
+
+/**
+ * The parameters of `HEART_RATE_SLOTS`: the user, whether the user has a fallback zone, the provider, the
+ * instants [from, to) and the days (local dates as days since the epoch) whose day slots are summed.
+ */
+export function heartRateSlotsBindings(
+  userId: string,
+  provider: string,
+  hasFallbackZone: boolean,
+  from: Date,
+  to: Date,
+  days: readonly number[],
+): Knex.RawBinding[] {
+  // The UTC instants the days' slots span, as epoch seconds (without days: [from, to), for the zoned slots).
+  let first = Number.POSITIVE_INFINITY;
+  let last = Number.NEGATIVE_INFINITY;
+  for (const day of days) {
+    if (day < first) first = day;
+    if (day > last) last = day;
+  }
+  const daysFrom = days.length > 0 ? first * 86_400 : from.getTime() / 1000;
+  const daysTo = days.length > 0 ? (last + 1) * 86_400 : to.getTime() / 1000;
+  return [
+    userId,
+    hasFallbackZone,
+    hasFallbackZone,
+    hasFallbackZone,
+    hasFallbackZone,
+    userId,
+    userId,
+    provider,
+    from,
+    to,
+    daysFrom,
+    daysTo,
+    [...days],
+  ];
+}
+
 // The user's few contexts are read once (`c`): joined per row, a lookup in sample_contexts itself cost most of
-// the statement whenever the planner expected few rows (today's samples lie beyond the statistics).
+// the statement whenever the planner expected few rows (today's samples lie beyond the statistics). The UTC
+// offsets the contexts give (`w`: a context's own; one without, dated in the fallback zone: any up to ±18 h;
+// else UTC), a second either side, narrow the instants read to those whose day slot may be one of the days
+// asked for: a day of minute heart rate is read without most of the day before (a slot of another day is
+// dropped by the last filter anyway, as before).
 export const HEART_RATE_SLOTS = `
   with c as materialized (
     select id, timezone_offset, app_id, device_id from sample_contexts where user_id = ?
+  ), w as materialized (
+    select min(o) - 1 as lo, max(o) + 1 as hi from (
+      select coalesce(timezone_offset, 0) as o from c where timezone_offset is not null or not ?::boolean
+      union all select b from c, (values (-${MAX_OFFSET_SECONDS}), (${MAX_OFFSET_SECONDS})) as z(b)
+        where c.timezone_offset is null and ?::boolean
+    ) o
   )
   select zoned, slot, source_type, app_id, device_id,
     sum(v)::float8 as sum, count(*)::int as count, min(v)::float8 as min, max(v)::float8 as max,
@@ -76,6 +128,8 @@ export const HEART_RATE_SLOTS = `
     join c on c.id = x.context
     where x.user_id = ? and s.user_id = ? and s.provider = ? and s.resource = 'heartrate'
       and x.start_at >= ? and x.start_at < ?
+      and x.start_at >= (select to_timestamp(?::float8 - w.hi) from w)
+      and x.start_at < (select to_timestamp(?::float8 - w.lo) from w)
   ) h
   -- A day slot (UTC offset known) of a date the caller does not derive would be summed for nothing.
   where zoned or slot = any(?::float8[])
@@ -458,6 +512,18 @@ function spanOf(c: Chunk): [number, number] {
   return [lo, hi];
 }
 
+/** How `upsertMany` runs (see there). */
+export interface UpsertManyOptions {
+  /** The caller took `SAMPLES_SAVEPOINT` with its last statement, and wrote nothing since. */
+  savepointTaken?: boolean;
+  /**
+   * Work of the caller's to do while the database runs the first plain insert (e.g. what the batch's events
+   * will be if every row is created): run once, after that statement went out, before its answer is awaited;
+   * not run when no chunk is inserted outright. It must not throw, nor use the transaction.
+   */
+  whileInserting?: () => void;
+}
+
 /** PostgreSQL's unique_violation. */
 const UNIQUE_VIOLATION = '23505';
 
@@ -478,6 +544,7 @@ export function createSamplesRepository(trx: Knex.Transaction) {
     locks: AdvisoryLocks | null,
     probed: Chunk | null,
     savepointTaken: boolean,
+    whileInserting: (() => void) | undefined,
   ): Promise<number[] | null> {
     if (!savepointTaken) await trx.raw(`savepoint ${SAMPLES_SAVEPOINT}`);
     const inserted: number[] = [];
@@ -492,9 +559,9 @@ export function createSamplesRepository(trx: Knex.Transaction) {
           ...(probe ? [...(c.head as Knex.RawBinding[]), ...spanOf(c)] : []),
           ...paramsOf(c),
         ];
-        inserted.push(
-          (await trx.raw<{ rowCount: number }>(sql, bindings).options(namedStatement(sql))).rowCount,
-        );
+        const statement = trx.raw<{ rowCount: number }>(sql, bindings).options(namedStatement(sql)).then();
+        if (i === 0 && whileInserting) await alongside(statement, whileInserting);
+        inserted.push((await statement).rowCount);
       }
     } catch (err) {
       if ((err as { code?: unknown }).code !== UNIQUE_VIOLATION) throw err;
@@ -582,14 +649,14 @@ export function createSamplesRepository(trx: Knex.Transaction) {
      * after the other, and those that need only counts are first tried as plain inserts under one savepoint.
      * (`_now`: samples keep no write instants since the compact layout; the argument stays for callers.)
      * `locks`: advisory locks to take with the first statement, before any row is written (see `locked`).
-     * `savepointTaken`: the caller took `SAMPLES_SAVEPOINT` with its last statement, and wrote nothing since.
+     * `opts`: see `UpsertManyOptions`.
      */
     async upsertMany(
       userId: string,
       parts: readonly SamplesToWrite[],
       _now: Date,
       locks: AdvisoryLocks | null = null,
-      opts: { savepointTaken?: boolean } = {},
+      opts: UpsertManyOptions = {},
     ): Promise<SamplesUpserted> {
       let pending = locks && locks.keys.length > 0 ? locks : null;
       let locked = false;
@@ -637,7 +704,14 @@ export function createSamplesRepository(trx: Knex.Transaction) {
       const plain = chunks.filter((c) => !parts[c.part]!.perSample || fresh.has(c));
       const inserted =
         plain.length > 0
-          ? await insertAll(table, plain, pending, probedByInsert, opts.savepointTaken === true)
+          ? await insertAll(
+              table,
+              plain,
+              pending,
+              probedByInsert,
+              opts.savepointTaken === true,
+              opts.whileInserting,
+            )
           : null;
       if (inserted && pending) locked = true;
       // Rolled back to the savepoint: locks taken since (also by the probe, after a caller's savepoint) are gone.
@@ -676,17 +750,10 @@ export function createSamplesRepository(trx: Knex.Transaction) {
       days: readonly number[],
     ): Promise<HeartRateSlotRow[]> {
       const result = await trx
-        .raw<{ rows: HeartRateSlotRow[] }>(HEART_RATE_SLOTS, [
-          userId,
-          hasFallbackZone,
-          hasFallbackZone,
-          userId,
-          userId,
-          provider,
-          from,
-          to,
-          [...days],
-        ])
+        .raw<{ rows: HeartRateSlotRow[] }>(
+          HEART_RATE_SLOTS,
+          heartRateSlotsBindings(userId, provider, hasFallbackZone, from, to, days),
+        )
         .options(namedStatement(HEART_RATE_SLOTS));
       return result.rows;
     },

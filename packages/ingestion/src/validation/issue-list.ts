@@ -24,6 +24,16 @@ export class IssueList {
     return this.total;
   }
 
+  /** Every issue of `lists`, in order (as if added to one list in that order). */
+  static concat(...lists: readonly IssueList[]): IssueList {
+    const all = new IssueList();
+    for (const list of lists) {
+      all.total += list.total;
+      for (const item of list.items) if (all.items.length < MAX_ISSUES) all.items.push(item);
+    }
+    return all;
+  }
+
   throwIfAny(): void {
     if (this.total > 0) throw new ValidationError(this.items);
   }
