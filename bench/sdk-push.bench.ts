@@ -15,6 +15,11 @@
  *   (or BENCH_DEVICES, BENCH_DAYS, BENCH_HOURS, BENCH_BATCH, BENCH_POOL; BENCH_NODE_FLAGS for the server;
  *   BENCH_STATEMENT_KINDS=1 prints the statements per batch by kind and their time)
  *
+ * The statements are counted as knex runs them: a push's BEGIN, SAVEPOINT and COMMIT among them, which travel
+ * to PostgreSQL with the statements next to them (sdk-push's pipelined-transaction.ts), answered at once (their
+ * time by kind ~0 ms). Round trips per push are the count less those three (one goes alone while its
+ * connection has not yet parsed the statement next to it).
+ *
  * Uses DATABASE_URL's server (default postgres://postgres@127.0.0.1:5432/postgres) and a fresh database.
  */
 import { fork, type ChildProcess } from 'node:child_process';

@@ -28,11 +28,34 @@ const BY_DESCRIPTION: readonly (readonly [RegExp, SourceType])[] = [
   [/iphone|ipad|ipod|phone|mobile/i, 'phone'],
 ];
 
+/**
+ * The type a description names (BY_DESCRIPTION), or null; by description text, since the records of a batch
+ * repeat a handful of them. Bounded: past `MAX_KNOWN` texts the map starts over.
+ */
+const typeByText = new Map<string, SourceType | null>();
+const MAX_KNOWN = 1000;
+
+function typeOfText(text: string): SourceType | null {
+  let type = typeByText.get(text);
+  if (type !== undefined) return type;
+  type = null;
+  for (const [re, t] of BY_DESCRIPTION) {
+    if (re.test(text)) {
+      type = t;
+      break;
+    }
+  }
+  if (typeByText.size >= MAX_KNOWN) typeByText.clear();
+  typeByText.set(text, type);
+  return type;
+}
+
 export function sourceTypeOf(device: NativeDevice, fallback: SourceType): SourceType {
   if (device.stated && device.stated !== 'unknown') return device.stated;
   for (const text of device.descriptions) {
     if (!text) continue;
-    for (const [re, type] of BY_DESCRIPTION) if (re.test(text)) return type;
+    const type = typeOfText(text);
+    if (type !== null) return type;
   }
   return fallback;
 }

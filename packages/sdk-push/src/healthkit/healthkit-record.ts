@@ -30,6 +30,14 @@ const UUID_RE = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0
 /** Apple's own sources: `com.apple.health.<device uuid>` is the iPhone or the Watch recording. */
 const APPLE_DEVICE_BUNDLE = /^com\.apple\.health\./i;
 
+/** Paths every sample reads (made once, not per record). */
+const HK_TIME_ZONE = ['metadata', 'HKTimeZone'] as const;
+const BUNDLE_ID = ['sourceRevision', 'source', 'bundleIdentifier'] as const;
+const DEVICE_MODEL = ['device', 'model'] as const;
+const DEVICE_NAME = ['device', 'name'] as const;
+const PRODUCT_TYPE = ['sourceRevision', 'productType'] as const;
+const DEVICE_MANUFACTURER = ['device', 'manufacturer'] as const;
+
 /** The envelope of a HealthKit sample, or null after issues. */
 export function readHealthKitSample(
   r: RecordReader,
@@ -47,13 +55,13 @@ export function readHealthKitSample(
   const start = r.instant('startDate', { required: true });
   const end = r.instant('endDate', { required: true });
   checkSpan(r, start, end, 'endDate', 'startDate');
-  const zone = r.timeZone(['metadata', 'HKTimeZone']);
-  const bundleId = r.string(['sourceRevision', 'source', 'bundleIdentifier']);
+  const zone = r.timeZone(HK_TIME_ZONE);
+  const bundleId = r.string(BUNDLE_ID);
   const descriptions = [
-    r.string(['device', 'model']),
-    r.string(['device', 'name']),
-    r.string(['sourceRevision', 'productType']),
-    r.string(['device', 'manufacturer']),
+    r.string(DEVICE_MODEL),
+    r.string(DEVICE_NAME),
+    r.string(PRODUCT_TYPE),
+    r.string(DEVICE_MANUFACTURER),
   ];
   if (r.failed || uuid === null || sampleType === null || start === null || end === null) return null;
   const fallback = bundleId !== null && APPLE_DEVICE_BUNDLE.test(bundleId) ? 'phone' : 'app';

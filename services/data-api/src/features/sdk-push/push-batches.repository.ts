@@ -1,6 +1,7 @@
 import type { Knex } from '@meridian/db';
 import type { PushAnswer } from './push-batch';
 import type { OutboxRow } from './push-resource';
+import { WITH_COMMIT } from './pipelined-transaction';
 import { namedStatement } from './prepared-statements';
 import { storedCheckpointsInsert, type StoredCheckpoint } from './sync-checkpoints.repository';
 
@@ -138,6 +139,11 @@ export function createPushBatchesRepository(db: Knex | Knex.Transaction) {
       response: PushAnswer;
       now: Date;
       purgeBefore: Date;
+      /**
+       * The transaction's last statement, run by `withPipelinedTransaction`: sent with its COMMIT (it answers
+       * at once; its error is the commit's).
+       */
+      withCommit?: boolean;
     }): Promise<void> {
       const checkpoints = c.checkpoints.length > 0 ? storedCheckpointsInsert(c.checkpoints, c.userId) : null;
       const events = c.events.length > 0 ? outboxInsert(c.events) : null;
@@ -196,7 +202,7 @@ export function createPushBatchesRepository(db: Knex | Knex.Transaction) {
           c.purgeBefore,
           ...answered.bindings,
         ])
-        .options(namedStatement(sql));
+        .options(c.withCommit ? { ...namedStatement(sql), ...WITH_COMMIT } : namedStatement(sql));
     },
 
     /** Forgets an unfinished batch (a resource failed): a resend is processed again, not answered from here. */

@@ -1,4 +1,4 @@
-import { createOutboxRepository, withTransaction, type Knex, type OutboxEvent } from '@meridian/db';
+import { withTransaction, type Knex, type OutboxEvent } from '@meridian/db';
 import { eventEnvelope, newId, providerBySlug, toProviderObject } from '@meridian/domain';
 import {
   activityLock,
@@ -14,6 +14,7 @@ import {
   type HistoricalPullState,
   type PushOwner,
 } from './sdk-connections.repository';
+import { namedStatement } from './prepared-statements';
 import { createSyncCheckpointsRepository } from './sync-checkpoints.repository';
 
 /**
@@ -87,21 +88,68 @@ async function closeHistory(trx: Knex.Transaction, p: ResourcePush): Promise<voi
   });
 }
 
-/** A new connection: earlier pulls and checkpoints of the provider no longer count, and it is announced. */
+/**
+ * `startConnection`'s statement: the connection inserted (connected, `auth_type` sdk) unless the user has one
+ * of the provider (concurrent pushes wait on the unique (user, provider) insert, so exactly one creates it);
+ * only when this statement created it, the provider's earlier pulls forgotten, every device's history of it
+ * started again and the connection announced.
+ */
+const START_CONNECTION = `with connection as (
+           insert into provider_connections (id, user_id, provider, status, auth_type, credential_source,
+                  resource_availability, created_on, updated_at)
+           values (?::uuid, ?::uuid, ?::text, 'connected', 'sdk', 'platform', ?::jsonb, ?::timestamptz, ?::timestamptz)
+           on conflict (user_id, provider) do nothing
+           returning id
+         ), forgotten as (
+           delete from historical_pulls
+            where user_id = ?::uuid and provider = ?::text and exists (select 1 from connection)
+           returning 1
+         ), reset as (
+           update sdk_sync_checkpoints set historical_completed_at = null
+            where provider = ?::text and device_id in (select id from sdk_devices where user_id = ?::uuid)
+              and exists (select 1 from connection)
+           returning 1
+         ), announced as (
+           insert into outbox (id, team_id, environment, user_id, event_type, payload, etl_only)
+           select ?::uuid, ?::uuid, ?::text, ?::uuid, ?::text, ?::jsonb, false
+            where exists (select 1 from connection)
+           returning 1
+         )
+         select exists (select 1 from connection) as created`;
+
+/**
+ * A new connection: earlier pulls and checkpoints of the provider no longer count, and it is announced; all
+ * in one statement (see START_CONNECTION). True when this call created the connection.
+ */
 export async function startConnection(
   trx: Knex.Transaction,
   owner: PushOwner,
   provider: string,
   now: Date,
-): Promise<void> {
-  const connections = createSdkConnectionsRepository(trx);
+): Promise<boolean> {
   const availability = availabilityOf(provider);
-  const connection = await connections.ensureConnection(owner.id, provider, availability, now);
-  if (connection.created) {
-    await connections.forgetHistoricalPulls(owner.id, provider);
-    await createSyncCheckpointsRepository(trx).resetHistory(owner.id, provider);
-    await createOutboxRepository(trx).append([connectionCreatedEvent(owner, provider, availability)]);
-  }
+  const announce = connectionCreatedEvent(owner, provider, availability);
+  const result = await trx
+    .raw<{ rows: { created: boolean }[] }>(START_CONNECTION, [
+      newId(),
+      owner.id,
+      provider,
+      JSON.stringify(availability),
+      now,
+      now,
+      owner.id,
+      provider,
+      provider,
+      owner.id,
+      newId(),
+      announce.teamId,
+      announce.environment,
+      announce.userId,
+      announce.envelope.event_type,
+      JSON.stringify(announce.envelope),
+    ])
+    .options(namedStatement(START_CONNECTION));
+  return result.rows[0]?.created === true;
 }
 
 /** What one resource's samples did, before its checkpoint is written. */

@@ -1,5 +1,5 @@
 import type { Knex } from '@meridian/db';
-import { newId, type Environment } from '@meridian/domain';
+import type { Environment } from '@meridian/domain';
 import {
   activityLock,
   ingestionUserColumns,
@@ -83,57 +83,28 @@ const BEGIN_PUSH = `with lk as materialized (
                   ) end as pulls
            from lk left join o on true left join b on true`;
 
+/**
+ * `lockHistoricalPulls`' statement: the resources' pulls started (`in_progress`) where missing; an existing
+ * pull meets its conflict and is updated to itself, which locks its row as `for update` would (and returns
+ * it). Rows are taken in resource order (the insert's order), as every push takes them.
+ */
+const LOCK_PULLS = `insert into historical_pulls as h (user_id, provider, resource, status, scheduled_at, started_at,
+           days_with_data, trace_id)
+         select ?::uuid, ?::text, r.resource, 'in_progress', ?::timestamptz, ?::timestamptz, 0, ?::text
+           from unnest(?::text[]) as r(resource)
+          order by r.resource
+         on conflict (user_id, provider, resource) do update set status = h.status
+         returning h.resource, h.status`;
+
 export function createSdkConnectionsRepository(db: Knex | Knex.Transaction) {
   const pull = (userId: string, provider: string, resource: string) =>
     db('historical_pulls').where({ user_id: userId, provider, resource });
 
   return {
-    /**
-     * The user's connection of `provider`, created (connected, `auth_type` sdk) when there is none; `created`
-     * tells the caller to announce it. Concurrent pushes wait on the unique (user, provider) insert, so
-     * exactly one creates it.
-     */
-    async ensureConnection(
-      userId: string,
-      provider: string,
-      availability: Record<string, unknown>,
-      now: Date,
-    ): Promise<{ connectionId: string; created: boolean }> {
-      const find = () =>
-        db('provider_connections')
-          .where({ user_id: userId, provider })
-          .first<{ id: string } | undefined>('id');
-      const existing = await find();
-      if (existing) return { connectionId: existing.id, created: false };
-      const inserted = await db('provider_connections')
-        .insert({
-          id: newId(),
-          user_id: userId,
-          provider,
-          status: 'connected',
-          auth_type: 'sdk',
-          credential_source: 'platform',
-          resource_availability: JSON.stringify(availability),
-          created_on: now,
-          updated_at: now,
-        })
-        .onConflict(['user_id', 'provider'])
-        .ignore()
-        .returning<{ id: string }[]>('id');
-      if (inserted[0]) return { connectionId: inserted[0].id, created: true };
-      // Another push created it between our look and our insert (the insert waited for its commit).
-      return { connectionId: (await find())!.id, created: false };
-    },
-
     /** Something of the batch was stored: the device's last push and the connection's last sync. */
     async recordPush(deviceId: string, userId: string, provider: string, now: Date): Promise<void> {
       await db('sdk_devices').where({ id: deviceId }).update({ last_push_at: now });
       await db('provider_connections').where({ user_id: userId, provider }).update({ last_sync_at: now });
-    },
-
-    /** A new connection: pulls left from an earlier connection of the provider no longer count. */
-    async forgetHistoricalPulls(userId: string, provider: string): Promise<void> {
-      await db('historical_pulls').where({ user_id: userId, provider }).delete();
     },
 
     /**
@@ -269,36 +240,21 @@ export function createSdkConnectionsRepository(db: Knex | Knex.Transaction) {
       now: Date,
       traceId: string | null,
     ): Promise<Map<string, HistoricalPullState>> {
-      const sorted = [...resources].sort();
-      const locked = async (which: readonly string[]) => {
-        const rows = await db.raw<{ rows: { resource: string; status: HistoricalPullState['status'] }[] }>(
-          `select resource, status from historical_pulls
-            where user_id = ? and provider = ? and resource = any(?::text[])
-            order by resource for update`,
-          [userId, provider, [...which]],
-        );
-        return rows.rows;
-      };
+      // One statement: the missing pulls inserted, the existing ones locked by a no-op update of the
+      // conflicting row (a row lock as `for update` takes, held until the transaction ends), in resource order;
+      // both return their state.
+      const result = await db
+        .raw<{ rows: { resource: string; status: HistoricalPullState['status'] }[] }>(LOCK_PULLS, [
+          userId,
+          provider,
+          now,
+          now,
+          traceId,
+          [...resources].sort(),
+        ])
+        .options(namedStatement(LOCK_PULLS));
       const states = new Map<string, HistoricalPullState>();
-      for (const row of await locked(sorted)) states.set(row.resource, { status: row.status });
-      const missing = sorted.filter((r) => !states.has(r));
-      if (missing.length === 0) return states;
-      await db('historical_pulls')
-        .insert(
-          missing.map((resource) => ({
-            user_id: userId,
-            provider,
-            resource,
-            status: 'in_progress',
-            scheduled_at: now,
-            started_at: now,
-            days_with_data: 0,
-            trace_id: traceId,
-          })),
-        )
-        .onConflict(['user_id', 'provider', 'resource'])
-        .ignore();
-      for (const row of await locked(missing)) states.set(row.resource, { status: row.status });
+      for (const row of result.rows) states.set(row.resource, { status: row.status });
       return states;
     },
 

@@ -1,4 +1,4 @@
-import { withTransaction, type Knex } from '@meridian/db';
+import type { Knex } from '@meridian/db';
 import {
   ConflictError,
   DomainError,
@@ -34,6 +34,7 @@ import {
   type PushOwner,
 } from './sdk-connections.repository';
 import { DeviceSessionEndedError } from './device-session-cache';
+import { withPipelinedTransaction } from './pipelined-transaction';
 import { mapBatch, type Mapped } from './push-validation';
 import { createSyncCheckpointsRepository, type StoredCheckpoint } from './sync-checkpoints.repository';
 
@@ -190,8 +191,8 @@ export function createSdkPushService(deps: SdkPushDeps) {
   /**
    * Every resource, its checkpoint and the batch's answer in the batch's transaction (begun by
    * `beginPush`, which read the user, connection and locked pulls): the samples, then the data events, the
-   * checkpoints, the answer and the device's last push in one statement. Any failure rolls all of it back
-   * (the caller then stores resource by resource).
+   * checkpoints, the answer and the device's last push in one statement, sent with the COMMIT (its error
+   * is the commit's). Any failure rolls all of it back (the caller then stores resource by resource).
    */
   async function storeTogether(
     trx: Knex.Transaction,
@@ -254,6 +255,7 @@ export function createSdkPushService(deps: SdkPushDeps) {
       response: answer,
       now: c.now,
       purgeBefore: new Date(c.now.getTime() - REPLAY_WINDOW_MS),
+      withCommit: true,
     });
     return answer;
   }
@@ -294,10 +296,11 @@ export function createSdkPushService(deps: SdkPushDeps) {
       };
       // One transaction: the batch taken (a concurrent request with it gets 409), looked up and, when new,
       // validated whole (422, nothing written) and stored with its answer. When storing fails, the batch is
-      // claimed and stored resource by resource below.
+      // claimed and stored resource by resource below. Its BEGIN, SAVEPOINT and COMMIT ride along with the
+      // statements next to them (pipelined-transaction.ts): three round trips fewer per push.
       const state: { storing?: { owner: PushOwner; pushes: ResourcePush[] } } = {};
       try {
-        return await withTransaction(deps.db, async (trx) => {
+        return await withPipelinedTransaction(deps.db, async (trx) => {
           const begun = await createSdkConnectionsRepository(trx).beginPush(device, {
             deviceId: device.deviceId,
             batchId: batch.batch_id,

@@ -202,14 +202,6 @@ export function createSyncCheckpointsRepository(db: Knex | Knex.Transaction) {
         ]);
     },
 
-    /** A new connection starts its history again: no device has pushed the provider's history yet. */
-    async resetHistory(userId: string, provider: string): Promise<void> {
-      await db('sdk_sync_checkpoints')
-        .where({ provider })
-        .whereIn('device_id', db('sdk_devices').select('id').where({ user_id: userId }))
-        .update({ historical_completed_at: null });
-    },
-
     async listForDevices(deviceIds: readonly string[]): Promise<SyncCheckpoint[]> {
       if (deviceIds.length === 0) return [];
       const rows = await db('sdk_sync_checkpoints')
