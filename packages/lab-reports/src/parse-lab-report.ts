@@ -14,7 +14,7 @@ import { buildLines, deskew } from './layout/build-lines';
 import type { LayoutPage, Line } from './layout/layout-types';
 import { createOcrPool } from './ocr/ocr-pool';
 import type { OcrPage, OcrPool } from './ocr/ocr-pool';
-import { correctOcrRow, harmoniseEnzymeUnits } from './ocr/ocr-corrections';
+import { correctOcrRow, harmoniseEnzymeUnits, isKnownUnits } from './ocr/ocr-corrections';
 import { assessOcrQuality } from './ocr/ocr-quality';
 import { createPdfPool, type PdfPool } from './pdf/pdf-runner';
 import type { UploadFile } from '@meridian/lab-report-upload';
@@ -67,7 +67,7 @@ function fail(reason: ParsingFailureReason, detail: string): never {
   throw new ParseFailure(reason, detail);
 }
 
-interface DocumentPages {
+export interface DocumentPages {
   pages: LayoutPage[];
   ocr: OcrPage[];
 }
@@ -146,21 +146,39 @@ async function readImages(files: UploadFile[], ocr: () => OcrPool): Promise<Docu
   return { pages: recognised.map((page) => ocrToLayout(page, 200 / 72)), ocr: recognised };
 }
 
-async function parseDocument(
+/** Uploaded files → pages of positioned text (text layer, or OCR); throws ParseFailure. Exported for dev tools. */
+export async function readDocument(
   files: UploadFile[],
   pdf: PdfPool,
   ocr: () => OcrPool,
   deadline: number,
-): Promise<ParseOutcome> {
+): Promise<DocumentPages> {
   if (files.length === 0) fail('invalid_input', 'no file');
   const first = files[0] as UploadFile;
   if (files.some((f) => f.mediaType === 'application/pdf') && files.length > 1) {
     fail('invalid_input', 'a PDF cannot be merged with other files');
   }
-  const document =
-    first.mediaType === 'application/pdf'
-      ? await readPdf(first, pdf, ocr, deadline)
-      : await readImages(files, ocr);
+  return first.mediaType === 'application/pdf'
+    ? await readPdf(first, pdf, ocr, deadline)
+    : await readImages(files, ocr);
+}
+
+/**
+ * Pages of positioned text (text layer or OCR) → rows and metadata, or a failure. Exported for development tools
+ * that replay recorded OCR output (the extraction without the minutes of OCR).
+ */
+export function analyseDocumentPages(document: DocumentPages): ParseOutcome {
+  try {
+    return analyseDocument(document);
+  } catch (err) {
+    if (err instanceof ParseFailure)
+      return { status: 'failed', failureReason: err.reason, detail: err.message };
+    throw err;
+  }
+}
+
+/** Pages of positioned text → rows and metadata; throws ParseFailure. */
+function analyseDocument(document: DocumentPages): ParseOutcome {
   const lines: Line[][] = document.pages.map((page, i) => buildLines(page, i));
   const text = lines.flat().map(lineText).join('\n');
   if (document.ocr.length > 0) {
@@ -177,7 +195,10 @@ async function parseDocument(
   const tabled = extractRows(lines);
   // Cards, blocks and sentences: a report need not print its results as a table.
   // "UR No: 6642087", "Specimen ID  SL25-..." read as a row: a metadata label is not a test.
-  const found = [...tabled, ...extractFreeResults(lines, tabled)].filter((row) => labelOf(row.name) === null);
+  // A unit read as a card's title ("mmol/L  High  3.5") is not a test either.
+  const found = [...tabled, ...extractFreeResults(lines, tabled)].filter(
+    (row) => labelOf(row.name) === null && !isKnownUnits(row.name),
+  );
   const printed = found.length > 0 ? found : extractLooseRows(lines);
   const rows = document.ocr.length > 0 ? harmoniseEnzymeUnits(printed.map(correctOcrRow)) : printed;
   if (rows.length === 0) fail('invalid_input', 'no lab results were found in the document');
@@ -227,8 +248,9 @@ export function createLabReportParser(options: LabReportParserOptions = {}): Lab
           });
         }, timeoutMs);
       });
-      const work = parseDocument(files, pdf, ocrForThisParse, deadline).catch(
-        (err: unknown): ParseOutcome => {
+      const work = readDocument(files, pdf, ocrForThisParse, deadline)
+        .then(analyseDocument)
+        .catch((err: unknown): ParseOutcome => {
           if (err instanceof ParseFailure)
             return { status: 'failed', failureReason: err.reason, detail: err.message };
           return {
@@ -237,8 +259,7 @@ export function createLabReportParser(options: LabReportParserOptions = {}): Lab
             // The error's name only: messages from the PDF/OCR libraries may quote document text.
             detail: `unexpected error while parsing the report (${err instanceof Error ? err.name : typeof err})`,
           };
-        },
-      );
+        });
       try {
         return await Promise.race([work, timeout]);
       } finally {

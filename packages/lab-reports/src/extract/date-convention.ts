@@ -4,7 +4,7 @@
  * Africa → day first; Canada prints both, hospitals mostly day first), else month first with low confidence.
  */
 import type { DateConvention } from './normalise-date';
-import { dateOrderEvidence } from './normalise-date';
+import { dateOrderEvidence, NUMERIC_DATE } from './normalise-date';
 
 export interface DocumentDateConvention {
   convention: DateConvention;
@@ -53,5 +53,38 @@ export function detectDateConvention(text: string): DocumentDateConvention {
   const monthFirst = MONTH_FIRST_HINTS.filter((hint) => hint.test(text)).length;
   if (dayFirst > monthFirst) return { convention: 'dmy', confidence: 0.8, source: 'country' };
   if (monthFirst > dayFirst) return { convention: 'mdy', confidence: 0.8, source: 'country' };
+  const span = conventionBySpan(text);
+  if (span) return { convention: span, confidence: 0.75, source: 'dates' };
   return { convention: 'mdy', confidence: 0.5, source: 'default' };
+}
+
+const DAY = 86_400_000;
+
+/**
+ * A report's own dates (collected, received, reported, printed) lie days apart, not months: `12/05/2025`,
+ * `12/06/2025`, `12/07/2025` are 5–7 December rather than 12 May, June and July. The order whose recent dates (the
+ * latest year and the one before; a date of birth is older) span a few weeks at most, when the other order spreads
+ * them over twice that and more than a month; null when the dates do not tell.
+ */
+function conventionBySpan(text: string): 'mdy' | 'dmy' | null {
+  const pattern = new RegExp(NUMERIC_DATE.source, 'g');
+  const dates: [number, number, number][] = [];
+  for (let m = pattern.exec(text); m; m = pattern.exec(text)) {
+    if ((m[3] as string).length !== 4) continue;
+    dates.push([Number(m[1]), Number(m[2]), Number(m[3])]);
+  }
+  const latest = Math.max(...dates.map((d) => d[2]));
+  const recent = dates.filter((d) => d[2] >= latest - 1 && d[0] <= 12 && d[1] <= 12);
+  if (new Set(recent.map((d) => d.join('/'))).size < 2) return null;
+  const spread = (order: 'mdy' | 'dmy'): number => {
+    const times = recent.map(([a, b, y]) =>
+      Date.UTC(y, (order === 'mdy' ? a : b) - 1, order === 'mdy' ? b : a),
+    );
+    return (Math.max(...times) - Math.min(...times)) / DAY;
+  };
+  const mdy = spread('mdy');
+  const dmy = spread('dmy');
+  if (mdy <= 45 && dmy > Math.max(31, 2 * mdy)) return 'mdy';
+  if (dmy <= 45 && mdy > Math.max(31, 2 * dmy)) return 'dmy';
+  return null;
 }

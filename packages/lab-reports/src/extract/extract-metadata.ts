@@ -12,6 +12,7 @@ import type { DocumentDateConvention } from './date-convention';
 import { labelOf } from './metadata-labels';
 import type { MetaField } from './metadata-labels';
 import { readDate, repairOcrDate } from './normalise-date';
+import { nearestByConfusion, titleCaseMisread } from './ocr-confusion';
 
 /** Fields of ReportMetadata that carry a confidence. */
 export type ScoredField = Exclude<keyof ReportMetadata, 'gender'> | 'gender';
@@ -32,6 +33,9 @@ interface Candidate {
   /** Reading order: earlier wins a tie. */
   order: number;
 }
+
+/** An OCR word read with less confidence (0–100) than this is likely misread. */
+const UNSURE_OCR_WORD = 50;
 
 /** How a value was found relative to its label. */
 const PLACEMENT = { colon: 0.95, right: 0.9, below: 0.8, prefix: 0.75, heading: 0.7 } as const;
@@ -113,7 +117,13 @@ function readSex(value: string): 'male' | 'female' | null {
   const v = value.trim().toLowerCase();
   if (/^(?:m|male|man|boy)\b/.test(v)) return 'male';
   if (/^(?:f|female|woman|girl)\b/.test(v)) return 'female';
-  return null;
+  // The word with letters misread (`Fema1e`, `Fernale`, `Mate`) or broken by a space (`Fe male`): one word only,
+  // nothing else is that close.
+  const compact = /^(?:f\s?e\s?m\s?a\s?l\s?e|m\s?a\s?l\s?e)\b/.exec(v)?.[0].replace(/\s/g, '');
+  if (compact) return compact === 'male' ? 'male' : 'female';
+  const word = /^([a-z0-9|]{4,6})\b/.exec(v.replace(/rn/g, 'm'))?.[1];
+  const sex = word ? nearestByConfusion(word, ['male', 'female'], word.length > 4 ? 2 : 1) : null;
+  return sex === 'male' ? 'male' : sex === 'female' ? 'female' : null;
 }
 
 /** "45 Y / F", "F/45", "Female / 45 Years" → the sex. */
@@ -149,6 +159,8 @@ function readSpecimen(value: string): string | null {
 const currentYear = (): number => new Date().getUTCFullYear();
 
 interface Context {
+  /** OCR confidence (0–100) of each word read, the highest when a word occurs more than once; empty for text layers. */
+  wordConfidence: Map<string, number>;
   convention: DocumentDateConvention;
   candidates: Candidate[];
   order: number;
@@ -216,7 +228,10 @@ function offer(ctx: Context, field: MetaField, weight: number, value: string, pl
     case 'specimen': {
       const specimen = readSpecimen(v);
       if (!specimen) return false;
-      push('specimen_number', specimen, 1);
+      // An identifier has no spelling to check it against: one OCR read with little confidence is likely misread.
+      // The best read counts: the same identifier read well elsewhere on the page (a banner, a footer) is no doubt.
+      const reads = [...ctx.wordConfidence].filter(([text]) => text.includes(specimen)).map(([, c]) => c);
+      push('specimen_number', specimen, reads.length > 0 && Math.max(...reads) < UNSURE_OCR_WORD ? 0.5 : 1);
       return true;
     }
     case 'lab': {
@@ -253,10 +268,11 @@ function colonMarks(text: string): Mark[] {
 
 function findColonMarks(text: string): Mark[] {
   const marks: Mark[] = [];
-  if (!text.includes(':')) return marks;
+  if (!/[:;]/.test(text)) return marks;
   // Commas inside a label: "Name (Last, First):".
   // OCR may read a label's letter as a digit or sign ("D.0.B.:", "Sample 1D:", "$pecimen:"): labelOf reads those.
-  const pattern = /((?:(?:[A-Za-z#($]|\d(?=[A-Za-z]))[A-Za-z0-9.'#/()&,$|-]*\s?){1,6}):\s*/g;
+  // A colon OCR read as a semicolon ("Released; 25 Jun 2023") ends a label too.
+  const pattern = /((?:(?:[A-Za-z#($]|\d(?=[A-Za-z]))[A-Za-z0-9.'#/()&,$|-]*\s?){1,6})[:;]\s*/g;
   for (let m = pattern.exec(text); m; m = pattern.exec(text)) {
     const ws = (m[1] as string).trim().split(/\s+/);
     for (let k = 0; k < ws.length; k++) {
@@ -281,6 +297,11 @@ function prefixLabel(text: string): { mark: Mark; rest: string } | null {
       return { mark: { ...hit, start: 0, end: head.length }, rest: ws.slice(n).join(' ') };
     }
   }
+  // The space before a date lost ("Reported14/03/2024", "DOB03/14/1975"): a label of letters glued to a number.
+  const glued = /^([A-Za-z][A-Za-z .#/]*[A-Za-z.#])(\d.*)$/.exec(text);
+  const hit = glued ? labelOf(glued[1] as string) : null;
+  if (glued && hit && hit.field !== 'other' && hit.field !== 'name' && hit.field !== 'lab')
+    return { mark: { ...hit, start: 0, end: (glued[1] as string).length }, rest: glued[2] as string };
   return null;
 }
 
@@ -437,7 +458,12 @@ function birthDateByAge(ctx: Context, pages: Line[][]): void {
     const line = lines[i] as Line;
     if (readTableHeader(line)) break;
     line.cells.forEach((cell, ci) => {
-      const text = cell.text.trim();
+      // A label OCR misread past recognition ("pos: 9/6/1989"): a short unknown word and a colon before the date.
+      const unknown = /^([A-Za-z.]{2,5})[:;]\s*(?=\d)/.exec(cell.text.trim());
+      const text =
+        unknown && !labelOf(unknown[1] as string)
+          ? cell.text.trim().slice(unknown[0].length)
+          : cell.text.trim();
       if (text.length > 24 || !/\d{4}/.test(text) || /[A-Za-z]{2,}.*[A-Za-z]{2,}.*\d|:\s/.test(text)) return;
       const date = readDate(text, ctx.convention.convention);
       if (!date || text.replace(/[\d\s/.,-]|[A-Za-z]{3,9}/g, '').length > 0) return;
@@ -481,9 +507,8 @@ function labNameCandidates(ctx: Context, pages: Line[][]): void {
           .split(/\s*[|•·]\s*|,\s+|\s+[–—-]\s+/)
           .map((t) => t.trim())
           .filter(Boolean);
-        const text = (segments.find((t) => LAB_WORDS.test(t)) ?? segments[0] ?? '').replace(
-          /^[^\p{L}\p{N}]+/u,
-          '',
+        const text = titleCaseMisread(
+          (segments.find((t) => LAB_WORDS.test(t)) ?? segments[0] ?? '').replace(/^[^\p{L}\p{N}]+/u, ''),
         );
         if (/^(?:department|dept\.?|division|section|unit) of\b/i.test(text)) continue;
         if (!/[A-Za-z]{3}/.test(text) || text.length > 70 || /\d{2}[/.-]\d{2}/.test(text)) continue;
@@ -523,7 +548,11 @@ function agreement(candidates: Candidate[], field: ScoredField, value: string): 
 
 export function extractMetadataWithConfidence(pages: Line[][]): MetadataWithConfidence {
   const text = pages.flat().map(lineText).join('\n');
-  const ctx: Context = { convention: detectDateConvention(text), candidates: [], order: 0 };
+  const wordConfidence = new Map<string, number>();
+  for (const part of pages.flat().flatMap((line) => line.cells.flatMap((c) => c.parts)))
+    if (part.confidence !== undefined)
+      wordConfidence.set(part.text, Math.max(part.confidence, wordConfidence.get(part.text) ?? 0));
+  const ctx: Context = { wordConfidence, convention: detectDateConvention(text), candidates: [], order: 0 };
   let tableSeen = false;
   for (const lines of pages) {
     lines.forEach((line, i) => {
@@ -583,7 +612,29 @@ export function extractMetadataWithConfidence(pages: Line[][]): MetadataWithConf
     if (field === 'gender') metadata.gender = winner.value === 'male' ? 'male' : 'female';
     else metadata[field] = winner.value;
   }
+  checkDateOrder(metadata, confidence);
   return { metadata, confidence };
+}
+
+/**
+ * Dates that cannot all be right: a report before its sample was taken, or a birth after it (a digit OCR lost or
+ * misread). The less sure of the two becomes null; both when equally sure (which one is wrong is unknown).
+ */
+function checkDateOrder(metadata: ReportMetadata, confidence: Record<ScoredField, number>): void {
+  const drop = (field: 'dob' | 'date_collected' | 'date_reported'): void => {
+    metadata[field] = null;
+    confidence[field] = Math.min(confidence[field], MIN_CONFIDENCE - 0.01);
+  };
+  const conflict = (early: 'dob' | 'date_collected', late: 'date_collected' | 'date_reported'): void => {
+    const a = metadata[early];
+    const b = metadata[late];
+    if (!a || !b || a <= b) return;
+    const [sureEarly, sureLate] = [confidence[early], confidence[late]];
+    if (sureEarly <= sureLate) drop(early);
+    if (sureLate <= sureEarly) drop(late);
+  };
+  conflict('date_collected', 'date_reported');
+  conflict('dob', 'date_collected');
 }
 
 export function extractMetadata(pages: Line[][]): ReportMetadata {

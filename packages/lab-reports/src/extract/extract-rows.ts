@@ -49,7 +49,10 @@ export function isPanelText(text: string): boolean {
   const letters = text.replace(/[^A-Za-z]/g, '');
   const upper = letters.replace(/[^A-Z]/g, '').length / Math.max(1, letters.length);
   return (
-    upper > 0.8 || PANEL_WORDS.test(text) || /^[A-Z][A-Za-z]*(?:[ ,&/()-]+[A-Za-z0-9()]+){0,6}$/.test(text)
+    upper > 0.8 ||
+    PANEL_WORDS.test(text) ||
+    // "B12/Folate": a first word may hold digits after its capital.
+    /^[A-Z][A-Za-z0-9]*(?:[ ,&/()-]+[A-Za-z0-9()]+){0,6}$/.test(text)
   );
 }
 

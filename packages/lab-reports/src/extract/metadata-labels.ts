@@ -1,3 +1,5 @@
+import { confusionSubstitutions } from './ocr-confusion';
+
 /**
  * Label vocabulary of report metadata: the wordings labs in the US, Canada, the UK, Australia and India print
  * before (or above) a patient's name, date of birth, sex, collection and report dates, and specimen number.
@@ -357,7 +359,8 @@ export const normaliseLabel = (text: string): string =>
     .replace(/^[\s_~*•·|'".,-]+/, '')
     .replace(/\s+/g, ' ')
     .replace(/\s*([/&])\s*/g, '$1')
-    .replace(/[\s:.#-]+$/, (tail) => (tail.includes('#') ? ' #' : tail.includes('.') ? '.' : ''))
+    // A colon OCR read as a semicolon ("Received;") ends a label too.
+    .replace(/[\s:;.#-]+$/, (tail) => (tail.includes('#') ? ' #' : tail.includes('.') ? '.' : ''))
     .trim();
 
 const INDEX = new Map<string, { field: MetaField; weight: number }>();
@@ -437,6 +440,43 @@ function shortLabelMisread(key: string): { field: MetaField; weight: number } | 
   return found;
 }
 
+/** Fields whose labels a misreading may name (a misread "other" label would hide a result row named like it). */
+const MISREAD_FIELDS = new Set<MetaField>([
+  'name',
+  'firstName',
+  'lastName',
+  'dob',
+  'sex',
+  'ageSex',
+  'collected',
+  'reported',
+  'specimen',
+]);
+
+/**
+ * A label whose letters OCR confused with look-alikes (`Gendcr`, `Scx`, `lssued`, `Age/Scx`): same length, every
+ * differing letter a known OCR confusion, one such letter (two in a label of 8+ characters), one field only. Labels
+ * of fewer than 5 characters only for `sex` and `dob` (a short word is too easily another word).
+ */
+function confusedLabel(key: string): { field: MetaField; weight: number } | null {
+  if (key.length < 3 || !/[a-z]/.test(key)) return null;
+  let found: { field: MetaField; weight: number } | null = null;
+  let best = Infinity;
+  let tie = false;
+  for (const [label, hit] of INDEX) {
+    if (label.length !== key.length || !MISREAD_FIELDS.has(hit.field)) continue;
+    if (label.length < 5 && hit.field !== 'sex' && hit.field !== 'dob') continue;
+    const d = confusionSubstitutions(key, label);
+    if (d === 0 || d > (label.length >= 8 ? 2 : 1) || d > best) continue;
+    if (d < best) {
+      best = d;
+      found = { field: hit.field, weight: hit.weight * 0.9 };
+      tie = false;
+    } else if (found && found.field !== hit.field) tie = true;
+  }
+  return tie ? null : found;
+}
+
 const LABEL_CACHE = new Map<string, { field: MetaField; weight: number } | null>();
 
 /** The field a label text names (trailing colon allowed), or null when it is not a known label. */
@@ -452,7 +492,7 @@ export function labelOf(text: string): { field: MetaField; weight: number } | nu
 
 /**
  * OCR misreadings inside a label's words: a digit or sign for a letter in a word that has letters (`D.0.B.`,
- * `Sample 1D`, `$pecimen`), `rn` for `m` (`Pt Narne`) and `m` for `rn` (`Sumame`), `cl` for `d`, `vv` for `w`, a
+ * `Sample 1D`, `$pecimen`), `rn` for `m` (`Pt Narne`) and `m` for `rn` (`Sumame`), `n` for `ri` (`Venfied`), `cl` for `d`, `vv` for `w`, a
  * comma for a full stop (`D.O,B,`). Words that are all digits (a
  * value after the label) are left alone, so `Age 45` stays unknown.
  */
@@ -476,6 +516,9 @@ function ocrReadings(key: string): string[] {
   // "Sumame": an "m" read for "rn", one at a time.
   for (let i = key.indexOf('m'); i >= 0; i = key.indexOf('m', i + 1))
     readings.add(`${key.slice(0, i)}rn${key.slice(i + 1)}`);
+  // "Authonsed", "Venfied": an "n" read for "ri", one at a time.
+  for (let i = key.indexOf('n'); i >= 0; i = key.indexOf('n', i + 1))
+    readings.add(`${key.slice(0, i)}ri${key.slice(i + 1)}`);
   return [...readings];
 }
 
@@ -491,7 +534,8 @@ function findLabel(text: string): { field: MetaField; weight: number } | null {
     if (hit && hit.field !== 'other') return { field: hit.field, weight: hit.weight * 0.95 };
     if (hit) return hit;
   }
-  return null;
+  // Letters misread as look-alikes (`Gendcr`, `Scx`), last: the readings above are surer.
+  return confusedLabel(key);
 }
 
 function findKey(key: string): { field: MetaField; weight: number } | null {

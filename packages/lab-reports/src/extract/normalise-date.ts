@@ -5,6 +5,8 @@
  * valid (`14/03/2024`) is read that way whatever the convention.
  */
 
+import { nearestByConfusion } from './ocr-confusion';
+
 const MONTHS: Record<string, number> = {
   jan: 1,
   feb: 2,
@@ -48,7 +50,8 @@ const monthOf = (word: string): number | undefined =>
   MONTHS[word.slice(0, 4).toLowerCase()] ?? MONTHS[word.slice(0, 3).toLowerCase()];
 
 const ISO = /\b(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?!\d)/;
-export const NUMERIC_DATE = /\b(\d{1,2})[/.-](\d{1,2})[/.-](\d{4}|\d{2})(?![\d/.-]\d)/;
+// A two-digit year is not followed by a letter: `14/03/20Z4` is a misread four-digit year, not 2020.
+export const NUMERIC_DATE = /\b(\d{1,2})[/.-](\d{1,2})[/.-](\d{4}|\d{2}(?![A-Za-z]))(?![\d/.-]\d)/;
 const MONTH_FIRST = /\b([A-Za-z]{3,9})\.?[\s-]*(\d{1,2})(?:st|nd|rd|th)?[,.]?[\s-]+(\d{4})\b/;
 // Separators optional: LIS printouts write "14MAR2024".
 const DAY_FIRST = /\b(\d{1,2})(?:st|nd|rd|th)?[\s\-/.]*([A-Za-z]{3,9})\.?[\s\-/.,]*(\d{4}|\d{2})\b/;
@@ -96,6 +99,32 @@ export function readDate(text: string, convention: DateConvention = 'mdy'): Read
   return null;
 }
 
+const MONTH_WORDS = [
+  ...Object.keys(MONTHS).filter((m) => m !== 'sept'),
+  'january',
+  'february',
+  'march',
+  'april',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+];
+
+/**
+ * A month name with letters misread (`N0v`, `0ct`, `Dcc`, `Ju1`, `Au9`, `Mav`): the one month whose name differs by
+ * OCR look-alikes only (one letter in an abbreviation, two in a full name); null when none or several.
+ */
+function misreadMonth(token: string): string | null {
+  const m = /^([A-Za-z0-9]{3,9})$/.exec(token);
+  if (!m || monthOf(token) !== undefined || /^\d+$/.test(token) || !/[A-Za-z]/.test(token)) return null;
+  const found = nearestByConfusion(token, MONTH_WORDS, token.length > 3 ? 2 : 1);
+  return found ? found.slice(0, 1).toUpperCase() + found.slice(1) : null;
+}
+
 /** Letters OCR reads for digits: `O`/`o` 0, `l`/`I`/`|` 1, `S`/`s` 5, `B` 8, `Z` 2. */
 const DIGIT_FOR: Record<string, string> = {
   O: '0',
@@ -105,14 +134,18 @@ const DIGIT_FOR: Record<string, string> = {
   '|': '1',
   S: '5',
   s: '5',
+  $: '5',
   B: '8',
   Z: '2',
 };
 /** A token of digits, separators and letters OCR reads for digits, with at least one digit (`O3/l4/2O24`, `2O24`). */
-const DIGITISH = /^(?=.*\d)[\dOolI|SsBZ/.-]+$/;
+const DIGITISH = /^(?=.*\d)[\dOolI|SsBZ$/.-]+$/;
 const LOST_SEPARATOR = /(?<![\d/.-])(\d{2})(\d{2})([/.-])(\d{4})(?![\d/.-])/;
 /** Separators misread (`23 12:1961`, `26.05:2025`, `07:05: 1966`): two numbers and a four-digit year. */
-const MIXED_SEPARATORS = /(?<![\d:])(\d{1,2})\s?[/.:\s-]\s?(\d{1,2})\s?[/.:\s-]\s?((?:19|20)\d{2})(?!\d)/;
+const MIXED_SEPARATORS =
+  /(?<![\d:])(\d{1,2})\s?[/.,:;°'`*\s-]\s?(\d{1,2})\s?[/.,:;°'`*\s-]\s?((?:19|20)\d{2})(?!\d)/;
+/** The second separator lost (`14.032024`, `03/141975`). */
+const LOST_SECOND_SEPARATOR = /(?<![\d/.-])(\d{1,2})([/.-])(\d{2})((?:19|20)\d{2})(?![\d/.-])/;
 
 /**
  * A date OCR misread: letters read for digits inside the date's number tokens (`O3/l4/2O24`, `2S Mar 2O24`,
@@ -122,15 +155,25 @@ const MIXED_SEPARATORS = /(?<![\d:])(\d{1,2})\s?[/.:\s-]\s?(\d{1,2})\s?[/.:\s-]\
  */
 export function repairOcrDate(text: string): string | null {
   const tokens = text.split(/(\s+|,)/);
-  const digits = tokens
-    .map((t) => (DIGITISH.test(t) ? t.replace(/[OolI|SsBZ]/g, (c) => DIGIT_FOR[c] ?? c) : t))
+  const wholeTokens = tokens
+    .map((t) => (DIGITISH.test(t) ? t.replace(/[OolI|SsBZ$]/g, (c) => DIGIT_FOR[c] ?? c) : t))
+    .join('');
+  // Then the parts of a token between separators (`14-Mar-2O24`: the year of a token that also holds a month), and
+  // a month name with a letter misread (`14 N0v 2024`, `Dcc`, `Ju1`).
+  const digits = wholeTokens
+    .split(/([\s,/.-]+)/)
+    .map((t) =>
+      DIGITISH.test(t) ? t.replace(/[OolI|SsBZ$]/g, (c) => DIGIT_FOR[c] ?? c) : (misreadMonth(t) ?? t),
+    )
     .join('');
   if (digits !== text && readDate(digits)) return digits;
   let m = MIXED_SEPARATORS.exec(digits);
   if (m && !NUMERIC_DATE.test(digits)) return digits.replace(m[0], `${m[1]}/${m[2]}/${m[3]}`);
   m = LOST_SEPARATOR.exec(digits);
   if (m) return digits.replace(m[0], `${m[1]}${m[3]}${m[2]}${m[3]}${m[4]}`);
-  return null;
+  m = LOST_SECOND_SEPARATOR.exec(digits);
+  if (m) return digits.replace(m[0], `${m[1]}${m[2]}${m[3]}${m[2]}${m[4]}`);
+  return digits !== text && readDate(digits) ? digits : null;
 }
 
 /** The first date in the text, read month-first when ambiguous (US convention); null when there is none. */

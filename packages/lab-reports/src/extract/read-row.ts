@@ -25,6 +25,13 @@ export interface PrintedFields {
 
 const hasLetter = (text: string): boolean => /[A-Za-z]/.test(text);
 
+/** "Negative." or "Yellow," : a speck or stop after a value that is one without it; "29..3": a point read twice. */
+function withoutTrailingSpeck(value: string): string {
+  if (isValueText(value)) return value;
+  const bare = value.replace(/\s*[.,:;_'`°]+$/, '').replace(/(?<=\d)\.\.(?=\d)/, '.');
+  return bare !== value && isValueText(bare) ? bare : value;
+}
+
 /** Names are words: a cell that is a value, a date, a label ("DOB:") or a sentence is not a test name. */
 function isNameText(text: string): boolean {
   if (!hasLetter(text) || text.length > 80) return false;
@@ -100,7 +107,7 @@ export function readRowByColumns(cells: Cell[], columns: Column[], height: numbe
   if (!name || !value || !isNameText(name)) return null;
   // "48 IU/L High" in the value column, whether or not a flag column repeats it.
   const split = splitTrailingFlag(value);
-  value = split.value;
+  value = withoutTrailingSpeck(split.value);
   flag ??= split.flag;
   if (flag && !readFlag(flag)) {
     // Not a flag after all (e.g. units printed under a "Flag" heading): keep the text where it makes sense.
@@ -153,8 +160,8 @@ export function readRowByColumns(cells: Cell[], columns: Column[], height: numbe
   )
     return null;
   if (range && !units && !parseReferenceRange(range)) {
-    // "70-99 mg/dL", "3.5–5.0mmol/L": range and units share a column.
-    const split = splitRangeAndUnits(range);
+    // "70-99 mg/dL", "3.5–5.0mmol/L", "mg/dL70-99": range and units share a column.
+    const split = splitUnitsAndRange(range);
     if (split) ({ units, range } = split);
   }
   return { name, value, flag, units, range };
@@ -190,7 +197,7 @@ function readSequence(cells: Cell[]): PrintedFields | null {
   const [valueCell, ...others] = rest;
   if (!valueCell) return null;
   const stuck = splitTrailingFlag(valueCell.text);
-  let value = stuck.value;
+  let value = withoutTrailingSpeck(stuck.value);
   let flag = stuck.flag;
   let gluedUnits: string | null = null;
   if (!isValueText(value)) {
@@ -211,7 +218,11 @@ function readSequence(cells: Cell[]): PrintedFields | null {
     else if (!units && range && isUnitsText(t)) units = t;
     else if (!range && parseReferenceRange(t)) range = t;
     else if (!flag && readFlag(t)) flag = t;
-    else if (!range && !units && splitUnitsAndRange(t))
+    else if (
+      !range &&
+      splitUnitsAndRange(t) &&
+      (!units || sameUnits(units, splitUnitsAndRange(t)?.units ?? ''))
+    )
       ({ units, range } = splitUnitsAndRange(t) as { units: string; range: string });
     else if (!range && last && !isLabCode(t))
       range = t; // a qualitative range (`<1:40`, `Not Estab.`)
@@ -233,8 +244,23 @@ function splitUnitsAndRange(cell: string): { units: string; range: string } | nu
     const range = text.slice(first + 1).trim();
     if (isUnitsText(units) && parseReferenceRange(range)) return { units, range };
   }
+  // Glued without a space ("mg/dL70-99", "%4.0-5.6", "mmol/L(3.5-5.1)"): units end in a letter or `%`, the range
+  // starts with a number, a bracket or a comparator.
+  for (let i = 1; i < Math.min(text.length, 25); i++) {
+    const units = text.slice(0, i);
+    const range = text.slice(i);
+    if (
+      /[A-Za-zµμ%]$/.test(units) &&
+      /^[\d([<>≤≥]/.test(range) &&
+      isUnitsText(units) &&
+      parseReferenceRange(range)
+    )
+      return { units, range };
+  }
   return splitRangeAndUnits(text);
 }
+
+const sameUnits = (a: string, b: string): boolean => a.toLowerCase() === b.toLowerCase();
 
 /** A short upper-case code at the end of a row (`KP`, `AV`): the performing lab, not part of the result. */
 function isLabCode(text: string): boolean {

@@ -208,6 +208,8 @@ export function isUnitsText(text: string): boolean {
   const t = text.trim();
   if (!t || t.length > 24) return false;
   if (UNIT_WORDS.has(t.toLowerCase())) return true;
+  // A range glued to the units ("mg/dL70-99") is not units alone.
+  if (/\d\s*[-–]\s*\.?\d/.test(t)) return false;
   // `x10E3/uL`, `10^9/L`, `×10^9/L`, `x 10^9/L`, `10*3/uL`, `x10³/µL`.
   if (/^(?:[x×*]\s?)?10\s?(?:\^|\*|[eE])?\s?(?:\d+|[⁰¹²³⁴⁵⁶⁷⁸⁹]+)\s?\/\s?[a-zA-Zµμ]+$/i.test(t)) return true;
   if (
@@ -259,7 +261,11 @@ const QUALITATIVE_RANGE =
 
 /** The range text without brackets, labels, odd spaces and dashes: the form the patterns above read. */
 function cleanRangeText(text: string): string {
-  let t = text.replace(/\s+/g, ' ').trim();
+  // A speck or stop after the range ("(0.70-1.00).").
+  let t = text
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/(?<=[\d)\]}])\s*[.,;:'`_°]+$/, '');
   // A closing bracket more than the opening ones: a speck a scan added ("(0.32-4.00)}").
   while (/[)\]}]$/.test(t) && (t.match(/[)\]}]/g) ?? []).length > (t.match(/[([{]/g) ?? []).length)
     t = t.slice(0, -1).trim();
@@ -333,7 +339,13 @@ export function splitRangeAndUnits(text: string): { range: string; units: string
   const t = cleanRangeText(text);
   // Units after a space (`x 10^9/L` may hold one), else glued to the last number (`3.5-5.0mmol/L`).
   // A bracketed range may come first: `(130-170) g/L`, `[3.5 - 5.0] mmol/L`.
-  const candidates = [/^(.*[\d)\]])\s+([x×]\s10\S+)$/i, /^(.*[\d)\]])\s+(\S+)$/, /^(.*\d)([^\s\d.,][^\s]*)$/];
+  const candidates = [
+    /^(.*[\d)\]])\s+([x×]\s10\S+)$/i,
+    /^(.*[\d)\]])\s+(\S+)$/,
+    /^(.*\d)([^\s\d.,][^\s]*)$/,
+    // "(70-99)mg/dL": glued after the bracket.
+    /^(.*[)\]])([^\s\d.,)\]][^\s]*)$/,
+  ];
   for (const pattern of candidates) {
     const m = pattern.exec(t);
     if (!m?.[1] || !m[2] || !isUnitsText(m[2])) continue;

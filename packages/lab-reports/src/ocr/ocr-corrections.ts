@@ -3,6 +3,9 @@
  * (`x10E3/ul`, `Pg`, `[HPF`), and letters read for digits inside numbers (`1O.2`). Text layers are never touched.
  */
 import type { PrintedRow } from '../extract/extract-rows';
+import { confusionSubstitutions, titleCaseMisread } from '../extract/ocr-confusion';
+import { correctTestName } from '../loinc/ocr-name';
+import { parseReferenceRange, readFlag, type ReferenceRange } from '../extract/result-fields';
 
 const KNOWN_UNITS = [
   'mg/dL',
@@ -91,9 +94,64 @@ const CANONICAL = (() => {
   return exact;
 })();
 
+/**
+ * A unit OCR misread beyond the spellings above: specks around it (`fL.`, `_mmol/mol`), the power of ten's `10^` lost
+ * or its caret read as `7` (`1079/1`, `6/uL`), an amount without its volume (`mmol`), or letters read as look-alikes
+ * (`umal/L`, `umol/t`, `a/L`, `mnvhr`) when one known unit only is that close.
+ */
+function misreadUnits(units: string): string | null {
+  const cleaned = units
+    .trim()
+    .replace(/^[_~.,:;'`]+|[.,:;'`]+$/g, '')
+    // An `i` read after the slash (`u/iL`): no unit ends so.
+    .replace(/\/[il1|](?=L$)/, '/');
+  const exact = CANONICAL.get(canonicalKey(cleaned));
+  if (exact) return exact;
+  // A power of ten printed in full (`x10^9/L`, `10*3/uL`, `×10E9/L`) stays as printed.
+  if (/^(?:[x×*]\s?)?10\s?(?:\^|\*|[eE])\s?\d+\s?\/\s?[a-zA-Zµμ]+$/.test(cleaned)) return null;
+  const power = /^(?:([x×])?\s?1[0O][\^7*]?)?(3|6|9|12)\s?\/\s?(u?)[lL1I|]$/.exec(cleaned);
+  if (power) return `${power[1] ?? ''}10^${power[2]}/${power[3] ? 'uL' : 'L'}`;
+  if (/^[munp]mol$/i.test(cleaned)) return `${cleaned.toLowerCase()}/L`;
+  // The micro sign read as `H` or `y` (`Hg/dL`): no unit starts so.
+  const micro = /^[Hy](\w+\/\S+)$/.exec(cleaned);
+  const unit = micro ? CANONICAL.get(canonicalKey(`u${micro[1]}`)) : undefined;
+  if (unit?.startsWith('u')) return `µ${unit.slice(1)}`;
+  if (cleaned.length < 2) return null;
+  const key = canonicalKey(cleaned);
+  // The units as spelled first, then their readings with a slash misread (`fL` before `L/L` read `IL`).
+  const spelled = KNOWN_UNITS.map((u): [string, string] => [canonicalKey(u), u]);
+  return nearestUnit(key, spelled) ?? nearestUnit(key, CANONICAL);
+}
+
+/** The one unit whose key differs from `key` by OCR look-alikes only (one glyph, two in a key of 5+). */
+function nearestUnit(key: string, keys: Iterable<[string, string]>): string | null {
+  let found: string | null = null;
+  let best = Infinity;
+  let tie = false;
+  for (const [known, unit] of keys) {
+    const d = confusionSubstitutions(key, known);
+    if (d > (key.length >= 5 ? 2 : 1) || d > best) continue;
+    if (d < best) {
+      best = d;
+      found = unit;
+      tie = false;
+    } else if (found !== unit) tie = true;
+  }
+  return tie ? null : found;
+}
+
+/** Whether a text is one of the known units as printed or misread (`mmol/L`, `nmol/L`, `mgiL`): never a test name. */
+export function isKnownUnits(text: string): boolean {
+  return /[/%]/.test(text) && CANONICAL.has(canonicalKey(text.trim()));
+}
+
 export function correctUnits(units: string | null): string | null {
   if (!units) return units;
-  return CANONICAL.get(canonicalKey(units)) ?? units;
+  const corrected = CANONICAL.get(canonicalKey(units)) ?? misreadUnits(units) ?? units;
+  // A micro sign read as one keeps it (`µmol/L` is spelled `umol/L` in the list).
+  return /^[µμ]/.test(units.trim()) && /^u/.test(corrected)
+    ? `${units.trim()[0]}${corrected.slice(1)}`
+    : corrected;
 }
 
 /**
@@ -122,13 +180,126 @@ export function correctRangeDecimals(printed: string | null): string | null {
   return Number(upper) > Number(`${m[1]}.${m[2]}`) ? `${m[1]}.${m[2]}-${upper}` : range;
 }
 
+/**
+ * A lower bound that lost its decimal point: `48-5.6` is `4.8-5.6`, `40-11.0` is `4.0-11.0` (a lower bound above the
+ * upper one is no range; the upper bound's decimals say where the point was).
+ */
+export function correctLowerBound(printed: string | null): string | null {
+  const m = printed ? /^(\(?\s*)(\d{2,})(\s*-\s*)(\d+)\.(\d+)(\s*\)?)$/.exec(printed.trim()) : null;
+  if (!printed || !m) return printed;
+  const [, open, lowerDigits, dash, upperInt, upperDecimals, close] = m as unknown as string[];
+  const upper = Number(`${upperInt}.${upperDecimals}`);
+  if (Number(lowerDigits) <= upper) return printed;
+  const lower = withDecimals(lowerDigits as string, (upperDecimals as string).length);
+  return Number(lower) < upper ? `${open}${lower}${dash}${upperInt}.${upperDecimals}${close}` : printed;
+}
+
+/** `Upto5` read as `UptoS`, `<l.5`: letters in the number after a range's words or comparator. */
+export function correctRangeNumber(printed: string | null): string | null {
+  const m = printed
+    ? /^((?:up ?to|less than|below|under|<=?|>=?|≤|≥)\s*)([\dOolIS][\dOolIS.,]*)$/i.exec(printed.trim())
+    : null;
+  const tail = m?.[2];
+  if (!printed || !m?.[1] || !tail || !/[OolIS]/.test(tail) || !(/\d/.test(tail) || tail === 'S'))
+    return printed;
+  return `${m[1]}${tail.replace(/[Oo]/g, '0').replace(/[Il]/g, '1').replace(/S/g, '5')}`;
+}
+
+const withDecimals = (digits: string, decimals: number): string => {
+  const padded = digits.padStart(decimals + 1, '0');
+  return `${padded.slice(0, -decimals)}.${padded.slice(-decimals)}`;
+};
+
+type Direction = 'high' | 'low' | 'either' | 'none';
+
+function flagDirection(flag: string | null): Direction {
+  if (!flag || !readFlag(flag)) return 'none';
+  const f = flag.replace(/[^A-Za-z]/g, '').toLowerCase();
+  if (/^(?:h|hh|hi|high|criticalhigh)$/.test(f)) return 'high';
+  if (/^(?:l|ll|lo|low|criticallow)$/.test(f)) return 'low';
+  return 'either';
+}
+
+/** Whether a value agrees with the range and the printed flag (no flag: inside the range). */
+function agrees(value: number, range: ReferenceRange, direction: Direction): boolean {
+  const above = range.max !== null && value > range.max;
+  const below = range.min !== null && value < range.min;
+  if (direction === 'high') return above;
+  if (direction === 'low') return below;
+  if (direction === 'either') return above || below;
+  return !above && !below;
+}
+
+const NUMBERS_IN = /\d+(?:\.\d+)?/g;
+
+/**
+ * A decimal point OCR lost in the value or in both bounds of the range, told by the three fields disagreeing:
+ * `K  4.1  35-53` (no flag, far outside) is `3.5-5.3` when the value has one decimal and lies inside the range read
+ * with it; `Prothrombin Time  135 H  9.1-12.0` is `13.5` when the range's decimals make the value agree with the
+ * flag and the value as read is ten times the upper bound or disagrees with the flag. Nothing changes when the
+ * printed fields agree as read, or when the repaired reading does not agree either.
+ */
+export function correctLostPoint(row: PrintedRow): PrintedRow {
+  const printed = row.range;
+  const value = /^\d+(?:\.(\d+))?$/.exec(row.value.trim());
+  const range = printed ? parseReferenceRange(printed) : null;
+  if (!printed || !value || !range || (range.min === null && range.max === null)) return row;
+  const direction = flagDirection(row.flag);
+  const v = Number(row.value);
+  const agreeing = agrees(v, range, direction);
+  const numbers = printed.match(NUMBERS_IN) ?? [];
+  const decimals = value[1]?.length ?? 0;
+  if (decimals > 0) {
+    // The range's bounds lost their points: each an integer longer than the value's decimals.
+    if (agreeing || !numbers.every((n) => /^\d+$/.test(n) && n.length > decimals && !/^0/.test(n)))
+      return row;
+    const scaled = printed.replace(NUMBERS_IN, (n) => withDecimals(n, decimals));
+    const read = parseReferenceRange(scaled);
+    return read && agrees(v, read, direction) ? { ...row, range: scaled } : row;
+  }
+  // The value lost its point: the range prints the same decimals on every bound.
+  const places = new Set(numbers.map((n) => n.split('.')[1]?.length ?? 0));
+  const [d] = [...places];
+  if (places.size !== 1 || !d || row.value.trim().length <= d || /^0/.test(row.value.trim())) return row;
+  const repaired = withDecimals(row.value.trim(), d);
+  const far = range.max !== null && v >= 10 * range.max;
+  return agrees(Number(repaired), range, direction) && (far || !agreeing) ? { ...row, value: repaired } : row;
+}
+
+/** `ALT  S  U/L  0-40`: a value of one letter that reads as a digit, beside a numeric range. */
+function correctLetterValue(row: PrintedRow): string {
+  const v = row.value.trim();
+  const range = row.range ? parseReferenceRange(row.range) : null;
+  if (!/^[SOl]$/.test(v) || !range || (range.min === null && range.max === null)) return row.value;
+  return v === 'S' ? '5' : v === 'O' ? '0' : '1';
+}
+
+/**
+ * `-80-100` beside `87`: a speck read as a minus before the lower bound. Only when the value lies inside the range
+ * without it, and the bounds still rise (a base excess `-2-2` keeps its sign).
+ */
+export function correctSpeckMinus(value: string, printed: string | null): string | null {
+  const m = printed ? /^[-–—~_]\s*(\d+(?:\.\d+)?)(\s*-\s*)(\d+(?:\.\d+)?)$/.exec(printed.trim()) : null;
+  const v = /^\d+(?:\.\d+)?$/.test(value.trim()) ? Number(value) : NaN;
+  if (!printed || !m?.[1] || !m[3]) return printed;
+  const [lower, upper] = [Number(m[1]), Number(m[3])];
+  return lower > 0 && lower < upper && v >= lower && v <= upper ? `${m[1]}${m[2]}${m[3]}` : printed;
+}
+
 export function correctOcrRow(row: PrintedRow): PrintedRow {
-  return {
+  const read: PrintedRow = {
     ...row,
-    value: correctNumber(row.value) ?? row.value,
+    name: correctTestName(row.name),
+    panel: row.panel && titleCaseMisread(row.panel),
+    value: correctNumber(correctLetterValue(row)) ?? row.value,
     units: correctUnits(row.units),
-    range: correctRangeDecimals(correctNumber(row.range)),
+    range: correctLowerBound(
+      correctRangeDecimals(
+        correctRangeNumber(correctNumber(row.range?.replace(/(?<=\d)\.\.(?=\d)/g, '.') ?? null)),
+      ),
+    ),
   };
+  return correctLostPoint({ ...read, range: correctSpeckMinus(read.value, read.range) });
 }
 
 /**

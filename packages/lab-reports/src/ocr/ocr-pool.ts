@@ -5,6 +5,7 @@
 import path from 'node:path';
 import { createWorker, OEM, PSM } from 'tesseract.js';
 import type { Worker as TesseractWorker } from 'tesseract.js';
+import { checkNumbers, joinPowersOfTen } from './decimal-points';
 import { prepareForOcr } from './prepare-image';
 import type { GreyImage } from './prepare-image';
 
@@ -75,8 +76,17 @@ function medianSkew(baselines: Baseline[]): number {
   return slopes[Math.floor(slopes.length / 2)] ?? 0;
 }
 
-/** Drops what tesseract makes of leftover specks and rule fragments (`i`, `)`, `Co`, `©` at low confidence). */
+const LABEL = /^[A-Z][A-Za-z.']{3,}:$/;
+
+/**
+ * Whether a word is plainly worth keeping; the others (what tesseract makes of leftover specks and rule fragments:
+ * `i`, `)`, `Co`, `©` at low confidence) are doubtful. `checkNumbers` keeps a doubtful number — a two-digit day, a
+ * range bound read at 30 % — when its characters pair up with the ink under it, and drops the rest.
+ */
 function isWordWorthKeeping(text: string, confidence: number): boolean {
+  // A field label (`Received:`, `Released:`) that tesseract read right but scored near 0 next to a speck of dust:
+  // without it the date beside it belongs to no field.
+  if (LABEL.test(text)) return true;
   if (!text || confidence < 10) return false;
   if (confidence < 45 && text.length <= 2) return false;
   return confidence >= 60 || /[A-Za-z0-9%<>]/.test(text);
@@ -128,7 +138,7 @@ export function createOcrPool(size: number): OcrPool {
           return { width: prepared.width, height: prepared.height, words: [], skew: 0 };
         }
         const { data } = await worker.recognize(prepared.image, {}, { blocks: true, text: false });
-        const words: OcrWord[] = [];
+        const read: (OcrWord & { doubtful: boolean })[] = [];
         const baselines: Baseline[] = [];
         for (const block of data.blocks ?? []) {
           for (const paragraph of block.paragraphs) {
@@ -136,21 +146,27 @@ export function createOcrPool(size: number): OcrPool {
               baselines.push(line.baseline);
               for (const word of line.words) {
                 const text = cleanWord(word.text.trim());
-                if (!isWordWorthKeeping(text, word.confidence)) continue;
+                if (!text) continue;
                 const { x0, y0, x1, y1 } = word.bbox;
                 const k = prepared.imageScale;
-                words.push({
+                read.push({
                   text,
                   x0: x0 / k,
                   y0: y0 / k,
                   x1: x1 / k,
                   y1: y1 / k,
                   confidence: word.confidence,
+                  doubtful: !isWordWorthKeeping(text, word.confidence),
                 });
               }
             }
           }
         }
+        const words = joinPowersOfTen(
+          checkNumbers(read, (w) => w.doubtful, prepared.glyphs, prepared.decimalPoints).map(
+            ({ doubtful: _, ...w }): OcrWord => w,
+          ),
+        );
         return {
           width: prepared.width,
           height: prepared.height,

@@ -31,6 +31,10 @@ export interface PreparedImage {
   lineGapShare: number;
   /** Clockwise quarter turns applied to make the page upright. */
   rotation: Orientation;
+  /** The cleaned page's ink components (before the decimal points were grown), in `width` × `height` pixels. */
+  glyphs: Blob[];
+  /** The decimal points found among `glyphs` (see `findDecimalPoints`). */
+  decimalPoints: DecimalPoint[];
 }
 
 function otsu(grey: Uint8Array): number {
@@ -150,7 +154,8 @@ export function removeDebris(
   }
 }
 
-interface Blob {
+/** Bounding box of a connected component of ink, in pixels of the cleaned page (`width` × `height`). */
+export interface Blob {
   x0: number;
   y0: number;
   x1: number;
@@ -158,7 +163,7 @@ interface Blob {
 }
 
 /** Bounding boxes of the 8-connected dark components. */
-function blobs(dark: Uint8Array, width: number, height: number): Blob[] {
+export function blobs(dark: Uint8Array, width: number, height: number): Blob[] {
   const seen = new Uint8Array(dark.length);
   const stack: number[] = [];
   const out: Blob[] = [];
@@ -190,15 +195,19 @@ function blobs(dark: Uint8Array, width: number, height: number): Blob[] {
   return out;
 }
 
+/** A small blot on the baseline between two glyphs a few pixels away on either side: a decimal point. */
+export interface DecimalPoint {
+  dot: Blob;
+  left: Blob;
+  right: Blob;
+}
+
 /**
- * Makes decimal points legible. Binarised small print (faxes, low-resolution scans) leaves a point of one or two
- * pixels between two digits, and tesseract drops it (`4.1` read as `41`). A small blot that sits on the baseline
- * between two glyphs a few pixels away on either side, each several times taller than the blot, is grown into a
- * square about a fifth of the glyphs' height — the size of a printed full stop — without touching them. `ppi` is
- * the page's pixels per inch (roughly).
+ * The decimal points among the page's ink components: a small blot that sits on the baseline between two glyphs a
+ * few pixels away on either side, each several times taller than the blot. `ppi` is the page's pixels per inch
+ * (roughly).
  */
-export function boostDecimalPoints(dark: Uint8Array, width: number, height: number, ppi: number): number {
-  const all = blobs(dark, width, height);
+export function findDecimalPoints(all: readonly Blob[], width: number, ppi: number): DecimalPoint[] {
   const maxDot = Math.max(3, Math.round(ppi * 0.035));
   const maxGap = Math.max(3, Math.round(ppi * 0.035));
   const cell = 64;
@@ -218,7 +227,7 @@ export function boostDecimalPoints(dark: Uint8Array, width: number, height: numb
       }
     }
   }
-  let boosted = 0;
+  const found: DecimalPoint[] = [];
   for (const d of dots) {
     const dh = d.y1 - d.y0 + 1;
     const dw = d.x1 - d.x0 + 1;
@@ -235,7 +244,28 @@ export function boostDecimalPoints(dark: Uint8Array, width: number, height: numb
         }
       }
     }
-    if (!left || !right) continue;
+    if (left && right) found.push({ dot: d, left, right });
+  }
+  return found;
+}
+
+/**
+ * Makes decimal points legible. Binarised small print (faxes, low-resolution scans) leaves a point of one or two
+ * pixels between two digits, and tesseract drops it (`4.1` read as `41`). Each point of `findDecimalPoints` is grown
+ * into a square about a fifth of the glyphs' height — the size of a printed full stop — without touching them.
+ * Returns the number of points grown.
+ */
+export function boostDecimalPoints(
+  dark: Uint8Array,
+  width: number,
+  height: number,
+  ppi: number,
+  points: readonly DecimalPoint[] = findDecimalPoints(blobs(dark, width, height), width, ppi),
+): number {
+  let boosted = 0;
+  for (const { dot: d, left, right } of points) {
+    const dh = d.y1 - d.y0 + 1;
+    const dw = d.x1 - d.x0 + 1;
     const glyph = (left.y1 - left.y0 + right.y1 - right.y0 + 2) / 2;
     const room = right.x0 - left.x1 - 3;
     const side = Math.min(room, Math.round(glyph * 0.2));
@@ -527,7 +557,17 @@ export async function prepareForOcr(input: Uint8Array | GreyImage): Promise<Prep
   for (const v of dark) darkCount += v;
   const darkShare = darkCount / dark.length;
   if (darkShare > 0.3)
-    return { image: Buffer.alloc(0), imageScale: 1, width, height, darkShare, lineGapShare: 0, rotation: 0 };
+    return {
+      image: Buffer.alloc(0),
+      imageScale: 1,
+      width,
+      height,
+      darkShare,
+      lineGapShare: 0,
+      rotation: 0,
+      glyphs: [],
+      decimalPoints: [],
+    };
   // Pages faxed or photographed on their side or upside down are turned upright, and straightened, in one draw:
   // orientation and skew are both measured on the first mask (the skew on the ink points turned upright).
   const points = collectPoints(dark, width, height);
@@ -554,7 +594,9 @@ export async function prepareForOcr(input: Uint8Array | GreyImage): Promise<Prep
   // A one-pixel speck of the scan covers about enlarge² pixels once enlarged. Dust is judged against the print's
   // size: ~0.08 inch (a digit's width) around a blot of at most half that.
   removeDebris(dark, width, height, Math.max(3, Math.round(1.5 * enlarge * enlarge)), Math.round(ppi * 0.08));
-  boostDecimalPoints(dark, width, height, ppi);
+  const glyphs = blobs(dark, width, height);
+  const decimalPoints = findDecimalPoints(glyphs, width, ppi);
+  boostDecimalPoints(dark, width, height, ppi, decimalPoints);
   const factor = tesseractFactor(enlarge);
   return {
     image: encodePbm(dark, width, height, factor),
@@ -564,5 +606,7 @@ export async function prepareForOcr(input: Uint8Array | GreyImage): Promise<Prep
     darkShare,
     lineGapShare: lineGapShare(dark, width, height),
     rotation: rotate,
+    glyphs,
+    decimalPoints,
   };
 }
