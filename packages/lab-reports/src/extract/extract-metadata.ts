@@ -231,7 +231,7 @@ function offer(ctx: Context, field: MetaField, weight: number, value: string, pl
       // An identifier has no spelling to check it against: one OCR read with little confidence is likely misread.
       // The best read counts: the same identifier read well elsewhere on the page (a banner, a footer) is no doubt.
       const reads = [...ctx.wordConfidence].filter(([text]) => text.includes(specimen)).map(([, c]) => c);
-      push('specimen_number', specimen, reads.length > 0 && Math.max(...reads) < UNSURE_OCR_WORD ? 0.5 : 1);
+      push('specimen_number', specimen, !process.env.H15_NO_SPEC && reads.length > 0 && Math.max(...reads) < UNSURE_OCR_WORD ? 0.5 : 1);
       return true;
     }
     case 'lab': {
@@ -612,7 +612,7 @@ export function extractMetadataWithConfidence(pages: Line[][]): MetadataWithConf
     if (field === 'gender') metadata.gender = winner.value === 'male' ? 'male' : 'female';
     else metadata[field] = winner.value;
   }
-  checkDateOrder(metadata, confidence);
+  if (!process.env.H15_NO_ORDER) checkDateOrder(metadata, confidence);
   return { metadata, confidence };
 }
 
