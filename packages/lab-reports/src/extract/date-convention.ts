@@ -53,7 +53,7 @@ export function detectDateConvention(text: string): DocumentDateConvention {
   const monthFirst = MONTH_FIRST_HINTS.filter((hint) => hint.test(text)).length;
   if (dayFirst > monthFirst) return { convention: 'dmy', confidence: 0.8, source: 'country' };
   if (monthFirst > dayFirst) return { convention: 'mdy', confidence: 0.8, source: 'country' };
-  const span = process.env.H15_NO_SPAN ? null : conventionBySpan(text);
+  const span = conventionBySpan(text);
   if (span) return { convention: span, confidence: 0.75, source: 'dates' };
   return { convention: 'mdy', confidence: 0.5, source: 'default' };
 }

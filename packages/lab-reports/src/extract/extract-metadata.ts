@@ -34,8 +34,10 @@ interface Candidate {
   order: number;
 }
 
-/** An OCR word read with less confidence (0–100) than this is likely misread. */
+/** An OCR word read with less confidence (0–100) than this may be misread. */
 const UNSURE_OCR_WORD = 50;
+/** A character no specimen number carries: identifiers are letters and digits, some with `-`, `/` or `.`. */
+const STRAY_IN_ID = /[^A-Za-z0-9/.-]/;
 
 /** How a value was found relative to its label. */
 const PLACEMENT = { colon: 0.95, right: 0.9, below: 0.8, prefix: 0.75, heading: 0.7 } as const;
@@ -228,10 +230,19 @@ function offer(ctx: Context, field: MetaField, weight: number, value: string, pl
     case 'specimen': {
       const specimen = readSpecimen(v);
       if (!specimen) return false;
-      // An identifier has no spelling to check it against: one OCR read with little confidence is likely misread.
-      // The best read counts: the same identifier read well elsewhere on the page (a banner, a footer) is no doubt.
-      const reads = [...ctx.wordConfidence].filter(([text]) => text.includes(specimen)).map(([, c]) => c);
-      push('specimen_number', specimen, !process.env.H15_NO_SPEC && reads.length > 0 && Math.max(...reads) < UNSURE_OCR_WORD ? 0.5 : 1);
+      // Tesseract's word confidence alone says little about an identifier (no dictionary backs it: long IDs read
+      // right often score 10–50), so a low score nulls it only when OCR also saw a character no identifier carries
+      // (`LPr23:30`, `(38549878` for `C38549878`) — the best read counts: the same identifier read well elsewhere on the
+      // page (a banner, a footer) is no doubt.
+      const reads = [...ctx.wordConfidence].filter(([text]) => text.includes(specimen));
+      const unsure =
+        reads.length > 0 &&
+        Math.max(...reads.map(([, c]) => c)) < UNSURE_OCR_WORD &&
+        // The word OCR read, less a label glued before it ("No:").
+        [specimen, ...reads.map(([text]) => text.replace(/^[A-Za-z.]*[#:]+/, ''))].some((t) =>
+          STRAY_IN_ID.test(t),
+        );
+      push('specimen_number', specimen, unsure ? 0.5 : 1);
       return true;
     }
     case 'lab': {
@@ -612,7 +623,7 @@ export function extractMetadataWithConfidence(pages: Line[][]): MetadataWithConf
     if (field === 'gender') metadata.gender = winner.value === 'male' ? 'male' : 'female';
     else metadata[field] = winner.value;
   }
-  if (!process.env.H15_NO_ORDER) checkDateOrder(metadata, confidence);
+  checkDateOrder(metadata, confidence);
   return { metadata, confidence };
 }
 

@@ -191,14 +191,14 @@ describe('metadata values a scan misread', () => {
     expect(meta.dob).toBe('1989-09-06');
   });
 
-  it('leaves dates that cannot both be right null, and a specimen number OCR was unsure of', () => {
+  it('leaves dates that cannot both be right null, and a specimen number OCR misread', () => {
     const meta = metadataOf(
       page([
         [
           80,
           [
             [40, 'Specimen ID:'],
-            [120, 'BW253-1724421', 39],
+            [120, '(38549878', 14],
           ],
         ],
         [
@@ -227,5 +227,30 @@ describe('metadata values a scan misread', () => {
       ]),
     );
     expect(sure.specimen_number).toBe('BW25-1723321');
+    // A low word confidence alone is no misreading: long identifiers read right often score under 50.
+    const low = metadataOf(
+      page([
+        [
+          80,
+          [
+            [40, 'Specimen ID:'],
+            [120, 'LC-25-100102', 31],
+          ],
+        ],
+      ]),
+    );
+    expect(low.specimen_number).toBe('LC-25-100102');
+    const colon = metadataOf(
+      page([
+        [
+          80,
+          [
+            [40, 'Lab No:'],
+            [120, 'LPr23:30', 22],
+          ],
+        ],
+      ]),
+    );
+    expect(colon.specimen_number).toBeNull();
   });
 });
