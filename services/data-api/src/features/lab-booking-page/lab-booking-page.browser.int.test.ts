@@ -14,6 +14,7 @@ import {
   tabTo,
   waitForHeading,
   waitForSlots,
+  chooseDayWithSlots,
 } from './__tests__/booking-page-harness';
 import { REQUEST_ADDRESS, startBookingWorld, type BookingWorld } from './__tests__/booking-world';
 
@@ -116,6 +117,7 @@ describeWithChromium('lab booking page in Chromium', () => {
       await page.keyboard.press('Enter');
       await waitForHeading(page, /^Pick a new time$/);
       await waitForSlots(page);
+      await chooseDayWithSlots(page, 2);
       await tabTo(page, 'input[name="slot"]');
       await page.keyboard.press('Space');
       await page.keyboard.press('ArrowRight');
@@ -171,6 +173,7 @@ describeWithChromium('lab booking page in Chromium', () => {
       await page.goto(url);
       await waitForHeading(page, /^Book your blood draw$/);
       await waitForSlots(page);
+      await chooseDayWithSlots(page, 2);
       await page.click('label[for="slot-1"]');
       const booked = await chosenStart(page);
       await page.click('#confirm');
@@ -181,6 +184,7 @@ describeWithChromium('lab booking page in Chromium', () => {
       await page.click('#reschedule');
       await waitForHeading(page, /^Pick a new time$/);
       await waitForSlots(page);
+      await chooseDayWithSlots(page, 4);
       await page.click('label[for="slot-2"]');
       // The patient waited too long: every open booking key of the team expires.
       await world.db

@@ -61,6 +61,24 @@ export async function waitForSlots(page: Page): Promise<void> {
   await page.waitForSelector('input[name="slot"]');
 }
 
+/**
+ * Shows a day offering at least `min` times: the first day listed may be today, with only its last times left
+ * (how many depends on the hour the test runs at).
+ */
+export async function chooseDayWithSlots(page: Page, min: number): Promise<void> {
+  const slotCount = () => page.$$eval('input[name="slot"]', (inputs) => inputs.length);
+  if ((await slotCount()) >= min) return;
+  const days = await page.$$eval('#day option', (options) =>
+    options.map((o) => (o as HTMLOptionElement).value),
+  );
+  for (const day of days) {
+    await page.select('#day', day);
+    await waitForSlots(page);
+    if ((await slotCount()) >= min) return;
+  }
+  throw new Error(`no day offers ${min} times`);
+}
+
 export async function screenProblems(page: Page): Promise<string[]> {
   return page.evaluate(inPage.screenProblems);
 }
