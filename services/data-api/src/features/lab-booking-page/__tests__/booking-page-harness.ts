@@ -69,7 +69,7 @@ export async function chooseDayWithSlots(page: Page, min: number): Promise<void>
   const slotCount = () => page.$$eval('input[name="slot"]', (inputs) => inputs.length);
   if ((await slotCount()) >= min) return;
   const days = await page.$$eval('#day option', (options) =>
-    options.map((o) => (o as HTMLOptionElement).value),
+    options.map((o) => (o as unknown as { value: string }).value),
   );
   for (const day of days) {
     await page.select('#day', day);
