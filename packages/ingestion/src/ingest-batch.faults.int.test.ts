@@ -1,4 +1,11 @@
 import { createKnex, type Knex } from '@meridian/db';
+import {
+  connectionsOutsideTransaction,
+  idleInTransaction,
+  lockWaitEnded,
+  lockWaiter,
+  type LockWaiter,
+} from '@meridian/test-utils';
 import { NOW, useIngestionFixture } from './__tests__/ingestion-fixture';
 import { createIngestion } from './create-ingestion';
 
@@ -79,34 +86,9 @@ describe('ingestion transaction under faults', () => {
     });
   }
 
-  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+  const waiting = () => lockWaiter(fx.db.knex, APP, 'the ingest');
 
-  async function waiting(): Promise<{ pid: number; query: string; started: string }> {
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      const { rows } = await fx.db.knex.raw<{ rows: Array<{ pid: number; query: string; started: string }> }>(
-        `select pid, query, query_start::text as started from pg_stat_activity
-          where datname = current_database() and application_name = ? and wait_event_type = 'Lock'`,
-        [APP],
-      );
-      if (rows[0]) return rows[0];
-      if (Date.now() > deadline) throw new Error('no statement of the ingest waited on the lock');
-      await sleep(25);
-    }
-  }
-
-  async function stopsWaiting(w: { pid: number; started: string }): Promise<void> {
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      const { rows } = await fx.db.knex.raw<{ rows: unknown[] }>(
-        `select 1 from pg_stat_activity where pid = ? and query_start::text = ? and wait_event_type = 'Lock'`,
-        [w.pid, w.started],
-      );
-      if (rows.length === 0) return;
-      if (Date.now() > deadline) throw new Error('the statement kept waiting');
-      await sleep(25);
-    }
-  }
+  const stopsWaiting = (w: Pick<LockWaiter, 'pid' | 'started'>) => lockWaitEnded(fx.db.knex, w);
 
   async function lockFor(trx: Knex.Transaction, target: Target, userId: string) {
     if (target === 'first') await trx.raw(`select 1 from users where id = ? for update`, [userId]);
@@ -115,25 +97,8 @@ describe('ingestion transaction under faults', () => {
   }
 
   async function poolIsClean(knex: Knex): Promise<void> {
-    const pool = knex.client as {
-      acquireConnection(): Promise<{ query(text: string): Promise<{ rows: Array<{ outside: boolean }> }> }>;
-      releaseConnection(c: unknown): Promise<unknown>;
-    };
-    const connections = await Promise.all([pool.acquireConnection(), pool.acquireConnection()]);
-    try {
-      for (const c of connections) {
-        const { rows } = await c.query('select now() = statement_timestamp() as outside');
-        expect(rows[0]!.outside).toBe(true);
-      }
-    } finally {
-      for (const c of connections) await pool.releaseConnection(c);
-    }
-    const { rows } = await fx.db.knex.raw<{ rows: Array<{ n: number }> }>(
-      `select count(*)::int as n from pg_stat_activity
-        where datname = current_database() and application_name = ? and state like 'idle in transaction%'`,
-      [APP],
-    );
-    expect(rows[0]!.n).toBe(0);
+    expect(await connectionsOutsideTransaction(knex, 2)).toEqual([true, true]);
+    expect(await idleInTransaction(fx.db.knex, APP)).toBe(0);
   }
 
   async function written(userId: string) {

@@ -9,3 +9,4 @@ export * from './event-hubs-emulator';
 export * from './browser';
 export * from './broker';
 export * from './required-services';
+export * from './lock-waits';

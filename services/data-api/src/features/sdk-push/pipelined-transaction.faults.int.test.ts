@@ -1,6 +1,14 @@
 import type request from 'supertest';
 import { createKnex, type Knex } from '@meridian/db';
-import { createTestDatabase, type TestDatabase } from '@meridian/test-utils';
+import {
+  connectionsOutsideTransaction,
+  createTestDatabase,
+  idleInTransaction,
+  lockWaitEnded,
+  lockWaiter,
+  type LockWaiter,
+  type TestDatabase,
+} from '@meridian/test-utils';
 import {
   createUser,
   heartRates,
@@ -113,33 +121,9 @@ describe('pipelined push transaction under faults', () => {
   }
 
   /** The app's backend waiting on a lock (polled until it does), with its statement. */
-  async function waiting(): Promise<{ pid: number; query: string; started: string }> {
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      const { rows } = await db.knex.raw<{ rows: Array<{ pid: number; query: string; started: string }> }>(
-        `select pid, query, query_start::text as started from pg_stat_activity
-          where datname = current_database() and application_name = ? and wait_event_type = 'Lock'`,
-        [APP],
-      );
-      if (rows[0]) return rows[0];
-      if (Date.now() > deadline) throw new Error('no statement of the push waited on the lock');
-      await new Promise((r) => setTimeout(r, 25));
-    }
-  }
+  const waiting = () => lockWaiter(db.knex, APP, 'the push');
 
-  /** Until the statement `w` no longer waits (it gave up; the backend may wait again in a later one). */
-  async function stopsWaiting(w: { pid: number; started: string }): Promise<void> {
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      const { rows } = await db.knex.raw<{ rows: unknown[] }>(
-        `select 1 from pg_stat_activity where pid = ? and query_start::text = ? and wait_event_type = 'Lock'`,
-        [w.pid, w.started],
-      );
-      if (rows.length === 0) return;
-      if (Date.now() > deadline) throw new Error('the statement kept waiting');
-      await new Promise((r) => setTimeout(r, 25));
-    }
-  }
+  const stopsWaiting = (w: Pick<LockWaiter, 'pid' | 'started'>) => lockWaitEnded(db.knex, w);
 
   /** The lock `target`'s statement of a push of `userId`/`deviceId` waits on, held by `trx`. */
   async function lockFor(trx: Knex.Transaction, target: Target, userId: string, deviceId: string) {
@@ -150,25 +134,8 @@ describe('pipelined push transaction under faults', () => {
 
   /** Every connection of the pool answers, outside any transaction; none of the app's is idle in one. */
   async function poolIsClean(knex: Knex): Promise<void> {
-    const pool = knex.client as {
-      acquireConnection(): Promise<{ query(text: string): Promise<{ rows: Array<{ outside: boolean }> }> }>;
-      releaseConnection(c: unknown): Promise<unknown>;
-    };
-    const connections = await Promise.all(Array.from({ length: POOL }, () => pool.acquireConnection()));
-    try {
-      for (const c of connections) {
-        const { rows } = await c.query('select now() = statement_timestamp() as outside');
-        expect(rows[0]!.outside).toBe(true);
-      }
-    } finally {
-      for (const c of connections) await pool.releaseConnection(c);
-    }
-    const { rows } = await db.knex.raw<{ rows: Array<{ n: number }> }>(
-      `select count(*)::int as n from pg_stat_activity
-        where datname = current_database() and application_name = ? and state like 'idle in transaction%'`,
-      [APP],
-    );
-    expect(rows[0]!.n).toBe(0);
+    expect(await connectionsOutsideTransaction(knex, POOL)).toEqual(Array.from({ length: POOL }, () => true));
+    expect(await idleInTransaction(db.knex, APP)).toBe(0);
   }
 
   /**
