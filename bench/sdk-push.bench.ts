@@ -13,12 +13,14 @@
  *
  *   pnpm bench:push [--devices 50] [--days 2] [--hours 6] [--batch 500] [--pool 10] [--keep]
  *   (or BENCH_DEVICES, BENCH_DAYS, BENCH_HOURS, BENCH_BATCH, BENCH_POOL; BENCH_NODE_FLAGS for the server;
- *   BENCH_STATEMENT_KINDS=1 prints the statements per batch by kind and their time)
+ *   BENCH_STATEMENT_KINDS=1 prints the statements per batch by kind and their time; BENCH_STATEMENT_KINDS=cpu
+ *   also their PostgreSQL backend's CPU per sample, read from /proc/<pid>/schedstat)
  *
  * The statements are counted as knex runs them: a push's BEGIN, SAVEPOINT and COMMIT among them, which travel
  * to PostgreSQL with the statements next to them (sdk-push's pipelined-transaction.ts), answered at once (their
- * time by kind ~0 ms). Round trips per push are the count less those three (one goes alone while its
- * connection has not yet parsed the statement next to it).
+ * time by kind ~0 ms), and the activity's read, which runs ahead with the samples' insert (ingestion's
+ * run-ahead.ts; answered at once too, its time and CPU then the insert's). Round trips per push are the count
+ * less those four (one goes alone while its connection has not yet parsed the statement next to it).
  *
  * Uses DATABASE_URL's server (default postgres://postgres@127.0.0.1:5432/postgres) and a fresh database.
  */
@@ -93,7 +95,7 @@ function startDataApi(databaseUrl: string, port: number): Promise<ChildProcess> 
   });
 }
 
-type StatementKinds = Map<string, { n: number; ms: number }>;
+type StatementKinds = Map<string, { n: number; ms: number; cpuMs: number }>;
 
 /**
  * Statements the data API has sent to PostgreSQL so far (see support/data-api-server.ts), and with
@@ -104,7 +106,8 @@ function statementsOf(child: ChildProcess): Promise<{ statements: number; kinds:
     const onMessage = (message: unknown) => {
       if (typeof message === 'object' && message !== null && 'statements' in message) {
         child.off('message', onMessage);
-        const kinds = 'kinds' in message ? (message.kinds as [string, { n: number; ms: number }][]) : [];
+        const kinds =
+          'kinds' in message ? (message.kinds as [string, { n: number; ms: number; cpuMs: number }][]) : [];
         resolve({ statements: Number(message.statements), kinds: new Map(kinds) });
       }
     };
@@ -474,8 +477,8 @@ async function main(): Promise<void> {
     const kindsOfPhase = (from: StatementKinds, to: StatementKinds) =>
       [...to]
         .map(([kind, k]) => {
-          const before = from.get(kind) ?? { n: 0, ms: 0 };
-          return { kind, n: k.n - before.n, ms: k.ms - before.ms };
+          const before = from.get(kind) ?? { n: 0, ms: 0, cpuMs: 0 };
+          return { kind, n: k.n - before.n, ms: k.ms - before.ms, cpuMs: k.cpuMs - before.cpuMs };
         })
         .filter((k) => k.n > 0)
         .sort((a, b) => b.ms - a.ms);
@@ -542,10 +545,12 @@ async function main(): Promise<void> {
     );
     for (const { phase, kinds: byKind } of kinds) {
       if (byKind.length === 0) continue;
-      log(`${phase.name}: statements by kind (per batch: count, ms from send to answer; first words)`);
+      log(
+        `${phase.name}: statements by kind (per batch: count, ms from send to answer, CPU µs of its PostgreSQL backend per sample with BENCH_STATEMENT_KINDS=cpu; first words)`,
+      );
       for (const k of byKind) {
         log(
-          `  ${(k.n / phase.requests).toFixed(2).padStart(6)} ${(k.ms / phase.requests).toFixed(1).padStart(7)} ms  ${k.kind}`,
+          `  ${(k.n / phase.requests).toFixed(2).padStart(6)} ${(k.ms / phase.requests).toFixed(1).padStart(7)} ms ${((k.cpuMs * 1000) / Math.max(1, phase.samples)).toFixed(2).padStart(7)} µs  ${k.kind}`,
         );
       }
     }

@@ -6,6 +6,7 @@ export * from './ingestion.types';
 export * from './create-ingestion';
 export type { IngestManyOptions } from './ingest-batch';
 export { activityLock } from './refresh-activity';
+export { RAN_AHEAD_OPTION, RUN_AHEAD_OPTION, type RunAhead } from './storage/run-ahead';
 export {
   ingestionUserColumns,
   toIngestionUser,

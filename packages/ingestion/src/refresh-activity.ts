@@ -14,9 +14,11 @@ import { namedStatement } from './storage/named-statements';
 import type { ResourceStat } from './storage/resource-stats.repository';
 import {
   activityInputs,
+  activityInputsAhead,
   type ActivityInputsQuery,
   type ActivityWorkoutRow,
 } from './storage/activity-inputs.repository';
+import type { RunAhead } from './storage/run-ahead';
 import {
   ZONED_SLOT_SECONDS,
   type ActivitySampleRow,
@@ -72,11 +74,18 @@ export async function refreshActivity(
   ctx: Context,
   touched: ReadonlyMap<string, ReadonlySet<string>>,
   alsoWrite?: (activityStats: ResourceStat[]) => { sql: string; bindings: Knex.RawBinding[] } | null,
+  /** The first provider's read as `activityReadAhead` made it (for these `touched` days). */
+  ahead?: ActivityReadAhead,
 ): Promise<{ written: WrittenSummary[]; stats: ResourceStat[] }> {
   const records: SummaryRecord[] = [];
   const stats: ResourceStat[] = [];
   for (const [provider, dates] of [...touched.entries()].sort(([a], [b]) => a.localeCompare(b))) {
-    const days = await deriveProviderActivity(ctx, provider, dates);
+    const days = await deriveProviderActivity(
+      ctx,
+      provider,
+      dates,
+      ahead?.provider === provider ? ahead : undefined,
+    );
     for (const day of days) {
       records.push({
         id: summaryId(ctx.user.id, 'activity', provider, day.calendarDate),
@@ -196,19 +205,48 @@ function activityQuery(
   };
 }
 
-async function deriveProviderActivity(ctx: Context, provider: string, dates: ReadonlySet<string>) {
+/**
+ * The activity read of a write that touches the days of one provider only (`touched`), made before the write
+ * so that it may run ahead (see run-ahead.ts) with the write's last statement, when it is the next statement
+ * of the transaction (the caller's to see to: nothing written between, the provider's lock held by then).
+ */
+export interface ActivityReadAhead {
+  provider: string;
+  query: ActivityInputsQuery;
+  run: RunAhead;
+}
+
+export function activityReadAhead(
+  ctx: Pick<Context, 'trx' | 'user'>,
+  touched: ReadonlyMap<string, ReadonlySet<string>>,
+): ActivityReadAhead | undefined {
+  if (touched.size !== 1) return undefined;
+  const [[provider, dates]] = [...touched.entries()] as [[string, ReadonlySet<string>]];
+  const query = activityQuery(ctx, provider, dates);
+  const run = activityInputsAhead(ctx.trx, query);
+  return run ? { provider, query, run } : undefined;
+}
+
+async function deriveProviderActivity(
+  ctx: Context,
+  provider: string,
+  dates: ReadonlySet<string>,
+  ahead: ActivityReadAhead | undefined,
+) {
   // Concurrent batches of one user and provider derive one after the other: the later one then sees
   // the earlier one's committed samples, so the last activity written counts both.
   if (!ctx.activityLocked?.has(provider)) {
     const lock = activityLock(ctx.user.id, provider);
     await ctx.trx.raw(ACTIVITY_LOCK_SQL, [lock.classId, lock.key]).options(namedStatement(ACTIVITY_LOCK_SQL));
   }
-  // The samples, the heart rate and the workouts in one round trip.
+  // The samples, the heart rate and the workouts in one round trip (or none, when it ran ahead).
   const {
     samples: rows,
     heartRate,
     workouts,
-  } = await activityInputs(ctx.trx, activityQuery(ctx, provider, dates));
+  } = ahead
+    ? await activityInputs(ctx.trx, ahead.query, ahead.run)
+    : await activityInputs(ctx.trx, activityQuery(ctx, provider, dates));
   return deriveActivity(
     rows.map((r) => toActivitySample(ctx, r)),
     workouts.flatMap((w) => toActivityWorkout(ctx, w)),

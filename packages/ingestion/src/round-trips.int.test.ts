@@ -139,4 +139,70 @@ describe('round trips per batch', () => {
       ).toEqual(activity);
     },
   );
+
+  /** A day of heart rate and of 15-minute steps: two series, each its own chunk. */
+  const dayOfTwoSeries = (userId: string, day: number) => {
+    const hr = dayOfHeartRate(userId, 'daily', day);
+    const start = Date.UTC(2026, 2, 1) + day * DAY_MS - 3_600_000;
+    return {
+      ...hr,
+      timeseries: [
+        ...hr.timeseries,
+        {
+          resource: 'steps',
+          source: { provider: 'garmin', type: 'watch' as const },
+          samples: Array.from({ length: 96 }, (_, i) => ({
+            timestamp: new Date(start + i * 900_000).toISOString(),
+            end: new Date(start + (i + 1) * 900_000).toISOString(),
+            timezone_offset: 3600,
+            value: 100 + i,
+          })),
+        },
+      ],
+    };
+  };
+
+  it('a daily batch of two series: both probed and inserted by one statement; one met where stored is upserted alone', async () => {
+    const userId = await fx.insertUser();
+    const { result, statements } = await statementsOf(() => fx.ingestion.ingest(dayOfTwoSeries(userId, 1)));
+    expect(result).toMatchObject({ created: 192, updated: 0, unchanged: 0 });
+    const kinds = statements.filter((s) => !/^(begin|commit);?$|samples_partition\(/i.test(s));
+    // The user's read, one insert for both series (locks, both probes), the activity's read, the activity
+    // with the stats, the events: no probe statement of its own, no second insert.
+    expect(kinds).toHaveLength(5);
+    expect(kinds[1]).toMatch(
+      /^with gate as materialized .*pg_advisory_xact_lock\(.* as f0, .* as f1 .* ins1 as/,
+    );
+    expect(kinds.filter((k) => /^select not exists/.test(k))).toEqual([]);
+    expect(await fx.samples(userId)).toHaveLength(192);
+    const types = (await fx.events(userId)).map((e) => e.event_type);
+    expect(types).toEqual([
+      'daily.data.heartrate.created',
+      'daily.data.steps.created',
+      'daily.data.activity.created',
+    ]);
+
+    // The next day with its steps stored already (one changed): heart rate inserted by the statement, the
+    // steps' probe finds their rows, so they insert nothing there and are upserted after it.
+    const user2 = await fx.insertUser();
+    const twoDays = dayOfTwoSeries(user2, 2);
+    await fx.ingestion.ingest({ ...twoDays, mode: 'historical', timeseries: [twoDays.timeseries[1]!] });
+    const next = dayOfTwoSeries(user2, 2);
+    const steps = next.timeseries[1]!.samples as Array<{ value: number }>;
+    steps[5] = { ...steps[5]!, value: 5000 };
+    const mixed = await statementsOf(() => fx.ingestion.ingest(next));
+    expect(mixed.result).toMatchObject({ created: 96, updated: 1, unchanged: 95 });
+    const upserts = mixed.statements.filter((s) =>
+      / on conflict \(user_id, series, start_at\) do update /.test(s),
+    );
+    expect(upserts).toHaveLength(1);
+    expect(await fx.samples(user2)).toHaveLength(192);
+    const mixedEvents = (await fx.events(user2)).filter((e) => !e.event_type.includes('activity'));
+    expect(
+      mixedEvents.map((e) => [e.event_type, (e.payload as { data: { data: unknown[] } }).data.data.length]),
+    ).toEqual([
+      ['daily.data.heartrate.created', 96],
+      ['daily.data.steps.updated', 1],
+    ]);
+  });
 });

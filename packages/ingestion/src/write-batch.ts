@@ -1,7 +1,7 @@
 import type { OutboxEvent } from '@meridian/db';
 import type { Knex } from 'knex';
 import { lastByKey, type BoundedBatch, type IngestionBounds } from './ingestion-bounds';
-import { activityLock, refreshActivity, touchedDates } from './refresh-activity';
+import { activityLock, activityReadAhead, refreshActivity, touchedDates } from './refresh-activity';
 import { collectResourceStats } from './resource-stats';
 import type { IngestionUser } from './storage/ingestion-user.repository';
 import { resourceStatsUpsert, type ResourceStat } from './storage/resource-stats.repository';
@@ -120,6 +120,13 @@ export async function writeBatches(ctx: Context, batches: readonly BatchToWrite[
           classId: activityLock(user.id, toLock[0]!).classId,
           keys: toLock.map((provider) => activityLock(user.id, provider).key),
         };
+  // When the write touches one provider's days and has nothing but samples to write (no summaries or streams),
+  // the activity's read is the next statement after the samples' insert: it may run ahead with it (one round
+  // trip for both, where the transaction's driver can; see run-ahead.ts). Should anything be written between
+  // (an upsert after the insert met stored rows, a lock), the read runs as usual.
+  const ahead = kept.every((k) => k.summaries.length === 0 && k.streams.length === 0)
+    ? activityReadAhead(ctx, allTouched)
+    : undefined;
   // The repository writes rows in key order (its fixed part, then the start), so concurrent batches of one
   // user lock rows in the same order; every batch's samples first (one savepoint for those that need only
   // counts), then each batch's summaries and streams.
@@ -131,6 +138,7 @@ export async function writeBatches(ctx: Context, batches: readonly BatchToWrite[
     {
       savepointTaken: ctx.samplesSavepoint === true,
       whileInserting: ctx.whileSamplesWrite && (() => ctx.whileSamplesWrite!(kept.map((k) => k.samples))),
+      thenRead: ahead?.run,
     },
   );
   const activityLocked = locked ? new Set([...(ctx.activityLocked ?? []), ...toLock]) : ctx.activityLocked;
@@ -160,10 +168,15 @@ export async function writeBatches(ctx: Context, batches: readonly BatchToWrite[
     });
   }
   // The resource statistics (the activity's included) are written with the activity: one round trip.
-  const activity = await refreshActivity({ ...ctx, activityLocked }, allTouched, (activityStats) => {
-    const all = mergeStats([...stats, ...activityStats]);
-    return all.length === 0 ? null : resourceStatsUpsert(user.id, all, now);
-  });
+  const activity = await refreshActivity(
+    { ...ctx, activityLocked },
+    allTouched,
+    (activityStats) => {
+      const all = mergeStats([...stats, ...activityStats]);
+      return all.length === 0 ? null : resourceStatsUpsert(user.id, all, now);
+    },
+    ahead,
+  );
   return {
     batches: written,
     activity: activity.written,

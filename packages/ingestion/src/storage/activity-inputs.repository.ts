@@ -7,6 +7,7 @@ import {
   type HeartRateSlotRow,
 } from './samples.repository';
 import { namedStatement } from './named-statements';
+import { RAN_AHEAD_OPTION, type RunAhead } from './run-ahead';
 
 /** A stored workout as activity derivation reads it (instants as epoch milliseconds). */
 export interface ActivityWorkoutRow {
@@ -62,7 +63,50 @@ export interface ActivityInputsQuery {
   workoutsTo: string;
 }
 
-export async function activityInputs(trx: Knex.Transaction, q: ActivityInputsQuery): Promise<ActivityInputs> {
+/** The parameters of `ACTIVITY_INPUTS` for `q`. */
+function activityInputsBindings(q: ActivityInputsQuery): Knex.RawBinding[] {
+  return [
+    q.userId,
+    q.userId,
+    q.provider,
+    [...q.resources],
+    q.samplesFrom,
+    q.samplesTo,
+    ...heartRateSlotsBindings(
+      q.userId,
+      q.provider,
+      q.hasFallbackZone,
+      q.heartRateFrom,
+      q.heartRateTo,
+      q.heartRateDays,
+    ),
+    q.userId,
+    q.provider,
+    q.workoutsFrom,
+    q.workoutsTo,
+  ];
+}
+
+/**
+ * `activityInputs(trx, q)` as a read that may run ahead (see run-ahead.ts), or undefined when it runs unnamed
+ * (past the bound of named statements).
+ */
+export function activityInputsAhead(trx: Knex.Transaction, q: ActivityInputsQuery): RunAhead | undefined {
+  const { name } = namedStatement(ACTIVITY_INPUTS);
+  if (name === undefined) return undefined;
+  const native = trx.raw(ACTIVITY_INPUTS, activityInputsBindings(q)).toSQL().toNative();
+  return { key: {}, text: native.sql, values: native.bindings, name };
+}
+
+/**
+ * The inputs of one provider's activity derivation; `ahead`: this very read (same `q`) as `activityInputsAhead`
+ * made it, which the transaction's driver may have sent already.
+ */
+export async function activityInputs(
+  trx: Knex.Transaction,
+  q: ActivityInputsQuery,
+  ahead?: RunAhead,
+): Promise<ActivityInputs> {
   const { rows } = await trx
     .raw<{
       rows: Array<{
@@ -70,27 +114,12 @@ export async function activityInputs(trx: Knex.Transaction, q: ActivityInputsQue
         heart_rate: HeartRateSlotRow[];
         workouts: ActivityWorkoutRow[];
       }>;
-    }>(ACTIVITY_INPUTS, [
-      q.userId,
-      q.userId,
-      q.provider,
-      [...q.resources],
-      q.samplesFrom,
-      q.samplesTo,
-      ...heartRateSlotsBindings(
-        q.userId,
-        q.provider,
-        q.hasFallbackZone,
-        q.heartRateFrom,
-        q.heartRateTo,
-        q.heartRateDays,
-      ),
-      q.userId,
-      q.provider,
-      q.workoutsFrom,
-      q.workoutsTo,
-    ])
-    .options(namedStatement(ACTIVITY_INPUTS));
+    }>(ACTIVITY_INPUTS, activityInputsBindings(q))
+    .options(
+      ahead
+        ? { ...namedStatement(ACTIVITY_INPUTS), [RAN_AHEAD_OPTION]: ahead.key }
+        : namedStatement(ACTIVITY_INPUTS),
+    );
   const row = rows[0]!;
   return { samples: row.samples, heartRate: row.heart_rate, workouts: row.workouts };
 }

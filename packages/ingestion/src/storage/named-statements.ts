@@ -4,7 +4,7 @@
  * partitioned `samples` table, planning its partitions is a good part of a short statement's cost). Only
  * texts that are the same from batch to batch are worth a name: values always travel as parameters (never in
  * the text), and a text varies only with what it is built from (the user's `samples` partition, which row
- * columns a chunk has, how many chunks one probe covers), so the set stays small. One name per text, made
+ * columns a chunk has, how many chunks one insert covers), so the set stays small. One name per text, made
  * once per process; past `MAX_NAMED` texts, statements run unnamed.
  *
  * Behind pgbouncer in transaction mode, named statements need pgbouncer ≥ 1.21 with

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type { NormalisedSample } from '../validation/normalise-timeseries';
 import { alongside } from './alongside';
 import { namedStatement } from './named-statements';
+import { RUN_AHEAD_OPTION, type RunAhead } from './run-ahead';
 
 export type WriteOutcome = 'created' | 'updated';
 
@@ -170,20 +171,22 @@ const ROW_COLUMNS: ReadonlyArray<{ column: string; type: string; sent: string; v
 ];
 
 /** The chunk's distinct contexts (UTC offset, app, device, workout, sport), one array each: resolved to ids. */
-const CONTEXTS = `contexts as materialized (
+const contextsCte = (name: string) => `${name} as materialized (
     select c.ord::int as ord, sample_context_id(?::uuid, c.tz, c.app, c.dev, c.wk, c.sp) as id
     from unnest(?::int[], ?::text[], ?::uuid[], ?::uuid[], ?::text[]) with ordinality as c(tz, app, dev, wk, sp, ord)
   )`;
+
+const CONTEXTS = contextsCte('contexts');
 
 const VALUE_COLUMNS = ['value', 'end_at', 'diastolic', 'context', 'extras'];
 
 const INSERT_COLUMNS = ['user_id', 'series', ...ROW_COLUMNS.map((c) => c.column)];
 
-/** The chunk's rows joined to their context ids (`c`). */
-function rowsFrom(present: readonly boolean[]): string {
+/** The chunk's rows joined to their context ids (`c`, from the CTE named `contexts`). */
+function rowsFrom(present: readonly boolean[], contexts = 'contexts'): string {
   const sent = ROW_COLUMNS.filter((_, i) => present[i]);
   return `unnest(${sent.map((c) => `?::${c.sent}[]`).join(', ')}) as r(${sent.map((c) => c.column).join(', ')})
-    join contexts c on c.ord = r.context`;
+    join ${contexts} c on c.ord = r.context`;
 }
 
 /**
@@ -191,10 +194,10 @@ function rowsFrom(present: readonly boolean[]): string {
  * row of the chunk has is a typed NULL rather than an array of NULLs. Parameters: the user id and the chunk's
  * contexts (CONTEXTS), the user id and the key's fixed part (SERIES), the present arrays.
  */
-function insertBody(table: string, present: readonly boolean[]): string {
+function insertBody(table: string, present: readonly boolean[], contexts = 'contexts'): string {
   return `insert into ${table} as t (${INSERT_COLUMNS.join(', ')})
   select ?::uuid, ${SERIES}, ${ROW_COLUMNS.map((c, i) => (present[i] ? c.value : `null::${c.type}`)).join(', ')}
-  from ${rowsFrom(present)}`;
+  from ${rowsFrom(present, contexts)}`;
 }
 
 const insertSql = (table: string, present: readonly boolean[]) =>
@@ -230,6 +233,39 @@ function gatedInsertSql(table: string, present: readonly boolean[], lock: boolea
   ), ${CONTEXTS}
   ${insertBody(table, present)}
   where (select g.fresh and g.locks >= 0 from gate g)`;
+}
+
+/** A chunk of `gatedInsertsSql`: which row columns it has, and whether its insert is gated by its probe. */
+interface GatedChunk {
+  present: readonly boolean[];
+  probe: boolean;
+}
+
+/**
+ * Several chunks' `gatedInsertSql` in one statement (one round trip for all): one gate, run before any row is
+ * written, takes the locks asked for (LOCKS) and runs the probe of every chunk with `probe` (`f<i>`: nothing
+ * of its series is stored within its span); each chunk's insert (its contexts resolved in a CTE of its own)
+ * inserts nothing unless its gate passed. The probes all see the statement's snapshot, which none of its
+ * inserts changes (the chunks' keys are distinct), so each answers as it would in a statement of its own. A
+ * row whose key is stored fails the statement (unique violation), as an insert of its own would. Answers the
+ * rows inserted per chunk (`n<i>`). Parameters: the class id and the keys (with `lock`), the probe's of each
+ * probed chunk in order, then per chunk as `insertSql`.
+ */
+function gatedInsertsSql(table: string, chunks: readonly GatedChunk[], lock: boolean): string {
+  const gate = `select ${lock ? LOCKS : '0'} as locks, ${chunks
+    .map((c, i) => `${c.probe ? probeSql(table) : 'true'} as f${i}`)
+    .join(', ')}`;
+  const inserts = chunks.map(
+    (c, i) => `${contextsCte(`contexts${i}`)}, ins${i} as (
+  ${insertBody(table, c.present, `contexts${i}`)}
+  where (select g.f${i} and g.locks >= 0 from gate g)
+  returning 1
+  )`,
+  );
+  return `with gate as materialized (
+    ${gate}
+  ), ${inserts.join(', ')}
+  select ${chunks.map((_, i) => `(select count(*) from ins${i})::int as n${i}`).join(', ')}`;
 }
 
 /** An unchanged row fails the WHERE and is not returned; `xmax = 0` tells a fresh insert from an update. */
@@ -517,11 +553,22 @@ export interface UpsertManyOptions {
   /** The caller took `SAMPLES_SAVEPOINT` with its last statement, and wrote nothing since. */
   savepointTaken?: boolean;
   /**
-   * Work of the caller's to do while the database runs the first plain insert (e.g. what the batch's events
-   * will be if every row is created): run once, after that statement went out, before its answer is awaited;
-   * not run when no chunk is inserted outright. It must not throw, nor use the transaction.
+   * Work of the caller's to do while the database runs the plain inserts (e.g. what the batch's events will
+   * be if every row is created): run once, after that statement went out, before its answer is awaited; not
+   * run when there is nothing to write. It must not throw, nor use the transaction.
    */
   whileInserting?: () => void;
+  /**
+   * A read that may run ahead with the plain inserts' statement (see run-ahead.ts): the caller's next
+   * statement when every chunk is inserted there and nothing else is to be written before it.
+   */
+  thenRead?: RunAhead;
+}
+
+/** The options of a named statement, with a read that may run ahead of it (see run-ahead.ts). */
+function withRead(sql: string, thenRead: RunAhead | undefined): Record<string, unknown> {
+  const named = namedStatement(sql);
+  return thenRead ? { ...named, [RUN_AHEAD_OPTION]: thenRead } : named;
 }
 
 /** PostgreSQL's unique_violation. */
@@ -532,8 +579,10 @@ const UPDATED = 'u'.charCodeAt(0);
 
 export function createSamplesRepository(trx: Knex.Transaction) {
   /**
-   * Plain INSERTs of chunks whose rows are all new, under one savepoint: the number inserted per chunk, or
+   * Plain INSERTs of chunks whose rows are all new, under one savepoint, in one statement: the number inserted
+   * per chunk (0 for a chunk in `probed` whose probe found a stored row of its series within its span), or
    * null (rolled back to the savepoint, nothing written) when a row with one of the keys is stored already.
+   * The statement takes `locks` before it writes a row (released again if rolled back to the savepoint).
    * The savepoint is not released (a round trip that changes nothing): it ends with the transaction, or with
    * a savepoint of the caller's taken before it, which also releases or rolls back this one. `savepointTaken`:
    * the caller took it (`SAMPLES_SAVEPOINT`) with its last statement, and nothing was written since.
@@ -542,33 +591,66 @@ export function createSamplesRepository(trx: Knex.Transaction) {
     table: string,
     chunks: readonly Chunk[],
     locks: AdvisoryLocks | null,
-    probed: Chunk | null,
+    probed: ReadonlySet<Chunk>,
     savepointTaken: boolean,
     whileInserting: (() => void) | undefined,
+    thenRead: RunAhead | undefined,
   ): Promise<number[] | null> {
     if (!savepointTaken) await trx.raw(`savepoint ${SAMPLES_SAVEPOINT}`);
-    const inserted: number[] = [];
     try {
-      for (const [i, c] of chunks.entries()) {
-        // The first statement takes the locks asked for (released again if rolled back to the savepoint).
-        const lock = i === 0 && locks !== null;
-        const probe = c === probed;
-        const sql = gatedInsertSql(table, c.present, lock, probe);
-        const bindings: Knex.RawBinding[] = [
-          ...(lock ? [locks.classId, [...locks.keys]] : []),
-          ...(probe ? [...(c.head as Knex.RawBinding[]), ...spanOf(c)] : []),
-          ...paramsOf(c),
-        ];
-        const statement = trx.raw<{ rowCount: number }>(sql, bindings).options(namedStatement(sql)).then();
-        if (i === 0 && whileInserting) await alongside(statement, whileInserting);
-        inserted.push((await statement).rowCount);
-      }
+      const statement =
+        chunks.length === 1
+          ? insertOne(table, chunks[0]!, locks, probed.has(chunks[0]!), thenRead)
+          : insertTogether(table, chunks, locks, probed, thenRead);
+      if (whileInserting) await alongside(statement, whileInserting);
+      return await statement;
     } catch (err) {
       if ((err as { code?: unknown }).code !== UNIQUE_VIOLATION) throw err;
       await trx.raw(`rollback to savepoint ${SAMPLES_SAVEPOINT}`);
       return null;
     }
-    return inserted;
+  }
+
+  /** One chunk's gated insert (`gatedInsertSql`): the rows it inserted. */
+  async function insertOne(
+    table: string,
+    c: Chunk,
+    locks: AdvisoryLocks | null,
+    probe: boolean,
+    thenRead: RunAhead | undefined,
+  ): Promise<number[]> {
+    const sql = gatedInsertSql(table, c.present, locks !== null, probe);
+    const bindings: Knex.RawBinding[] = [
+      ...(locks ? [locks.classId, [...locks.keys]] : []),
+      ...(probe ? [...(c.head as Knex.RawBinding[]), ...spanOf(c)] : []),
+      ...paramsOf(c),
+    ];
+    const result = await trx.raw<{ rowCount: number }>(sql, bindings).options(withRead(sql, thenRead));
+    return [result.rowCount];
+  }
+
+  /** Several chunks' gated inserts in one statement (`gatedInsertsSql`): the rows each inserted. */
+  async function insertTogether(
+    table: string,
+    chunks: readonly Chunk[],
+    locks: AdvisoryLocks | null,
+    probed: ReadonlySet<Chunk>,
+    thenRead: RunAhead | undefined,
+  ): Promise<number[]> {
+    const sql = gatedInsertsSql(
+      table,
+      chunks.map((c) => ({ present: c.present, probe: probed.has(c) })),
+      locks !== null,
+    );
+    const bindings: Knex.RawBinding[] = locks ? [locks.classId, [...locks.keys]] : [];
+    for (const c of chunks) {
+      if (probed.has(c)) bindings.push(...(c.head as Knex.RawBinding[]), ...spanOf(c));
+    }
+    for (const c of chunks) bindings.push(...paramsOf(c));
+    const { rows } = await trx
+      .raw<{ rows: Array<Record<string, number>> }>(sql, bindings)
+      .options(withRead(sql, thenRead));
+    return chunks.map((_, i) => Number(rows[0]?.[`n${i}`] ?? -1));
   }
 
   /** The counts of an upsert of the chunk. */
@@ -605,28 +687,6 @@ export function createSamplesRepository(trx: Knex.Transaction) {
     }
   }
 
-  /**
-   * The chunks none of whose series' rows is stored between their first and last start (one statement, which
-   * takes `locks` first).
-   */
-  async function freshChunks(
-    table: string,
-    chunks: readonly Chunk[],
-    locks: AdvisoryLocks | null,
-  ): Promise<Chunk[]> {
-    if (chunks.length === 0) return [];
-    const bindings: Knex.RawBinding[] = locks ? [locks.classId, [...locks.keys]] : [];
-    const probes = chunks.map((c, i) => {
-      bindings.push(...(c.head as Knex.RawBinding[]), ...spanOf(c));
-      return `${probeSql(table)} as s${i}`;
-    });
-    const sql = `select ${locks ? `${LOCKS} as locks, ` : ''}${probes.join(', ')}`;
-    const { rows } = await trx
-      .raw<{ rows: Array<Record<string, boolean>> }>(sql, bindings)
-      .options(namedStatement(sql));
-    return chunks.filter((_, i) => rows[0]?.[`s${i}`] === true);
-  }
-
   const repo = {
     /**
      * Upserts samples (unique by key: the caller keeps one per key), one statement per fixed key part and
@@ -645,8 +705,9 @@ export function createSamplesRepository(trx: Knex.Transaction) {
     },
 
     /**
-     * `upsert` of several sets at once (one result per set, in order): the sets' chunks are written one
-     * after the other, and those that need only counts are first tried as plain inserts under one savepoint.
+     * `upsert` of several sets at once (one result per set, in order): the sets' chunks are first tried as
+     * plain inserts in one statement under one savepoint (those that need every outcome only where their probe
+     * finds nothing stored), and what that did not write is upserted chunk by chunk.
      * (`_now`: samples keep no write instants since the compact layout; the argument stays for callers.)
      * `locks`: advisory locks to take with the first statement, before any row is written (see `locked`).
      * `opts`: see `UpsertManyOptions`.
@@ -658,7 +719,7 @@ export function createSamplesRepository(trx: Knex.Transaction) {
       locks: AdvisoryLocks | null = null,
       opts: UpsertManyOptions = {},
     ): Promise<SamplesUpserted> {
-      let pending = locks && locks.keys.length > 0 ? locks : null;
+      const pending = locks && locks.keys.length > 0 ? locks : null;
       let locked = false;
       const chunks: Chunk[] = [];
       parts.forEach(({ samples }, part) => {
@@ -687,41 +748,31 @@ export function createSamplesRepository(trx: Knex.Transaction) {
       // outright first (no conflict handling, markedly cheaper for the database), all under one savepoint.
       // If any row is stored already, that is rolled back and everything upserted. Daily batches often
       // overlap what is stored (incremental windows start before the last sync): a daily chunk is inserted
-      // outright only when nothing of its series is stored within its span (one index probe per chunk; every
-      // row is then created), so an overlap never makes the database log a conflict. One such chunk (a daily
-      // batch of one series) is probed by its insert itself (which then inserts nothing if the probe finds a
-      // row); several are probed in one statement first.
+      // outright only when nothing of its series is stored within its span (one index probe per chunk, run by
+      // the insert statement itself before it writes a row; every row is then created), so an overlap never
+      // makes the database log a conflict: a chunk whose probe finds a row inserts nothing and is upserted
+      // below. Every chunk goes in one statement, which takes the locks first.
       const table = chunks.length > 0 ? await samplesPartitionOf(trx, userId) : 'samples';
-      const probed = chunks.filter((c) => parts[c.part]!.perSample);
-      const probedByInsert = probed.length === 1 ? probed[0]! : null;
-      // The locks go with the first statement: the probe (outside the savepoint, kept), else the first insert.
-      const fresh = new Set(probedByInsert ? probed : await freshChunks(table, probed, pending));
-      if (probed.length > 1 && pending) {
-        locked = true;
-        pending = null;
-      }
-      // In chunk (key) order, as the upserts below.
-      const plain = chunks.filter((c) => !parts[c.part]!.perSample || fresh.has(c));
+      const probed = new Set(chunks.filter((c) => parts[c.part]!.perSample));
       const inserted =
-        plain.length > 0
+        chunks.length > 0
           ? await insertAll(
               table,
-              plain,
+              chunks,
               pending,
-              probedByInsert,
+              probed,
               opts.savepointTaken === true,
               opts.whileInserting,
+              opts.thenRead,
             )
           : null;
       if (inserted && pending) locked = true;
-      // Rolled back to the savepoint: locks taken since (also by the probe, after a caller's savepoint) are gone.
-      if (plain.length > 0 && !inserted) locked = false;
       const done = new Set<Chunk>();
       if (inserted) {
-        plain.forEach((c, i) => {
+        chunks.forEach((c, i) => {
           const count = inserted[i]!;
-          // The chunk probed by its insert met a stored row: nothing inserted, upserted below.
-          if (c === probedByInsert && count === 0) return;
+          // A probed chunk that met a stored row: nothing inserted, upserted below.
+          if (probed.has(c) && count === 0) return;
           if (count !== c.rows.length) throw new Error('samples insert: every row of the chunk expected');
           done.add(c);
           const into = written[c.part]!;

@@ -25,7 +25,8 @@ import {
 /**
  * Faults injected into the push's pipelined transaction (BEGIN with the first statement, COMMIT with the last,
  * pipelined-transaction.ts) on a real PostgreSQL: the backend terminated while a statement waits on a lock, a
- * lock or statement timeout in the statement sent with BEGIN, in a middle one and in the one sent with COMMIT,
+ * lock or statement timeout in the statement sent with BEGIN, in a middle one, in the activity's read run ahead
+ * with the samples' insert (whose error is the insert's) and in the one sent with COMMIT,
  * a unique violation and a serialization failure in the last. Each time the transaction keeps nothing, its error
  * reaches the push service (which then stores the batch resource by resource, as designed: what ends up stored
  * is exactly what a clean push stores, once), the pool's connections are usable and outside any transaction,
@@ -37,12 +38,14 @@ jest.setTimeout(120_000);
 const NOW = new Date('2026-11-20T12:00:00.000Z');
 const DAY_MS = 86_400_000;
 
-type Target = 'first' | 'middle' | 'last';
+/** `read`: the activity's read, run ahead with the samples' insert (its exchange) once parsed on the connection. */
+type Target = 'first' | 'middle' | 'read' | 'last';
 
 /** The statement each target waits in, as pg_stat_activity shows it. */
 const WAITING_IN: Record<Target, RegExp> = {
   first: /^with lk as materialized/,
   middle: /insert into samples_p\d+ /,
+  read: /^select \(select coalesce\(json_agg\(a\)/,
   last: /^with events as \(insert into outbox /,
 };
 
@@ -129,6 +132,8 @@ describe('pipelined push transaction under faults', () => {
   async function lockFor(trx: Knex.Transaction, target: Target, userId: string, deviceId: string) {
     if (target === 'first') await trx.raw(`select 1 from users where id = ? for update`, [userId]);
     if (target === 'middle') await trx.raw(`lock table timeseries_samples in share mode`);
+    // The read's workouts come from summaries, which nothing of the push touches before it.
+    if (target === 'read') await trx.raw(`lock table summaries in access exclusive mode`);
     if (target === 'last') await trx.raw(`select 1 from sdk_devices where id = ? for update`, [deviceId]);
   }
 
@@ -242,7 +247,7 @@ describe('pipelined push transaction under faults', () => {
       return pushed;
     };
 
-  describe.each(['first', 'middle', 'last'] as const)('in the %s statement', (target) => {
+  describe.each(['first', 'middle', 'read', 'last'] as const)('in the %s statement', (target) => {
     it('the backend terminated while it waits on a lock', async () => {
       await pushUnderFault(
         { lock_timeout: '0' },

@@ -1,4 +1,5 @@
-import { createKnex } from '@meridian/db';
+import { createKnex, type Knex } from '@meridian/db';
+import { RAN_AHEAD_OPTION, RUN_AHEAD_OPTION, type RunAhead } from '@meridian/ingestion';
 import { createTestDatabase, type TestDatabase } from '@meridian/test-utils';
 import { withPipelinedTransaction, WITH_COMMIT } from './pipelined-transaction';
 
@@ -163,5 +164,152 @@ describe('withPipelinedTransaction', () => {
       'nothing run',
     );
     expect(await outsideTransaction()).toBe(true);
+  });
+
+  describe('a read run ahead with the statement before it', () => {
+    // What the read sees depends on what ran before it in the transaction.
+    const READ = `select count(*)::int as n, string_agg(k, ',' order by k) as ks, 10 / ?::int as q
+      from ${TABLE} where v >= ?`;
+    const READ_NAME = 'pipelined_probe_read';
+    const readAhead = (trx: Knex.Transaction, divisor: number): RunAhead => {
+      const native = trx.raw(READ, [divisor, 0]).toSQL().toNative();
+      return { key: {}, text: native.sql, values: native.bindings, name: READ_NAME };
+    };
+    const read = (trx: Knex.Transaction, divisor: number, ahead?: RunAhead) =>
+      trx
+        .raw<{ rows: Array<{ n: number; ks: string; q: number }> }>(READ, [divisor, 0])
+        .options({ name: READ_NAME, ...(ahead ? { [RAN_AHEAD_OPTION]: ahead.key } : {}) })
+        .then((r) => r.rows);
+
+    /** One connection whose answers (ReadyForQuery: one per round trip) are counted. */
+    function countedKnex() {
+      const one = createKnex({ connectionString: db.url, poolMax: 1 });
+      const counter = { answers: 0 };
+      const pool = one.client as { acquireConnection(): Promise<{ connection: NodeJS.EventEmitter }> };
+      const acquire = pool.acquireConnection.bind(pool);
+      const counted = new WeakSet<object>();
+      pool.acquireConnection = async () => {
+        const c = await acquire();
+        if (!counted.has(c)) {
+          counted.add(c);
+          c.connection.on('readyForQuery', () => (counter.answers += 1));
+        }
+        return c;
+      };
+      return { one, counter };
+    }
+
+    it('goes in the round trip of the statement before it once parsed on the connection, answering what it would alone', async () => {
+      const { one, counter } = countedKnex();
+      try {
+        const perRun: number[] = [];
+        for (let i = 0; i < 4; i += 1) {
+          const before = counter.answers;
+          const answer = await withPipelinedTransaction(one, async (trx) => {
+            await trx.raw(FIRST, [`a${i}`, 1]).options({ name: 'pipelined_probe_first' });
+            await trx.raw('savepoint probe_point');
+            const ahead = readAhead(trx, 5);
+            const inserted = await trx
+              .raw<{ rowCount: number }>(`insert into ${TABLE} (k, v) values (?, ?)`, [`b${i}`, 1])
+              .options({ name: 'pipelined_probe_middle', [RUN_AHEAD_OPTION]: ahead });
+            expect(inserted.rowCount).toBe(1);
+            const rowsRead = await read(trx, 5, ahead);
+            await trx.raw(LAST, [`c${i}`, 1]).options({ name: 'pipelined_probe_last', ...WITH_COMMIT });
+            return rowsRead;
+          });
+          // The read sees both rows written before it in its transaction, as a read of its own would.
+          const keys = Array.from({ length: i + 1 }, (_, j) => [`a${j}`, `b${j}`]).flat();
+          expect(answer).toEqual([{ n: 3 * i + 2, ks: expect.any(String), q: 2 }]);
+          expect(answer[0]!.ks.split(',')).toEqual(
+            [...keys, ...Array.from({ length: i }, (_, j) => `c${j}`)].sort(),
+          );
+          perRun.push(counter.answers - before);
+        }
+        // The first run parses the statements on the connection (BEGIN and the read go alone); then BEGIN with
+        // the first statement, the SAVEPOINT, the insert and the read together, the last with the COMMIT.
+        expect(perRun[0]).toBeGreaterThan(3);
+        expect(perRun.slice(1)).toEqual([3, 3, 3]);
+        expect(await outsideTransaction()).toBe(true);
+      } finally {
+        await one.destroy();
+      }
+    });
+
+    it('is dropped when another statement comes first: the read then runs after it, and sees it', async () => {
+      const { one, counter } = countedKnex();
+      try {
+        for (let i = 0; i < 3; i += 1) {
+          const before = counter.answers;
+          const answer = await withPipelinedTransaction(one, async (trx) => {
+            await trx.raw(FIRST, [`d${i}`, 1]).options({ name: 'pipelined_probe_first' });
+            const ahead = readAhead(trx, 5);
+            await trx
+              .raw(`insert into ${TABLE} (k, v) values (?, ?)`, [`e${i}`, 1])
+              .options({ name: 'pipelined_probe_middle', [RUN_AHEAD_OPTION]: ahead });
+            await trx.raw(`insert into ${TABLE} (k, v) values (?, ?)`, [`f${i}`, 1]);
+            const rowsRead = await read(trx, 5, ahead);
+            await trx.raw(LAST, [`g${i}`, 1]).options({ name: 'pipelined_probe_last', ...WITH_COMMIT });
+            return rowsRead;
+          });
+          expect(answer[0]!.n).toBe(4 * i + 3);
+          expect(answer[0]!.ks.split(',')).toContain(`f${i}`);
+          // BEGIN with the first, the insert (with the read, dropped), the other insert, the read, the last.
+          if (i > 0) expect(counter.answers - before).toBe(5);
+        }
+        // A read with another key is not answered from one run ahead either.
+        const answer = await withPipelinedTransaction(one, async (trx) => {
+          const ahead = readAhead(trx, 5);
+          await trx
+            .raw(`insert into ${TABLE} (k, v) values (?, ?)`, ['h', 1])
+            .options({ name: 'pipelined_probe_middle', [RUN_AHEAD_OPTION]: ahead });
+          return read(trx, 2, readAhead(trx, 2));
+        });
+        expect(answer).toEqual([{ n: 13, ks: expect.any(String), q: 5 }]);
+        expect(await rows()).toHaveLength(13);
+      } finally {
+        await one.destroy();
+      }
+    });
+
+    it('fails the statement it went with when it fails: nothing is kept', async () => {
+      const { one } = countedKnex();
+      try {
+        for (let i = 0; i < 2; i += 1) {
+          await withPipelinedTransaction(one, async (trx) => {
+            const ahead = readAhead(trx, 1);
+            await trx
+              .raw(`insert into ${TABLE} (k, v) values (?, ?)`, [`i${i}`, 1])
+              .options({ name: 'pipelined_probe_middle', [RUN_AHEAD_OPTION]: ahead });
+            await read(trx, 1, ahead);
+          });
+        }
+        // Division by zero in the read, which runs ahead (parsed on the connection by now).
+        await expect(
+          withPipelinedTransaction(one, async (trx) => {
+            const ahead = readAhead(trx, 0);
+            await trx
+              .raw(`insert into ${TABLE} (k, v) values (?, ?)`, ['j', 1])
+              .options({ name: 'pipelined_probe_middle', [RUN_AHEAD_OPTION]: ahead });
+            await read(trx, 0, ahead);
+            await trx.raw(LAST, ['k', 1]).options({ name: 'pipelined_probe_last', ...WITH_COMMIT });
+          }),
+        ).rejects.toMatchObject({ code: '22012' });
+        expect((await rows()).map((r) => r.k)).toEqual(['i0', 'i1']);
+        expect(await outsideTransaction()).toBe(true);
+      } finally {
+        await one.destroy();
+      }
+    });
+
+    it('runs as usual outside a pipelined transaction', async () => {
+      const answer = await db.knex.transaction(async (trx) => {
+        const ahead = readAhead(trx, 5);
+        await trx
+          .raw(`insert into ${TABLE} (k, v) values (?, ?)`, ['u', 1])
+          .options({ name: 'pipelined_probe_middle', [RUN_AHEAD_OPTION]: ahead });
+        return read(trx, 5, ahead);
+      });
+      expect(answer).toEqual([{ n: 1, ks: 'u', q: 2 }]);
+    });
   });
 });

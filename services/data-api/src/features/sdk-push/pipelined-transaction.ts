@@ -1,4 +1,5 @@
 import type { Knex } from '@meridian/db';
+import { RAN_AHEAD_OPTION, RUN_AHEAD_OPTION, type RunAhead } from '@meridian/ingestion';
 
 /**
  * A push's transaction with its control statements riding along with its own statements: `BEGIN` goes to
@@ -19,6 +20,13 @@ import type { Knex } from '@meridian/db';
  * `query` method is wrapped (see `pipelineControl`). A statement not yet parsed on the connection under its
  * name goes after the held BEGIN or SAVEPOINT, each in its own round trip, as before (the parse of a grouped
  * BEGIN would be taken for the named statement's); so does transaction control.
+ *
+ * A statement may also carry a read that may run ahead (ingestion's run-ahead.ts: the activity's inputs after
+ * the samples' insert): when the connection has parsed that read under its name already, the read goes in
+ * the statement's exchange, right after it (Bind/Describe/Execute, the same Sync), and its answer is kept
+ * for the read itself, which is answered from it only when it is the transaction's very next statement (same
+ * key and text); any other statement drops it (the read then runs as usual). Should the read fail, the
+ * statement before it gets the error (the transaction is aborted either way).
  */
 
 /** knex `raw(...).options(...)` of a transaction's last statement: sent with the COMMIT. */
@@ -30,6 +38,8 @@ interface QueryConfig {
   name?: string;
   queryMode?: 'extended';
   meridianWithCommit?: boolean;
+  [RUN_AHEAD_OPTION]?: RunAhead;
+  [RAN_AHEAD_OPTION]?: object;
 }
 
 interface PgResult {
@@ -43,13 +53,17 @@ type Callback = (err: Error | null, result?: PgResult | PgResult[]) => void;
 
 interface PgWire {
   parse(q: { text: string; name?: string; types?: unknown[] }): void;
-  bind(c: { portal?: string; statement?: string; values?: unknown[] }): void;
+  bind(c: { portal?: string; statement?: string; values?: unknown[]; valueMapper?: ValueMapper }): void;
+  describe(c: { type: 'P' | 'S'; name?: string }): void;
   execute(c: { portal?: string; rows?: number }): void;
   sync(): void;
   stream: { cork?: () => void; uncork?: () => void };
   parsedStatements: Record<string, string | undefined>;
   submittedNamedStatements?: Record<string, string | undefined>;
 }
+
+/** node-postgres's mapping of a parameter value to its wire text (`utils.prepareValue`). */
+type ValueMapper = (value: unknown, index: number) => unknown;
 
 /** The node-postgres query class (exposed as `Client.Query`), as far as it is used here. */
 interface PgQuery {
@@ -83,11 +97,77 @@ function sendControl(connection: PgWire, text: string): void {
   connection.execute({ portal: '', rows: 0 });
 }
 
-/** What goes with a paired statement: a control statement before it and/or after it. */
+/** A read sent after a statement, in its exchange: a statement parsed on the connection, its values mapped. */
+interface Follow {
+  key: object;
+  text: string;
+  name: string;
+  values: unknown[];
+}
+
+/** What goes with a paired statement: control statements before it, a read and/or a control statement after it. */
 interface Pair {
   before?: readonly string[];
+  then?: Follow;
   after?: string;
 }
+
+/** node-postgres's value mapping, taken from its query class (what it binds parameters with), per class. */
+const valueMappers = new WeakMap<PgQueryClass, ValueMapper | null>();
+
+const VALUE_MAPPER_PROBE = 'meridian_value_mapper_probe';
+
+function valueMapperOf(Query: PgQueryClass): ValueMapper | null {
+  const known = valueMappers.get(Query);
+  if (known !== undefined) return known;
+  let mapper: ValueMapper | null = null;
+  try {
+    // A query prepared against a connection that sends nothing: the bind it asks for names the mapping.
+    const noop = () => undefined;
+    const probe = new Query({
+      text: 'select 1',
+      name: VALUE_MAPPER_PROBE,
+      values: [],
+      queryMode: 'extended',
+    });
+    probe.prepare({
+      parse: noop,
+      bind: (c: { valueMapper?: unknown }) => {
+        mapper = typeof c.valueMapper === 'function' ? (c.valueMapper as ValueMapper) : null;
+      },
+      describe: noop,
+      execute: noop,
+      sync: noop,
+      stream: {},
+      parsedStatements: { [VALUE_MAPPER_PROBE]: 'select 1' },
+      submittedNamedStatements: {},
+    });
+  } catch {
+    mapper = null;
+  }
+  valueMappers.set(Query, mapper);
+  return mapper;
+}
+
+/**
+ * The read `q` carries to run ahead (see the module comment), ready to send: only when the connection parsed
+ * it under its name already (a Parse in the exchange would be taken for the statement's) and its values map.
+ */
+function followOf(client: PgClient, Query: PgQueryClass, q: QueryConfig): Follow | undefined {
+  const run = q[RUN_AHEAD_OPTION];
+  if (!run || typeof run.name !== 'string' || client.connection.parsedStatements[run.name] !== run.text)
+    return undefined;
+  const mapper = valueMapperOf(Query);
+  if (!mapper) return undefined;
+  try {
+    return { key: run.key, text: run.text, name: run.name, values: run.values.map((v, i) => mapper(v, i)) };
+  } catch {
+    return undefined;
+  }
+}
+
+/** The values are mapped already (`followOf`). */
+const asMapped: ValueMapper = (value) => value;
 
 /** The paired query class, made once per node-postgres query class (a class per query would defeat its caches). */
 const pairedClasses = new WeakMap<
@@ -129,6 +209,12 @@ function pairedClassOf(Query: PgQueryClass) {
 
     override _getRows(connection: PgWire, rows?: number): void {
       connection.execute({ portal: this.portal, rows });
+      const then = this.pair.then;
+      if (then) {
+        connection.bind({ portal: '', statement: then.name, values: then.values, valueMapper: asMapped });
+        connection.describe({ type: 'P', name: '' });
+        connection.execute({ portal: '', rows: undefined });
+      }
       if (this.pair.after) sendControl(connection, this.pair.after);
       connection.sync();
     }
@@ -139,7 +225,7 @@ function pairedClassOf(Query: PgQueryClass) {
 
 /** `config` with `pair.before` sent ahead of it or `pair.after` behind it, one Sync for all: one answer. */
 function pairedQuery(Query: PgQueryClass, config: QueryConfig, pair: Pair, callback: Callback): PgQuery {
-  const { meridianWithCommit: _, ...plain } = config;
+  const { meridianWithCommit: _, [RUN_AHEAD_OPTION]: _run, [RAN_AHEAD_OPTION]: _ran, ...plain } = config;
   const Paired = pairedClassOf(Query);
   return new Paired(pair, { ...plain, queryMode: 'extended' }, callback);
 }
@@ -158,6 +244,8 @@ interface TransactionState {
   prefix: string[];
   /** The statement to send with the COMMIT. */
   last: QueryConfig | null;
+  /** A read that ran ahead, and its answer: for the next statement only (see the module comment). */
+  ahead: { key: object; text: string; result: PgResult } | null;
 }
 
 /** Connections running a pipelined transaction right now. */
@@ -185,6 +273,15 @@ function pipelinedQuery(
     return original(config, values, cb);
   }
   const q = config as QueryConfig;
+  // A read that ran ahead answers its own run only, as the very next statement; anything else drops it.
+  const ahead = state.ahead;
+  if (ahead) {
+    state.ahead = null;
+    if (q[RAN_AHEAD_OPTION] === ahead.key && q.text === ahead.text) {
+      process.nextTick(callback, null, ahead.result);
+      return undefined;
+    }
+  }
   const plain = !q.values || q.values.length === 0;
   // knex's BEGIN, or a SAVEPOINT: answered now, sent with the next statement.
   if (
@@ -217,11 +314,13 @@ function pipelinedQuery(
       next(0);
       return undefined;
     }
+    const then = followOf(client, Query, q);
     original(
-      pairedQuery(Query, q, { before: prefix }, (err, res) => {
+      pairedQuery(Query, q, { before: prefix, then }, (err, res) => {
         if (err) return callback(err);
-        const result = resultsOf(res)[prefix.length];
-        callback(null, result ?? emptyResult(''));
+        const results = resultsOf(res);
+        if (then) keepAhead(state, then, results[prefix.length + 1]);
+        callback(null, results[prefix.length] ?? emptyResult(''));
       }),
     );
     return undefined;
@@ -257,8 +356,26 @@ function pipelinedQuery(
     original(held, () => original(config, callback));
     return undefined;
   }
+  // A statement with a read to run ahead: the two in one exchange.
+  const then = state.last === null ? followOf(client, Query, q) : undefined;
+  if (then) {
+    original(
+      pairedQuery(Query, q, { then }, (err, res) => {
+        if (err) return callback(err);
+        const results = resultsOf(res);
+        keepAhead(state, then, results[1]);
+        callback(null, results[0] ?? emptyResult(''));
+      }),
+    );
+    return undefined;
+  }
   // Anything else goes as it is.
   return original(config, values, cb);
+}
+
+/** Keeps the answer of a read that ran ahead for the next statement (none came back: nothing is kept). */
+function keepAhead(state: TransactionState, then: Follow, result: PgResult | undefined): void {
+  state.ahead = result ? { key: then.key, text: then.text, result } : null;
 }
 
 /**
@@ -281,7 +398,7 @@ function pipelineControl(client: PgClient): () => void {
     };
     wrapped.add(client);
   }
-  running.set(client, { begun: false, prefix: [], last: null });
+  running.set(client, { begun: false, prefix: [], last: null, ahead: null });
   return () => {
     running.delete(client);
   };
