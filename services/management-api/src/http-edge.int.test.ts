@@ -59,12 +59,48 @@ describe('management API edge', () => {
     expect(await h.db.knex('teams').where('name', 'like', 'nul%').first()).toBeUndefined();
   });
 
+  it('refuses an unpaired surrogate escape in a JSON string before it reaches PostgreSQL', async () => {
+    const res = await as()
+      .post(`/v1/org/${org.orgId}/team`)
+      .set('content-type', 'application/json')
+      .send('{"name":"lone-\\ud800-team","region":"us"}');
+    expectEnvelope(res, 400, 'invalid_unicode');
+    expect(res.body.detail.loc).toEqual(['body', 'name']);
+    expect(await h.db.knex('teams').where('name', 'like', 'lone-%').first()).toBeUndefined();
+  });
+
   it('refuses JSON nested 5,000 levels deep with 400, as JSON', async () => {
     const res = await as()
       .post(`/v1/org/${org.orgId}/team`)
       .set('content-type', 'application/json')
       .send(`{"name":${nested(5000)}}`);
     expectEnvelope(res, 400, 'json_too_deep');
+  });
+
+  it('reads date-time query values whose colons are not percent-encoded (RFC 3986 allows them)', async () => {
+    const res = await as().get(
+      `/v1/org/${org.orgId}/audit_events?start=2026-01-01T00:00:00Z&end=2126-01-01T00:00:00%2B01:00`,
+    );
+    expect(res.status).toBe(200);
+    expect(Array.isArray(res.body.audit_events)).toBe(true);
+    const bad = await as().get(`/v1/org/${org.orgId}/audit_events?start=2026-13-01T00:00:00Z`);
+    expect(bad.status).toBe(422);
+    expect(bad.body.detail[0].loc).toEqual(['query', 'start']);
+  });
+
+  it('reads date-time values with an hours-only offset (`+01`) instead of answering 500', async () => {
+    const audit = await as().get(
+      `/v1/org/${org.orgId}/audit_events?start=2026-01-01T00:00:00%2B01&end=2126-01-01T00:00:00-05`,
+    );
+    expect(audit.status).toBe(200);
+    const hook = await as()
+      .post(webhooks())
+      .send({ url: 'https://hooks.example.com/offset', description: 'offset' });
+    expect(hook.status).toBe(200);
+    const recover = await as()
+      .post(`${webhooks()}/${hook.body.id}/recover`)
+      .send({ since: '2026-01-01T00:00:00+01' });
+    expect(recover.status).toBe(202);
   });
 
   it('refuses limit=1e309 on the webhook list with 422 (no unbounded page)', async () => {

@@ -2,7 +2,7 @@ import express, { type Express, type Request, type RequestHandler, type Router }
 import type { Registry } from 'prom-client';
 import type { OpenAPIV3 } from 'express-openapi-validator/dist/framework/types';
 import { runWithContext } from '../request-context';
-import { parseIsoDateTime } from '@meridian/domain';
+import { isCalendarDate, isoDateTimeMs, parseIsoDateTime, ValidationError } from '@meridian/domain';
 import type { Logger } from '../logger';
 import { jsonCompression, type CompressionOptions } from './compression';
 import { openApiValidatorMiddleware } from './openapi-validator';
@@ -82,6 +82,20 @@ const DATE_TIME_SHAPE = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:[Z
 /** ...and a real calendar date, time of day and offset (month 13, hour 25, 30 February, +99:00 are not). */
 const isDateTime = (v: string) => DATE_TIME_SHAPE.test(v) && parseIsoDateTime(v) !== null;
 
+/**
+ * A request date-time (a `format: date-time` value the validator let through) as a `Date`. The format
+ * accepts every ISO 8601 offset form, `+01` and `+0100` included, which `new Date(text)` cannot always read
+ * (an Invalid Date that PostgreSQL refuses with a 500): read it with the domain's reader instead. A value
+ * that still does not read is 422 `datetime_parsing` at `loc`.
+ */
+export function requestDateTime(value: string, loc: string[]): Date {
+  const ms = isoDateTimeMs(value);
+  if (ms === null) {
+    throw ValidationError.single(loc, 'Input should be a valid datetime', 'datetime_parsing', value, {});
+  }
+  return new Date(ms);
+}
+
 function requestContext(): RequestHandler {
   return (req, res, next) => {
     const incoming = req.header('x-request-id');
@@ -131,6 +145,12 @@ export function createHttpApp(opts: HttpAppOptions): Express {
     if (!id) res.setHeader('x-request-id', String(req.header('x-request-id') ?? ''));
     next();
   });
+  // HEAD is GET without the body (RFC 9110 §9.3.2): read as GET by the validator and the routes (documents
+  // list GET only); Node still sends no body, the response having been made for a HEAD request.
+  app.use((req, _res, next) => {
+    if (req.method === 'HEAD') req.method = 'GET';
+    next();
+  });
   app.use(pathEncodingGuard());
   if (opts.compression !== false) {
     app.use(jsonCompression({ ...opts.compression, validateResponses: opts.validateResponses ?? false }));
@@ -177,7 +197,9 @@ export function createHttpApp(opts: HttpAppOptions): Express {
       validateFormats: true,
       // ajv-formats' `uuid` also accepts a `urn:uuid:` prefix, which PostgreSQL's uuid type refuses (a 500):
       // ids are the plain hyphenated form only (api-shapes §1 "Ids").
-      formats: { uuid: UUID_FORMAT, 'date-time': isDateTime },
+      // ajv-formats' fast `date` reads `2026-13-01` and `2026-02-30` as dates (the handlers' Date.parse then
+      // made them 500s or the next month's days): a date is one that exists, years 0001-9999.
+      formats: { uuid: UUID_FORMAT, 'date-time': isDateTime, date: isCalendarDate },
       ignoreUndocumented: false,
       validateSecurity: false,
       fileUploader: uploads

@@ -44,6 +44,7 @@ interface HttpLikeError {
   code?: unknown;
   message?: unknown;
   errors?: ValidatorErrorItem[];
+  headers?: unknown;
 }
 
 const ABORT_CODES = new Set(['ECONNABORTED', 'ECONNRESET', 'EPIPE', 'ERR_STREAM_PREMATURE_CLOSE']);
@@ -167,10 +168,26 @@ function answerKnownError(err: unknown, req: Request, res: Response): boolean {
   }
   const protocol = PROTOCOL_ERRORS[status];
   if (protocol) {
+    // RFC 9110 §15.5.6: a 405 names the methods the path has (the validator's error carries them).
+    const allow = status === 405 ? allowedMethods(e.headers) : null;
+    if (allow) res.setHeader('Allow', allow);
     res.status(status).json(errorEnvelope(protocol[0], protocol[1]));
     return true;
   }
   return false;
+}
+
+/** The `Allow` value an HTTP error carries (`headers.Allow` / `allow`), upper-cased; null when none. */
+function allowedMethods(headers: unknown): string | null {
+  if (headers === null || typeof headers !== 'object') return null;
+  const h = headers as Record<string, unknown>;
+  const value = h.Allow ?? h.allow;
+  if (typeof value !== 'string') return null;
+  const methods = value
+    .split(',')
+    .map((m) => m.trim().toUpperCase())
+    .filter((m) => /^[A-Z]+$/.test(m));
+  return methods.length > 0 ? methods.join(', ') : null;
 }
 
 function internalError() {

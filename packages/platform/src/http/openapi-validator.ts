@@ -154,11 +154,42 @@ export function compiledOpenApiMetadata(context: OpenApiContext, responseApiDoc?
   };
 }
 
+const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object';
+
+/**
+ * The document as the validator reads it: every query parameter `allowReserved`. Without it the library
+ * refuses any query value holding an unencoded RFC 3986 reserved character (422 "must be url encoded"),
+ * though `:` `/` `?` `@` `!` `$` `'` `(` `)` `*` `,` `;` are legal in a query and common clients send them
+ * as they are: `start_date=2026-01-01T08:00:00Z` would be refused. Values are still percent-decoded and
+ * validated by their schemas; `&`, `=`, `#` and `+` keep their URL meaning. The served document is not
+ * changed.
+ */
+export function withReservedQueryCharacters<T>(doc: T): T {
+  const copy = structuredClone(doc);
+  const mark = (params: unknown) => {
+    if (!Array.isArray(params)) return;
+    for (const p of params) if (isObject(p) && p.in === 'query') p.allowReserved = true;
+  };
+  const root = copy as { paths?: unknown; components?: { parameters?: unknown } };
+  if (isObject(root.paths)) {
+    for (const item of Object.values(root.paths)) {
+      if (!isObject(item)) continue;
+      mark(item.parameters);
+      for (const [method, operation] of Object.entries(item)) {
+        if (HTTP_METHODS.has(method) && isObject(operation)) mark(operation.parameters);
+      }
+    }
+  }
+  if (isObject(root.components?.parameters)) mark(Object.values(root.components.parameters));
+  return copy;
+}
+
 /**
  * `OpenApiValidator.middleware(options)` as the library builds it, with the compiled route lookup in
  * place of its metadata step (the same handlers, in the same order).
  */
-export function openApiValidatorMiddleware(options: OpenApiValidatorOpts): RequestHandler[] {
+export function openApiValidatorMiddleware(given: OpenApiValidatorOpts): RequestHandler[] {
+  const options = { ...given, apiSpec: withReservedQueryCharacters(given.apiSpec) };
   const oav = new OpenApiValidator(options);
   // The constructor fills the defaults into `options` (validateApiSpec, $refParser), as the library's
   // `middleware()` then reads them.

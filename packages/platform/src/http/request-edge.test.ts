@@ -1,7 +1,7 @@
 import zlib from 'node:zlib';
 import request from 'supertest';
 import { createEdgeApp, rawRequest } from '../testing/edge-app';
-import { findNul, jsonNestingDepth, MAX_JSON_DEPTH, scanJsonText } from './request-edge';
+import { findLoneSurrogate, findNul, jsonNestingDepth, MAX_JSON_DEPTH, scanJsonText } from './request-edge';
 
 const nested = (depth: number, leaf = '1') => '['.repeat(depth) + leaf + ']'.repeat(depth);
 
@@ -36,7 +36,32 @@ describe('scanJsonText', () => {
     expect(scanJsonText('{"k\\u0000":1}').nulEscape).toBe(true);
     expect(scanJsonText('{"a":"\\\\u0000"}').nulEscape).toBe(false);
     expect(scanJsonText('{"a":"\\u00001","b":"u0000"}').nulEscape).toBe(true);
-    expect(scanJsonText('{"a":"\\u0001 u0000"}')).toEqual({ depth: 1, nulEscape: false });
+    expect(scanJsonText('{"a":"\\u0001 u0000"}')).toEqual({
+      depth: 1,
+      nulEscape: false,
+      surrogateEscape: false,
+    });
+  });
+});
+
+describe('surrogate escapes', () => {
+  it('notes a \\uD800-\\uDFFF escape in either case, not other escapes or an escaped backslash', () => {
+    expect(scanJsonText('{"a":"x\\ud800"}').surrogateEscape).toBe(true);
+    expect(scanJsonText('{"a":"\\uDFFF"}').surrogateEscape).toBe(true);
+    expect(scanJsonText('{"a":"\\ud83d\\ude00"}').surrogateEscape).toBe(true);
+    expect(scanJsonText('{"a":"\\ud7ff \\ue000 \\u00e9"}').surrogateEscape).toBe(false);
+    expect(scanJsonText('{"a":"\\\\ud800"}').surrogateEscape).toBe(false);
+  });
+
+  it('finds an unpaired surrogate in values and keys, not a well-formed pair', () => {
+    expect(findLoneSurrogate({ a: ['ok \ud83d\ude00', { b: 'x\ud800y' }] }, ['body'])).toEqual([
+      'body',
+      'a',
+      '1',
+      'b',
+    ]);
+    expect(findLoneSurrogate({ ['k\udc00']: 1 }, ['body'])).toEqual(['body', 'k\udc00']);
+    expect(findLoneSurrogate({ a: '\ud83d\ude00', b: 1, c: null }, ['body'])).toBeNull();
   });
 });
 

@@ -56,6 +56,34 @@ export function findNul(value: unknown, root: string[]): string[] | null {
   return null;
 }
 
+/** Second hex digit of a `\uDxxx` escape that is a surrogate (8–f), lowercased. */
+const SURROGATE_SECOND = new Set([0x38, 0x39, 0x61, 0x62, 0x63, 0x64, 0x65, 0x66]);
+/** A surrogate code unit that is not half of a well-formed pair (in `u` mode a pair is one code point). */
+const LONE_SURROGATE = /\p{Cs}/u;
+
+/**
+ * Where `value` (keys included) holds an unpaired surrogate, as a `loc` under `root`; null when nowhere.
+ * PostgreSQL would store U+FFFD in its place: the stored text would differ from what the client sent (and
+ * from what the answer echoes), and two different ids would collide.
+ */
+export function findLoneSurrogate(value: unknown, root: string[]): string[] | null {
+  const stack: Array<{ value: unknown; loc: string[] }> = [{ value, loc: root }];
+  while (stack.length > 0) {
+    const { value: v, loc } = stack.pop()!;
+    if (typeof v === 'string') {
+      if (LONE_SURROGATE.test(v)) return loc;
+      continue;
+    }
+    if (v === null || typeof v !== 'object') continue;
+    if (loc.length - root.length > MAX_JSON_DEPTH) continue;
+    for (const [key, child] of Object.entries(v)) {
+      if (LONE_SURROGATE.test(key)) return [...loc, key];
+      stack.push({ value: child, loc: [...loc, key] });
+    }
+  }
+  return null;
+}
+
 function nulIn(req: Request, parts: Array<'query' | 'header' | 'body'>): string[] | null {
   for (const part of parts) {
     const found =
@@ -89,10 +117,25 @@ export function bodyNulGuard(opts: { multipartOnly?: boolean } = {}): RequestHan
     }
     const files = (req as { files?: Array<{ originalname?: string }> }).files;
     const fileNames = Array.isArray(files) ? files.map((f) => f.originalname ?? '') : [];
+    const scan = opts.multipartOnly ? undefined : scannedBodies.get(req);
     // A JSON body whose text held no `\u0000` escape (verifyJsonDepth) has no NUL to look for.
-    const scannedClean = !opts.multipartOnly && scannedBodies.get(req) === false;
-    const loc = (scannedClean ? null : nulIn(req, ['body'])) ?? findNul(fileNames, ['body', 'filename']);
-    next(loc ? nulCharacter(loc) : undefined);
+    const loc =
+      (scan?.nulEscape === false ? null : nulIn(req, ['body'])) ?? findNul(fileNames, ['body', 'filename']);
+    if (loc) {
+      next(nulCharacter(loc));
+      return;
+    }
+    // Only a `\uD8xx`-`\uDFxx` escape makes a string with half a surrogate pair (UTF-8 text cannot).
+    const unpaired = scan?.surrogateEscape ? findLoneSurrogate(req.body, ['body']) : null;
+    next(
+      unpaired
+        ? new BadRequestError(
+            'invalid_unicode',
+            `Strings must be valid Unicode: an unpaired surrogate escape was found in ${unpaired.join('.')}.`,
+            { loc: unpaired },
+          )
+        : undefined,
+    );
   };
 }
 
@@ -140,10 +183,14 @@ export function contentEncodingGate(): RequestHandler {
   };
 }
 
-/** What one pass over a JSON body's text found: its deepest nesting, and whether a string holds `\u0000`. */
+/**
+ * What one pass over a JSON body's text found: its deepest nesting, whether a string holds `\u0000`, and
+ * whether one holds a `\uD800`–`\uDFFF` escape (half of a surrogate pair, possibly unpaired).
+ */
 export interface JsonTextScan {
   depth: number;
   nulEscape: boolean;
+  surrogateEscape: boolean;
 }
 
 /**
@@ -157,6 +204,7 @@ export function scanJsonText(text: Buffer | string, limit = Number.POSITIVE_INFI
   let deepest = 0;
   let inString = false;
   let nulEscape = false;
+  let surrogateEscape = false;
   const n = bytes.length;
   for (let i = 0; i < n; i++) {
     const b = bytes[i];
@@ -171,6 +219,13 @@ export function scanJsonText(text: Buffer | string, limit = Number.POSITIVE_INFI
           bytes[i + 5] === 0x30
         ) {
           nulEscape = true;
+        } else if (
+          bytes[i + 1] === 0x75 &&
+          (bytes[i + 2]! | 0x20) === 0x64 &&
+          SURROGATE_SECOND.has(bytes[i + 3]! | 0x20)
+        ) {
+          // `\uD8xx`–`\uDFxx` (either case)
+          surrogateEscape = true;
         }
         i++;
       } else if (b === 0x22) inString = false;
@@ -181,11 +236,11 @@ export function scanJsonText(text: Buffer | string, limit = Number.POSITIVE_INFI
       depth++;
       if (depth > deepest) {
         deepest = depth;
-        if (deepest > limit) return { depth: deepest, nulEscape };
+        if (deepest > limit) return { depth: deepest, nulEscape, surrogateEscape };
       }
     } else if (b === 0x5d || b === 0x7d) depth--;
   }
-  return { depth: deepest, nulEscape };
+  return { depth: deepest, nulEscape, surrogateEscape };
 }
 
 /** The deepest nesting of arrays and objects in JSON text (strings skipped); stops past `limit`. */
@@ -193,8 +248,8 @@ export function jsonNestingDepth(text: Buffer | string, limit = Number.POSITIVE_
   return scanJsonText(text, limit).depth;
 }
 
-/** Requests whose JSON body text was scanned, and whether it held a `\u0000` escape. */
-const scannedBodies = new WeakMap<object, boolean>();
+/** Requests whose JSON body text was scanned, and what the scan found. */
+const scannedBodies = new WeakMap<object, JsonTextScan>();
 
 /**
  * `verify` for the JSON parser: refuses nesting deeper than MAX_JSON_DEPTH before `JSON.parse` runs,
@@ -202,15 +257,18 @@ const scannedBodies = new WeakMap<object, boolean>();
  * notes whether a string holds `\u0000`: the body NUL guard walks the parsed body only when one does.
  */
 export function verifyJsonDepth(req: unknown, _res: unknown, body: Buffer, encoding: string): void {
-  const text = /^utf-?8$/i.test(encoding) ? body : new TextDecoder(encoding).decode(body);
+  const utf8 = /^utf-?8$/i.test(encoding);
+  const text = utf8 ? body : new TextDecoder(encoding).decode(body);
   const scan = scanJsonText(text, MAX_JSON_DEPTH);
+  // Another charset's decoder may let raw surrogate code units through: the parsed body is walked then.
+  if (!utf8) scan.surrogateEscape = true;
   if (scan.depth > MAX_JSON_DEPTH) {
     throw new BadRequestError(
       'json_too_deep',
       `The JSON body is nested more than ${MAX_JSON_DEPTH} levels deep.`,
     );
   }
-  if (req !== null && typeof req === 'object') scannedBodies.set(req, scan.nulEscape);
+  if (req !== null && typeof req === 'object') scannedBodies.set(req, scan);
 }
 
 function rawQueryValue(req: Request, key: string): string | null {

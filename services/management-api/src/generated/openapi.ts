@@ -1822,7 +1822,7 @@ export type components = {
                 "application/json": components["schemas"]["ValidationErrorBody"];
             };
         };
-        /** @description The HTTP edge refused the request before routing and authentication: `malformed_path` (a malformed percent-escape in the path), `nul_character` (a NUL character in the path, query, a header or the body), `unsupported_content_encoding` or `invalid_content_encoding` (a body in a content coding that is not accepted or does not decode), `json_too_deep` (JSON nested too deeply) or `bad_request` (a request the HTTP parser cannot read). */
+        /** @description The HTTP edge refused the request before routing and authentication: `malformed_path` (a malformed percent-escape in the path), `nul_character` (a NUL character in the path, query, a header or the body), `invalid_unicode` (a JSON string escape that is half of a surrogate pair, unpaired), `unsupported_content_encoding` or `invalid_content_encoding` (a body in a content coding that is not accepted or does not decode), `json_too_deep` (JSON nested too deeply) or `bad_request` (a request the HTTP parser cannot read). */
         BadRequest: {
             headers: {
                 [name: string]: unknown;

@@ -1,14 +1,23 @@
 import express, { type Request, type Response, type Router } from 'express';
 import type { Knex } from '@meridian/db';
 import {
+  DAY_MS,
+  dayNumber,
   DomainError,
+  ValidationError,
   type BiomarkerResultType,
   type CollectionMethod,
   type Interpretation,
   type OrderLowLevelStatus,
   type TeamScope,
 } from '@meridian/domain';
-import { currentContext, errorEnvelope, type CursorCodec, type Logger } from '@meridian/platform';
+import {
+  currentContext,
+  errorEnvelope,
+  requestDateTime,
+  type CursorCodec,
+  type Logger,
+} from '@meridian/platform';
 import { principalOf } from '../../auth/principal';
 import type { KitDispatch } from '../lab-testkit/lab-testkit.service';
 import { toPostOrderResponse, type OrderWire } from './lab-orders.presenter';
@@ -35,14 +44,18 @@ const list = (v: unknown): string[] | undefined => {
 const bool = (v: unknown): boolean | undefined => (v === undefined ? undefined : v === true || v === 'true');
 
 /** A `date` bound is the start of that UTC day; an end `date` includes its whole day. */
-function bound(v: unknown, end: boolean): Date | undefined {
+function bound(v: unknown, end: boolean, name: string): Date | undefined {
   const s = str(v);
   if (!s) return undefined;
   if (/^\d{4}-\d{2}-\d{2}$/.test(s)) {
-    const day = Date.parse(`${s}T00:00:00Z`);
-    return new Date(end ? day + 86_400_000 : day);
+    const day = dayNumber(s);
+    if (Number.isNaN(day)) {
+      throw ValidationError.single(['query', name], 'Input should be a valid date', 'date_parsing', s, {});
+    }
+    return new Date((end ? day + 1 : day) * DAY_MS);
   }
-  const t = Date.parse(s);
+  // Any ISO 8601 offset (`+01` too, which `Date.parse` cannot read).
+  const t = requestDateTime(s, ['query', name]).getTime();
   return new Date(end ? t + 1 : t);
 }
 
@@ -50,10 +63,10 @@ function ordersFilter(req: Request): OrderListFilter {
   const q = req.query;
   return {
     searchInput: str(q.search_input),
-    createdFrom: bound(q.start_date, false),
-    createdTo: bound(q.end_date, true),
-    updatedFrom: bound(q.updated_start_date, false),
-    updatedTo: bound(q.updated_end_date, true),
+    createdFrom: bound(q.start_date, false, 'start_date'),
+    createdTo: bound(q.end_date, true, 'end_date'),
+    updatedFrom: bound(q.updated_start_date, false, 'updated_start_date'),
+    updatedTo: bound(q.updated_end_date, true, 'updated_end_date'),
     statuses: list(q.status) as OrderLowLevelStatus[] | undefined,
     methods: list(q.order_type) as CollectionMethod[] | undefined,
     isCritical: bool(q.is_critical),
@@ -207,8 +220,8 @@ export function createLabOrdersRouter(deps: {
     const b = req.body as { order_ids?: string[]; start_at?: string; end_at?: string };
     const ids = await service.resendEvents(scopeOf(res), {
       orderIds: b.order_ids,
-      startAt: b.start_at === undefined ? undefined : new Date(b.start_at),
-      endAt: b.end_at === undefined ? undefined : new Date(b.end_at),
+      startAt: b.start_at === undefined ? undefined : requestDateTime(b.start_at, ['body', 'start_at']),
+      endAt: b.end_at === undefined ? undefined : requestDateTime(b.end_at, ['body', 'end_at']),
     });
     res.json({ order_ids: ids });
   });

@@ -9,6 +9,7 @@ import {
   eventEnvelope,
   formatOrderStatus,
   hasCollectionInstructions,
+  isoDateTimeMs,
   labTestSlugBase,
   newId,
   orderStatusPath,
@@ -355,7 +356,8 @@ export function createLabOrdersService(deps: LabOrdersDeps) {
     }
     const consents = (b.consents ?? []).map((c, i) => {
       const at = c.timeOfConsent ?? now.toISOString();
-      if (Date.parse(at) > now.getTime() + 60_000) {
+      // The domain's reader: `Date.parse` cannot read every ISO 8601 offset (`+01` is NaN, never "future").
+      if ((isoDateTimeMs(at) ?? Date.parse(at)) > now.getTime() + 60_000) {
         issues.push(
           issue(
             ['body', 'consents', String(i), 'timeOfConsent'],

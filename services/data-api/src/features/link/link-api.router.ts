@@ -1,5 +1,6 @@
 import express, { type Request, type Response, type Router } from 'express';
 import { ValidationError } from '@meridian/domain';
+import { requestDateTime } from '@meridian/platform';
 import { recordLinkTokenCaller } from '../../audit/data-api-audit';
 import { principalOf, type TeamPrincipal } from '../../auth/principal';
 import { wireDateTime } from '../users/users.presenter';
@@ -48,7 +49,7 @@ export function createLinkApiRouter(deps: LinkDeps): Router {
     const code = await tokens.createCode(
       principalOf(res),
       str(req.query.user_id) ?? '',
-      expiresAt === undefined ? undefined : new Date(expiresAt),
+      expiresAt === undefined ? undefined : requestDateTime(expiresAt, ['query', 'expires_at']),
     );
     res.json({ ...code, expires_at: wireDateTime(code.expires_at) });
   });

@@ -1,6 +1,6 @@
 import { ValidationError } from '@meridian/domain';
 import type { ManagementPrincipal } from '../../auth/principal';
-import type { CursorCodec } from '@meridian/platform';
+import { requestDateTime, type CursorCodec } from '@meridian/platform';
 import { decodeCursor, encodeCursor, listScope, sealCursor } from '../shared/keyset-cursor';
 import type { UnitOfWork } from '../shared/unit-of-work';
 import type { AuditEventFilter, AuditEventRow } from './audit-events.repository';
@@ -43,8 +43,8 @@ export function createAuditEventsService(deps: { uow: UnitOfWork<'auditEvents'>;
      * events only (the guard has already refused a `team_id` outside them).
      */
     async list(principal: ManagementPrincipal, orgId: string, query: AuditEventQuery) {
-      const start = query.start === undefined ? undefined : new Date(query.start);
-      const end = query.end === undefined ? undefined : new Date(query.end);
+      const start = query.start === undefined ? undefined : requestDateTime(query.start, ['query', 'start']);
+      const end = query.end === undefined ? undefined : requestDateTime(query.end, ['query', 'end']);
       if (start && end && start.getTime() >= end.getTime()) {
         throw ValidationError.single(
           ['query', 'end'],

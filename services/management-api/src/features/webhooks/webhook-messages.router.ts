@@ -1,5 +1,6 @@
 import express, { type Request, type Router } from 'express';
 import type { Environment } from '@meridian/domain';
+import { requestDateTime } from '@meridian/platform';
 import { bodyOf, pathParam, queryValue } from '../shared/request-parts';
 import type { WebhookMessageStatus } from './webhook-messages.repository';
 import type { WebhookMessagesService } from './webhook-messages.service';
@@ -49,7 +50,7 @@ export function createWebhookMessagesRouter(service: WebhookMessagesService): Ro
   });
 
   router.post(`${ONE}/recover`, async (req, res) => {
-    const since = new Date(bodyOf<{ since: string }>(req).since);
+    const since = requestDateTime(bodyOf<{ since: string }>(req).since, ['body', 'since']);
     res.status(202).json(await service.recover(placeOf(req), webhookIdOf(req), since));
   });
 
