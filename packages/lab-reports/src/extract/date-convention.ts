@@ -37,8 +37,39 @@ const MONTH_FIRST_HINTS: RegExp[] = [
   /\b(?:NPI|CAP accredited)\b/,
 ];
 
+/**
+ * Numeric dates OCR misread so that the strict pattern misses them: a separator read as `:`, `,` or a space
+ * (`23/08:2025`, `23 08/2025`) or both separators lost (`23082025` in a labelled field). The two numbers still tell
+ * the order when one is over 12. At least one separator must be `/`, `.` or `-` (`16:05 2024` is a time), and a
+ * run of eight digits must be a plausible day, month and year.
+ */
+const MISREAD_DATE =
+  /(?<![\d:/.-])(\d{1,2})\s?([/.,:;\s-])\s?(\d{1,2})\s?([/.,:;\s-])\s?((?:19|20)\d{2})(?!\d)/g;
+const RUN_OF_EIGHT = /(?<![\w/.-])([0-3]\d)([01]\d)((?:19|20)\d{2})(?![\w/.-])/g;
+
+/** Evidence for the day/month order from numeric dates OCR misread (see {@link MISREAD_DATE}). */
+export function misreadDateEvidence(text: string): { mdy: number; dmy: number } {
+  const evidence = { mdy: 0, dmy: 0 };
+  const count = (a: number, b: number): void => {
+    if (a > 12 && a <= 31 && b >= 1 && b <= 12) evidence.dmy++;
+    else if (b > 12 && b <= 31 && a >= 1 && a <= 12) evidence.mdy++;
+  };
+  for (const m of text.matchAll(MISREAD_DATE)) {
+    if (!/[/.-]/.test(`${m[2]}${m[4]}`) || NUMERIC_DATE.test(m[0])) continue;
+    count(Number(m[1]), Number(m[3]));
+  }
+  for (const m of text.matchAll(RUN_OF_EIGHT)) count(Number(m[1]), Number(m[2]));
+  return evidence;
+}
+
 export function detectDateConvention(text: string): DocumentDateConvention {
   const evidence = dateOrderEvidence(text);
+  if (evidence.dmy === 0 && evidence.mdy === 0) {
+    // Only misread dates tell: they count, less surely than dates read cleanly.
+    const misread = misreadDateEvidence(text);
+    if (misread.dmy > 0 && misread.mdy === 0) return { convention: 'dmy', confidence: 0.9, source: 'dates' };
+    if (misread.mdy > 0 && misread.dmy === 0) return { convention: 'mdy', confidence: 0.9, source: 'dates' };
+  }
   if (evidence.dmy > 0 && evidence.mdy === 0) return { convention: 'dmy', confidence: 1, source: 'dates' };
   if (evidence.mdy > 0 && evidence.dmy === 0) return { convention: 'mdy', confidence: 1, source: 'dates' };
   if (evidence.dmy !== evidence.mdy) {

@@ -375,3 +375,183 @@ describe('splitName', () => {
     expect(splitName('')).toBeNull();
   });
 });
+
+describe('extractMetadata: values a scan misread', () => {
+  /** One line per row; a cell may carry an OCR word confidence (0–100). */
+  function scan(rows: [number, [number, string, number?][]][]): LayoutPage {
+    const items: PositionedText[] = rows.flatMap(([y, cells]) =>
+      cells.map(([x, text, confidence]) => ({
+        text,
+        x0: x,
+        x1: x + text.length * 4.5,
+        y0: y,
+        y1: y + 9,
+        ...(confidence === undefined ? {} : { confidence }),
+      })),
+    );
+    return { width: 612, height: 792, items };
+  }
+  const specimenOf = (id: string, confidence: number) =>
+    metadataOf(
+      scan([
+        [
+          80,
+          [
+            [40, 'Specimen ID:'],
+            [120, id, confidence],
+          ],
+        ],
+      ]),
+    ).specimen_number;
+
+  it('nulls an identifier OCR was unsure of when a glyph has two plausible readings', () => {
+    // A small letter among capitals (a misread "/"), a letter that may be a digit where letters meet digits.
+    expect(specimenOf('SDi23/558575', 13)).toBeNull();
+    expect(specimenOf('KMB2262122', 14)).toBeNull();
+    // Read surely, or with nothing ambiguous in its shape: kept.
+    expect(specimenOf('KMB2262122', 90)).toBe('KMB2262122');
+    expect(specimenOf('C74682046', 29)).toBe('C74682046');
+    // A letter at the seam counts only when OCR doubts the word itself (under 20).
+    expect(specimenOf('PS25-4290280', 30)).toBe('PS25-4290280');
+    expect(specimenOf('PS25-4290280', 12)).toBeNull();
+  });
+
+  it("nulls, on a scan, an identifier of digits that starts with the report's year and then a letter-like digit", () => {
+    const withId = (id: string, confidence?: number) =>
+      metadataOf(
+        scan([
+          [
+            80,
+            [
+              [40, 'Sample ID:'],
+              [120, id, confidence],
+            ],
+          ],
+          [
+            95,
+            [
+              [40, 'Collected:'],
+              [120, '15/03/2023', confidence],
+            ],
+          ],
+        ]),
+      ).specimen_number;
+    // "23Z1030782" read with its Z as a 7.
+    expect(withId('2371030782', 81)).toBeNull();
+    // Another year, or a digit no letter resembles: kept; so is a text layer (no OCR).
+    expect(withId('2471030782', 81)).toBe('2471030782');
+    expect(withId('2331030782', 81)).toBe('2331030782');
+    expect(withId('2371030782')).toBe('2371030782');
+  });
+
+  it('gives an identifier its usual separator where OCR read one as another', () => {
+    expect(specimenOf('720-551.9920-8', 68)).toBe('720-551-9920-8');
+    expect(specimenOf('LP.24.6873-15', 90)).toBe('LP.24.6873.15');
+    // A speck beside a separator is dropped.
+    expect(specimenOf('25.-929652-3', 26)).toBe('25-929652-3');
+    // One of each: which was printed is unknown, the read stays.
+    expect(specimenOf('LP-24.687315', 90)).toBe('LP-24.687315');
+  });
+
+  it('joins an identifier OCR split at one of its separators', () => {
+    expect(specimenOf('LP/24/ 687315', 90)).toBe('LP/24/687315');
+    expect(specimenOf('MC-24 -771635', 90)).toBe('MC-24-771635');
+    // Two words without a separator between them are not one identifier.
+    expect(specimenOf('C4464 6581', 90)).toBe('C4464');
+  });
+
+  it("reads a specimen label whose '#' OCR read as a 4", () => {
+    const meta = metadataOf(scan([[80, [[40, 'Accession 4: CB9282195', 80]]]]));
+    expect(meta.specimen_number).toBe('CB9282195');
+  });
+
+  it('reads a given name OCR put in the next cell after "LAST,"', () => {
+    const meta = metadataOf(
+      scan([
+        [
+          80,
+          [
+            [40, "Patient's Name: FITZGERALD,"],
+            [170, 'GEORGIA'],
+            [300, 'Sex: F'],
+          ],
+        ],
+      ]),
+    );
+    expect(meta.patient_last_name).toBe('FITZGERALD');
+    expect(meta.patient_first_name).toBe('GEORGIA');
+    // The next cell a label: no first name.
+    const labelled = metadataOf(
+      scan([
+        [
+          80,
+          [
+            [40, 'Patient Name: PATIL,'],
+            [170, 'Specimen ID:'],
+            [230, '0084717434'],
+          ],
+        ],
+      ]),
+    );
+    expect(labelled.patient_last_name).toBe('PATIL');
+    expect(labelled.patient_first_name).toBeNull();
+  });
+
+  it('reads a label without a colon before a "Label:" in the same cell', () => {
+    const meta = metadataOf(scan([[80, [[40, 'DOB 1948-11-23 . Sex: Female']]]]));
+    expect(meta.dob).toBe('1948-11-23');
+    expect(meta.gender).toBe('female');
+  });
+
+  it('reads a word OCR read twice over once, and no name when the two reads disagree', () => {
+    const doubled = metadataOf(
+      scan([
+        [80, [[40, 'Name: RhiannonRhiannon Jones']]],
+        [95, [[40, 'Sex MaleMale']]],
+      ]),
+    );
+    expect(doubled.patient_first_name).toBe('Rhiannon');
+    expect(doubled.patient_last_name).toBe('Jones');
+    expect(doubled.gender).toBe('male');
+    const disagree = metadataOf(scan([[80, [[40, 'Name: Rhiannon MacLeodMacleod']]]]));
+    expect(disagree.patient_last_name).toBeNull();
+  });
+
+  it('reads a name starting with a small l among capitalised words as a capital I', () => {
+    const meta = metadataOf(scan([[80, [[40, "Patient's Name: lyer, Rohan"]]]]));
+    expect(meta.patient_first_name).toBe('Rohan');
+    expect(meta.patient_last_name).toBe('Iyer');
+    expect(metadataOf(scan([[80, [[40, 'Surname: lsaacs']]]])).patient_last_name).toBe('Isaacs');
+  });
+
+  it('reads no sex from a form printing both choices, and a sex word with a letter misread after an age', () => {
+    const sexOf = (text: string) => metadataOf(scan([[80, [[40, text]]]])).gender;
+    expect(sexOf('Sex: M / F')).toBe('other');
+    expect(sexOf('Sex: ☐ Male ☒ Female')).toBe('other');
+    expect(sexOf('Sex: F  Ref: Dr M Smith')).toBe('female');
+    expect(sexOf('Age/Sex: 45Y/Fema1e')).toBe('female');
+    expect(sexOf('Age/Sex: 45 Yrs / Ma1e')).toBe('male');
+  });
+
+  it('nulls a date whose day OCR split in two', () => {
+    const meta = metadataOf(
+      scan([
+        [80, [[40, 'Date Sampled: 2 4/12/2024 08:42']]],
+        [95, [[40, 'Released: 25/12/2024 16:20']]],
+      ]),
+    );
+    expect(meta.date_collected).toBeNull();
+    expect(meta.date_reported).toBe('2024-12-25');
+  });
+
+  it('takes the day/month order from a date whose separator OCR misread', () => {
+    const meta = metadataOf(
+      scan([
+        [80, [[40, 'D.O.B: 01/09/1991']]],
+        [95, [[40, 'Report Date: 23/08:2025']]],
+      ]),
+    );
+    expect(meta.dob).toBe('1991-09-01');
+    expect(meta.date_reported).toBe('2025-08-23');
+  });
+});

@@ -9,7 +9,9 @@ import type { Cell, Line } from '../layout/layout-types';
 import { readTableHeader } from '../layout/table-header';
 import { detectDateConvention } from './date-convention';
 import type { DocumentDateConvention } from './date-convention';
+import { hasSeamLookalike, hasStrayLowerCase, yearThenLookalike } from './identifier-misreads';
 import { labelOf } from './metadata-labels';
+import { capitalIMisread, undoubleWords } from './name-misreads';
 import type { MetaField } from './metadata-labels';
 import { readDate, repairOcrDate } from './normalise-date';
 import { nearestByConfusion, titleCaseMisread } from './ocr-confusion';
@@ -36,6 +38,8 @@ interface Candidate {
 
 /** An OCR word read with less confidence (0–100) than this may be misread. */
 const UNSURE_OCR_WORD = 50;
+/** Below this, OCR doubts the word itself: identifiers read right rarely score under 20 (most score 20–50 or more). */
+const DOUBTFUL_OCR_WORD = 20;
 /** A character no specimen number carries: identifiers are letters and digits, some with `-`, `/` or `.`. */
 const STRAY_IN_ID = /[^A-Za-z0-9/.-]/;
 
@@ -128,6 +132,16 @@ function readSex(value: string): 'male' | 'female' | null {
   return sex === 'male' ? 'male' : sex === 'female' ? 'female' : null;
 }
 
+/** Both sexes printed ("M / F", "Male  Female", "☐ M ☒ F"): a form's choices, not an answer OCR can tell. */
+function namesBothSexes(value: string): boolean {
+  const [a, b] = value
+    .toLowerCase()
+    .split(/[^a-z]+/)
+    .filter(Boolean)
+    .map((t) => (t === 'm' || t === 'male' ? 'male' : t === 'f' || t === 'female' ? 'female' : t));
+  return (a === 'male' && b === 'female') || (a === 'female' && b === 'male');
+}
+
 /** "45 Y / F", "F/45", "Female / 45 Years" → the sex. */
 function readAgeSex(value: string): 'male' | 'female' | null {
   for (const token of value.split(/[\s/,|-]+/)) {
@@ -135,13 +149,21 @@ function readAgeSex(value: string): 'male' | 'female' | null {
     if (!t || /^(?:y|yr|yrs|years?|m?o|months?|d|days?)$/i.test(t)) continue;
     const sex = readSex(t);
     if (sex && (t.length === 1 || /^(?:male|female)$/i.test(t))) return sex;
+    // The word with a letter misread as a digit ("Fema1e", "Ma1e"): four letters or more.
+    const word = token.replace(/[^A-Za-z0-9|]/g, '');
+    const misread = /[a-z]/i.test(word) && word.length >= 4 ? readSex(word) : null;
+    if (misread) return misread;
   }
   return null;
 }
 
 /** A specimen number: the first token, with a digit, not a date or a time. */
 function readSpecimen(value: string): string | null {
-  const tokens = value.trim().split(/\s+/);
+  // A space OCR put inside an identifier at one of its separators ("LP/24/ 687315", "MC-24 -771635"): one token.
+  const tokens = value
+    .trim()
+    .replace(/(?<=[A-Za-z0-9][/-])\s(?=[A-Za-z0-9])|(?<=[A-Za-z0-9])\s(?=[/-][A-Za-z0-9])/g, '')
+    .split(/\s+/);
   // `$` and `€` are OCR misreadings of `S` and `C` (`$X5120794`); no lab prints them in an identifier. A trailing
   // speck ("WC5577121°") or full stop is not part of it.
   const token = (tokens[0] ?? '')
@@ -151,6 +173,17 @@ function readSpecimen(value: string): string | null {
     // "W(9791935": a "(" between a capital and a digit is a misread "C".
     .replace(/(?<=[A-Z])\((?=\d)/g, 'C');
   if (token.length < 3 || token.length > 32 || !/\d/.test(token)) return null;
+  // One separator unlike the others (`720-551.9920-8`): a dash OCR read as a full stop, or the reverse.
+  // Two separators in a row ("25.-929652-3"): the odd one is a speck.
+  const seps = token.match(/[/.-]/g) ?? [];
+  for (const [odd, usual] of [
+    ['.', '-'],
+    ['-', '.'],
+  ] as const)
+    if (seps.filter((c) => c === odd).length === 1 && seps.filter((c) => c === usual).length >= 2) {
+      const speck = token.includes(`${odd}${usual}`) || token.includes(`${usual}${odd}`);
+      return readSpecimen(token.replace(odd, speck ? '' : usual));
+    }
   if (/^\d{1,4}[/.-]\d{1,2}[/.-]\d{2,4}$/.test(token) || /^\d{1,2}:\d{2}/.test(token)) return null;
   // OCR may misread one character as punctuation ("LR6562535)"): most of it must still be letters and digits.
   if (!/^[A-Za-z0-9]/.test(token) || token.replace(/[A-Za-z0-9]/g, '').length > Math.max(2, token.length / 4))
@@ -174,7 +207,8 @@ function offer(ctx: Context, field: MetaField, weight: number, value: string, pl
   const raw = value.replace(/^[^\p{L}\p{N}<>$€]+/u, '').trim();
   // One word and a colon ("pos:") is a label OCR misread, not a value; after several, a speck ("SMITH, JOHN:").
   if (/^\S+:$/.test(raw)) return false;
-  const v = raw.replace(/\s*:$/, '');
+  // A word read twice over (`MaleMale`) once; a value whose doubled reads disagree is no value.
+  const v = undoubleWords(raw.replace(/\s*:$/, ''));
   if (!v || labelOf(v)) return false;
   const order = ctx.order++;
   const push = (f: ScoredField, val: string, confidence: number): void => {
@@ -182,7 +216,7 @@ function offer(ctx: Context, field: MetaField, weight: number, value: string, pl
   };
   switch (field) {
     case 'name': {
-      const name = splitName(v);
+      const name = splitName(capitalIMisread(v));
       if (!name) return false;
       if (name.last) push('patient_last_name', name.last, name.confidence);
       if (name.first) push('patient_first_name', name.first, name.confidence);
@@ -190,7 +224,7 @@ function offer(ctx: Context, field: MetaField, weight: number, value: string, pl
     }
     case 'firstName':
     case 'lastName': {
-      const parts = words(v.replace(/\s+(?:\S*\d\S*)(?:\s.*)?$/, ''));
+      const parts = words(capitalIMisread(v.replace(/\s+(?:\S*\d\S*)(?:\s.*)?$/, '')));
       if (parts.length === 0 || parts.length > 3 || !parts.every(isNameWord)) return false;
       // A given-names field may hold middle names: the first is the first name.
       push(
@@ -222,7 +256,7 @@ function offer(ctx: Context, field: MetaField, weight: number, value: string, pl
     case 'sex':
     case 'ageSex': {
       // "Age / Gender : 18 Yrs / Male" reaches here as "Gender: 18 Yrs / Male".
-      const sex = field === 'sex' ? (readSex(v) ?? readAgeSex(v)) : readAgeSex(v);
+      const sex = namesBothSexes(v) ? null : field === 'sex' ? (readSex(v) ?? readAgeSex(v)) : readAgeSex(v);
       if (!sex) return false;
       push('gender', sex, 1);
       return true;
@@ -232,16 +266,19 @@ function offer(ctx: Context, field: MetaField, weight: number, value: string, pl
       if (!specimen) return false;
       // Tesseract's word confidence alone says little about an identifier (no dictionary backs it: long IDs read
       // right often score 10–50), so a low score nulls it only when OCR also saw a character no identifier carries
-      // (`LPr23:30`, `(38549878` for `C38549878`) — the best read counts: the same identifier read well elsewhere on the
-      // page (a banner, a footer) is no doubt.
+      // (`LPr23:30`, `(38549878` for `C38549878`), a small letter among capitals (`SDi23/558575`), or — a score so low
+      // that OCR doubts the word — a letter it confuses with a digit where letters meet digits (`KMB2262122`: `KM8…`
+      // reads as well). The best read counts: the same identifier read well elsewhere on the page is no doubt.
       const reads = [...ctx.wordConfidence].filter(([text]) => text.includes(specimen));
+      const bestRead = reads.length > 0 ? Math.max(...reads.map(([, c]) => c)) : 100;
       const unsure =
-        reads.length > 0 &&
-        Math.max(...reads.map(([, c]) => c)) < UNSURE_OCR_WORD &&
-        // The word OCR read, less a label glued before it ("No:").
-        [specimen, ...reads.map(([text]) => text.replace(/^[A-Za-z.]*[#:]+/, ''))].some((t) =>
-          STRAY_IN_ID.test(t),
-        );
+        bestRead < UNSURE_OCR_WORD &&
+        (hasStrayLowerCase(specimen) ||
+          (bestRead < DOUBTFUL_OCR_WORD && hasSeamLookalike(specimen)) ||
+          // The word OCR read, less a label glued before it ("No:").
+          [specimen, ...reads.map(([text]) => text.replace(/^[A-Za-z.]*[#:]+/, ''))].some((t) =>
+            STRAY_IN_ID.test(t),
+          ));
       push('specimen_number', specimen, unsure ? 0.5 : 1);
       return true;
     }
@@ -348,20 +385,34 @@ function readLine(ctx: Context, lines: Line[], index: number): void {
     if (whole) pending.push({ ...whole, start: 0, end: cell.text.length });
     marks.forEach((mark, i) => {
       const next = marks[i + 1];
-      const value = cell.text.slice(mark.end, next ? next.start : undefined).trim();
+      let value = cell.text.slice(mark.end, next ? next.start : undefined).trim();
+      // "Patient's Name: FITZGERALD," | "GEORGIA": the given name OCR put in a cell of its own after the comma.
+      const right = cells[ci + 1];
+      if (
+        !next &&
+        mark.field === 'name' &&
+        /,$/.test(value) &&
+        right &&
+        right.x0 - cell.x1 < line.height * 10 &&
+        !isLabelCell(right) &&
+        colonMarks(right.text).length === 0
+      )
+        value = `${value} ${right.text}`;
       if (value) offer(ctx, mark.field, mark.weight, value, PLACEMENT.colon);
       else if (!next) pending.push(mark);
     });
-    if (!whole && marks.length === 0) {
-      const prefix = prefixLabel(cell.text);
+    // A label without a colon at the start of the cell, before any "Label:" in it ("DOB 1948-11-23 . Sex: Female").
+    const head = marks.length > 0 ? cell.text.slice(0, (marks[0] as Mark).start).trim() : cell.text;
+    if (!whole && head) {
+      const prefix = prefixLabel(head);
       if (prefix && prefix.mark.field !== 'name' && prefix.mark.field !== 'lab') {
         offer(ctx, prefix.mark.field, prefix.mark.weight, prefix.rest, PLACEMENT.prefix);
       } else if (
         prefix?.mark.field === 'name' &&
         // "Patient Name JOHN SMITH", "Name of Patient SMITH, JOHN": "Patient" or a label of two words or more ("Name"
         // alone may start any text).
-        (/^patient$/i.test(cell.text.slice(0, prefix.mark.end).replace(/[\s:=-]+$/, '')) ||
-          cell.text.slice(0, prefix.mark.end).trim().split(/\s+/).length >= 2)
+        (/^patient$/i.test(head.slice(0, prefix.mark.end).replace(/[\s:=-]+$/, '')) ||
+          head.slice(0, prefix.mark.end).trim().split(/\s+/).length >= 2)
       ) {
         offer(ctx, prefix.mark.field, prefix.mark.weight, prefix.rest, PLACEMENT.prefix);
       }
@@ -590,6 +641,17 @@ export function extractMetadataWithConfidence(pages: Line[][]): MetadataWithConf
     const counts = new Map<string, number>();
     for (const t of tokens) if (specimens.some((s) => s.value === t)) counts.set(t, (counts.get(t) ?? 0) + 1);
     for (const s of specimens) s.confidence += Math.min(0.1, ((counts.get(s.value) ?? 1) - 1) * 0.02);
+  }
+  // On a scan, an identifier of digits only that starts with the report's year: labs that number specimens by year
+  // print a letter or a separator after it ("23Z1030782", "24-771374-1"), and OCR reads Z, I, O, S, B, G, A as
+  // 7/2, 1, 0, 5, 8, 6, 4 — so "2371030782" may be "23Z1030782" as well as what it says, and stays null.
+  if (ctx.wordConfidence.size > 0) {
+    const years = new Set(
+      ctx.candidates
+        .filter((c) => c.field === 'date_collected' || c.field === 'date_reported')
+        .map((c) => c.value.slice(2, 4)),
+    );
+    for (const s of specimens) if (yearThenLookalike(s.value, years)) s.confidence *= 0.5;
   }
   if (!ctx.candidates.some((c) => c.field === 'dob')) birthDateByAge(ctx, pages);
   labNameCandidates(ctx, pages);

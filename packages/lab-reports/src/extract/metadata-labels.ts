@@ -80,6 +80,7 @@ const VOCABULARY: [MetaField, number, string[]][] = [
       'date of birth (dd/mm/yyyy)',
       'date of birth (mm/dd/yyyy)',
       'birth',
+      'birth dt',
     ],
   ],
   ['sex', 1, ['sex', 'gender', 'sex/gender', 'gender/sex']],
@@ -116,6 +117,8 @@ const VOCABULARY: [MetaField, number, string[]][] = [
       'collection dt',
       'coll. date',
       'coll date',
+      'coll. dt',
+      'coll dt',
       'collected/received',
       'date of sample',
       'sampled',
@@ -418,8 +421,8 @@ const PATTERNS: [RegExp, MetaField][] = [
 ];
 
 /**
- * A short label of several words with one letter misread in one word ("Lab Ne" for "Lab No"): the other words as
- * printed, and one label only at that distance.
+ * A short label of several words with one letter misread, added or lost in one word ("Lab Ne", "Lab Neo" for "Lab
+ * No"): the other words as printed, and one label only at that distance.
  */
 function shortLabelMisread(key: string): { field: MetaField; weight: number } | null {
   const words = key.split(' ');
@@ -433,7 +436,9 @@ function shortLabelMisread(key: string): { field: MetaField; weight: number } | 
     const i = words.indexOf(differing[0] as string);
     const a = words[i] as string;
     const b = other[i] as string;
-    if (a.length < 2 || b.length < 2 || a.length !== b.length || editDistance(a, b) !== 1) continue;
+    // A letter misread, or one OCR added or lost ("Lab Neo" for "Lab No").
+    if (a.length < 2 || b.length < 2 || Math.abs(a.length - b.length) > 1 || editDistance(a, b) !== 1)
+      continue;
     if (found && found.field !== hit.field) return null;
     found = { field: hit.field, weight: hit.weight * 0.9 };
   }
@@ -516,6 +521,9 @@ function ocrReadings(key: string): string[] {
   // "Sumame": an "m" read for "rn", one at a time.
   for (let i = key.indexOf('m'); i >= 0; i = key.indexOf('m', i + 1))
     readings.add(`${key.slice(0, i)}rn${key.slice(i + 1)}`);
+  // "Surnarne": an "rn" read for "m", one at a time (the word may hold a real "rn" too).
+  for (let i = key.indexOf('rn'); i >= 0; i = key.indexOf('rn', i + 1))
+    readings.add(`${key.slice(0, i)}m${key.slice(i + 2)}`);
   // "Authonsed", "Venfied": an "n" read for "ri", one at a time.
   for (let i = key.indexOf('n'); i >= 0; i = key.indexOf('n', i + 1))
     readings.add(`${key.slice(0, i)}ri${key.slice(i + 1)}`);
@@ -534,6 +542,10 @@ function findLabel(text: string): { field: MetaField; weight: number } | null {
     if (hit && hit.field !== 'other') return { field: hit.field, weight: hit.weight * 0.95 };
     if (hit) return hit;
   }
+  // A specimen number's `#` read as `4`, `H`, `ff`, `tt`, `%` or `*` ("Accession 4:"): only a specimen label.
+  const hash = /^(\D*[a-z]) (?:4|h|ff|tt|%|\*)$/.exec(key);
+  const numbered = hash ? findKey(`${hash[1]} #`) : null;
+  if (numbered?.field === 'specimen') return { field: 'specimen', weight: numbered.weight * 0.9 };
   // Letters misread as look-alikes (`Gendcr`, `Scx`), last: the readings above are surer.
   return confusedLabel(key);
 }
