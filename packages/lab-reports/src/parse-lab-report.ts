@@ -202,7 +202,8 @@ function analyseDocument(document: DocumentPages): ParseOutcome {
   const printed = found.length > 0 ? found : extractLooseRows(lines);
   const rows = document.ocr.length > 0 ? harmoniseEnzymeUnits(printed.map(correctOcrRow)) : printed;
   if (rows.length === 0) fail('invalid_input', 'no lab results were found in the document');
-  const results = rows.map(toReportResult);
+  // A text layer's units are as printed; a scan's misread or lost units are read back from the report's other rows.
+  const results = document.ocr.length > 0 ? rows.map(toReportResult) : rows.map((row) => toReportResult(row));
   const metadata = extractMetadataWithConfidence(lines);
   const report: ParsedLabReport = { metadata: metadata.metadata, results };
   return {

@@ -103,6 +103,43 @@ describe('extractFreeResults', () => {
     ]);
   });
 
+  it('reads back the units a scan misread on a card', () => {
+    const lines = buildLines(
+      page([
+        [
+          80,
+          11,
+          [
+            [40, 'White cell count'],
+            [240, 'Vitamin B12'],
+          ],
+        ],
+        [
+          96,
+          14,
+          [
+            [40, '6.1 10A9/L'],
+            [240, '747 pgmL'],
+          ],
+        ],
+        [
+          114,
+          9,
+          [
+            [40, 'Reference: 4.0-11.0'],
+            [240, 'Range 211 - 911'],
+          ],
+        ],
+      ]),
+      0,
+    );
+    const rows = extractFreeResults([lines], []);
+    expect(rows.map((r) => [r.name, r.value, r.units, r.range])).toEqual([
+      ['White cell count', '6.1', '10^9/L', '4.0-11.0'],
+      ['Vitamin B12', '747', 'pgmL', '211-911'],
+    ]);
+  });
+
   it('adds nothing to a table the row reader already read', () => {
     const lines = buildLines(
       page([

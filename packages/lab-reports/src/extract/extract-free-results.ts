@@ -11,6 +11,7 @@ import { isPanelText } from './extract-rows';
 import type { PrintedRow } from './extract-rows';
 import { readRowBySequence } from './read-row';
 import { isUnitsText, isValueText, parseReferenceRange, readFlag } from './result-fields';
+import { readMisreadUnits } from './unit-misreadings';
 
 // A comma before one or two digits is a decimal comma ("5,4 mmol/L" in European reports); before three, thousands.
 const NUMBER = String.raw`[-+]?\d+,\d{1,2}(?!\d)|[-+]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?|[-+]?\.\d+`;
@@ -165,10 +166,14 @@ function readValueText(
   if (units && /^\S+ \S+$/.test(units) && isUnitsText(units.replace(' ', '/')))
     units = units.replace(' ', '/');
   if (units && !isUnitsText(units)) {
+    const misread = readMisreadUnits(units);
     if (!flag && readFlag(units)) {
       flag = units;
       units = null;
-    } else if (!(lenientUnits && MISREAD_UNITS.test(units))) return null;
+    } else if (lenientUnits && MISREAD_UNITS.test(units)) {
+      // Kept as printed: the OCR fixes and the report's units reading correct it.
+    } else if (misread && isUnitsText(misread)) units = misread;
+    else return null;
   }
   if (!isValueText(value) && !/^[1-4]\+$/.test(value)) return null;
   return { value: /^[a-z]/i.test(value) ? m[1].trim() : value, units, flag };

@@ -9,9 +9,11 @@ import {
   isValueText,
   parseReferenceRange,
   readFlag,
+  readMisreadWord,
   splitRangeAndUnits,
   splitTrailingFlag,
 } from './result-fields';
+import { readMisreadUnits } from './unit-misreadings';
 
 export interface PrintedFields {
   name: string;
@@ -25,11 +27,20 @@ export interface PrintedFields {
 
 const hasLetter = (text: string): boolean => /[A-Za-z]/.test(text);
 
-/** "Negative." or "Yellow," : a speck or stop after a value that is one without it; "29..3": a point read twice. */
+/**
+ * "Negative." or "Yellow," : a speck or stop after a value that is one without it; "52 -": a rule or speck after a
+ * number; "29..3": a point read twice; "Negalive": a result word misread.
+ */
 function withoutTrailingSpeck(value: string): string {
   if (isValueText(value)) return value;
-  const bare = value.replace(/\s*[.,:;_'`°]+$/, '').replace(/(?<=\d)\.\.(?=\d)/, '.');
-  return bare !== value && isValueText(bare) ? bare : value;
+  // A dash or tilde after a number is a table rule or a speck, not a sign ("52 -").
+  const bare = value
+    .replace(/\s*[.,:;_'`°]+$/, '')
+    .replace(/(?<=\d)\s*[-~–]+$/, '')
+    .replace(/(?<=\d)\.\.(?=\d)/, '.');
+  if (bare !== value && isValueText(bare)) return bare;
+  // "Negalive": a result word with look-alike glyphs misread.
+  return readMisreadWord(bare) ?? value;
 }
 
 /** Names are words: a cell that is a value, a date, a label ("DOB:") or a sentence is not a test name. */
@@ -103,6 +114,13 @@ export function readRowByColumns(cells: Cell[], columns: Column[], height: numbe
   const otherFlag = (byKind.get('other') ?? []).map((p) => p.text.trim()).find((t) => readFlag(t) !== null);
   let flag: string | null = text('flag') || otherFlag || null;
   let units: string | null = text('units') || null;
+  // Nor may a heading OCR misread ("UnitotMeasure") over the units: a lone unit (with a slash or a percent sign) in
+  // such a column is the row's units when no heading is the units'.
+  if (!units && !columns.some((c) => c.kind === 'units')) {
+    const other = (byKind.get('other') ?? []).map((p) => p.text.trim());
+    const found = other.length === 1 ? readMisreadUnits(other[0] as string) : null;
+    if (found && /[/%]/.test(found) && isUnitsText(found)) units = found;
+  }
   let range: string | null = text('range') || null;
   if (!name || !value || !isNameText(name)) return null;
   // "48 IU/L High" in the value column, whether or not a flag column repeats it.
@@ -123,6 +141,12 @@ export function readRowByColumns(cells: Cell[], columns: Column[], height: numbe
     // "mg/dL <200": a missed column boundary between units and range.
     const split = splitUnitsAndRange(units);
     if (split) ({ units, range } = split);
+  }
+  // "mL/min/1.73m2>  60": the range's comparator read into the units' box.
+  const comparator = units ? /^(.*\S)\s*([<>≤≥]=?)$/.exec(units) : null;
+  if (comparator?.[1] && comparator[2] && range && /^\d/.test(range.trim())) {
+    units = comparator[1];
+    range = `${comparator[2]} ${range.trim()}`;
   }
   // "0.70  1.00" in the range column: a scan lost the dash between the bounds.
   const bounds = range ? /^\(?\s*(\d+(?:\.\d+)?)\s+(\d+(?:\.\d+)?)\s*\)?$/.exec(range) : null;
@@ -194,7 +218,8 @@ function splitNameAndValue(cell: Cell | undefined): { name: Cell; value: Cell } 
 function readSequence(cells: Cell[]): PrintedFields | null {
   const [first, ...rest] = cells;
   if (!first || rest.length === 0 || !isNameText(first.text)) return null;
-  const [valueCell, ...others] = rest;
+  // A scan's specks between the fields ("4.5  .  mmol/L") are no field.
+  const [valueCell, ...others] = rest.filter((c) => !/^[.,:;'`~_|°•·"]+$/.test(c.text.trim()));
   if (!valueCell) return null;
   const stuck = splitTrailingFlag(valueCell.text);
   let value = withoutTrailingSpeck(stuck.value);
@@ -224,6 +249,8 @@ function readSequence(cells: Cell[]): PrintedFields | null {
       (!units || sameUnits(units, splitUnitsAndRange(t)?.units ?? ''))
     )
       ({ units, range } = splitUnitsAndRange(t) as { units: string; range: string });
+    // Units a scan misread ("pgmL", "mEgl"), read back.
+    else if (!units && misreadUnits(t)) units = misreadUnits(t);
     else if (!range && last && !isLabCode(t))
       range = t; // a qualitative range (`<1:40`, `Not Estab.`)
     else if (last && isLabCode(t))
@@ -250,14 +277,22 @@ function splitUnitsAndRange(cell: string): { units: string; range: string } | nu
     const units = text.slice(0, i);
     const range = text.slice(i);
     if (
-      /[A-Za-zµμ%]$/.test(units) &&
-      /^[\d([<>≤≥]/.test(range) &&
+      // `mL/min/1.73m2>60`: units ending in a digit are followed by a comparator or a bracket.
+      (/[A-Za-zµμ%]$/.test(units)
+        ? /^[\d([<>≤≥]/.test(range)
+        : /m2$/.test(units) && /^[([<>≤≥]/.test(range)) &&
       isUnitsText(units) &&
       parseReferenceRange(range)
     )
       return { units, range };
   }
   return splitRangeAndUnits(text);
+}
+
+/** A units text OCR misread, read back to a unit (`mgrdL` → `mg/dL`); null when it is none. */
+function misreadUnits(text: string): string | null {
+  const read = readMisreadUnits(text);
+  return read !== null && read !== text && isUnitsText(read) ? read : null;
 }
 
 const sameUnits = (a: string, b: string): boolean => a.toLowerCase() === b.toLowerCase();

@@ -3,6 +3,7 @@
  * (type, interpretation, above/below range). Conventions: src/testing/corpus/README.md.
  */
 import type { Interpretation, ResultType } from '@meridian/domain';
+import { nearestByConfusion } from './ocr-confusion';
 
 // Thousands separators (`1,000`), decimal points, and decimal commas (`4,0`, `12,35`: a comma not followed by
 // exactly three digits).
@@ -122,8 +123,8 @@ const TRAILING_FLAG =
 
 /** Splits `5.7 H` into value and flag; returns the text unchanged when no flag follows a value. */
 export function splitTrailingFlag(text: string): { value: string; flag: string | null } {
-  // OCR may drop the space: "17L", "250HH".
-  const glued = /^([<>]?\d[\d.,]*)(HH|LL|H|L)$/.exec(text.trim());
+  // OCR may drop the space: "17L", "250HH"; and leave a speck after it: "29H.".
+  const glued = /^([<>]?\d[\d.,]*\d|[<>]?\d)(HH|LL|H|L)[.,:;'`]?$/.exec(text.trim());
   if (glued?.[1] && glued[2]) return { value: glued[1], flag: glued[2] };
   const match = TRAILING_FLAG.exec(text);
   if (!match || !match[1]) return { value: text, flag: null };
@@ -155,6 +156,30 @@ function isQualitative(text: string): boolean {
   return (
     BOOLEAN_WORDS.has(key) || QUALITATIVE_WORDS.has(key) || /^[1-4]\+$/.test(key) || /^\+{1,4}$/.test(key)
   );
+}
+
+/**
+ * A qualitative result a scan misread (`Negalive`, `Non-Reaclive`, `Posilive`): the one result word of six letters or
+ * more that the text is, but for look-alike glyphs (one in a word under eight letters, two in a longer one), with
+ * those glyphs put back in the printed letter case. Null when none or several are that near.
+ */
+export function readMisreadWord(text: string): string | null {
+  const t = text.trim();
+  if (t.length < 6 || !/^[A-Za-z][A-Za-z0-9 /-]+$/.test(t) || /\d{2}/.test(t) || isQualitative(t))
+    return null;
+  const words = [...BOOLEAN_WORDS, ...QUALITATIVE_WORDS].filter(
+    (w) => w.length === t.length && w.length >= 6,
+  );
+  const known = nearestByConfusion(t, words, t.length < 8 ? 1 : 2);
+  if (!known) return null;
+  const upper = t === t.toUpperCase();
+  return [...t]
+    .map((c, i) => {
+      const k = known[i] as string;
+      if (c.toLowerCase() === k) return c;
+      return upper || (c === c.toUpperCase() && c !== c.toLowerCase()) ? k.toUpperCase() : k;
+    })
+    .join('');
 }
 
 /** Whether a cell can be a printed result value. */
@@ -300,6 +325,18 @@ function restoreLostPoint(t: string): string {
   return `${point(a)}${dash}${point(b)}`;
 }
 
+/**
+ * Marks a scan adds to a range that no printed range has, tried only when the text does not read as a range as it
+ * is: a dash read twice (`136-- 145`), a speck before the first number (`.0.0-4.0`, `'3.5-5.1`), a bracket read as a
+ * letter before a comparator (`A<1.7`, `I>60`).
+ */
+export function withoutScanMarks(text: string): string {
+  return text
+    .replace(/(?<=\d)\s*([-–—])(?:\s*[-–—])+\s*(?=\d)/, '$1')
+    .replace(/^[.,'`_~]+\s*(?=\d)/, '')
+    .replace(/^[A-Za-z|]\s*(?=[<>≤≥])/, '');
+}
+
 function readRangeOnly(text: string): ReferenceRange | null {
   const t = restoreLostPoint(text);
   let m = RANGE_BETWEEN.exec(t);
@@ -326,7 +363,7 @@ function readRangeOnly(text: string): ReferenceRange | null {
  */
 export function parseReferenceRange(text: string): ReferenceRange | null {
   const t = cleanRangeText(text);
-  const numeric = readRangeOnly(t);
+  const numeric = readRangeOnly(t) ?? readRangeOnly(withoutScanMarks(t));
   if (numeric) return numeric;
   if (isQualitative(t) || QUALITATIVE_RANGE.test(t)) {
     return { min: null, max: null, qualitative: t };
