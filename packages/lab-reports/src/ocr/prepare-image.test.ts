@@ -1,13 +1,14 @@
 import { createCanvas } from '@napi-rs/canvas';
 import {
   boostDecimalPoints,
-  encodePbm,
+  encodePgm,
   flattenBackground,
   lineGapShare,
   ocrScale,
   prepareForOcr,
   removeDebris,
   tesseractFactor,
+  textHeight,
 } from './prepare-image';
 
 /** A grey page with a few lines of print, as pdf.js would hand it over. */
@@ -26,25 +27,34 @@ function printedPage(width: number, height: number): { grey: Uint8Array; width: 
 }
 
 describe('OCR image preparation', () => {
-  it('packs a dark-pixel mask into a binary PBM, most significant bit first, rows padded to bytes', () => {
-    // 10 × 2: first row dark at x = 0 and 9, second row dark at x = 7 and 8.
-    const dark = new Uint8Array(20);
-    dark[0] = 1;
-    dark[9] = 1;
-    dark[17] = 1;
-    dark[18] = 1;
-    const pbm = encodePbm(dark, 10, 2);
-    const header = 'P4\n10 2\n';
-    expect(pbm.subarray(0, header.length).toString('ascii')).toBe(header);
-    expect([...pbm.subarray(header.length)]).toEqual([0b1000_0000, 0b0100_0000, 0b0000_0001, 0b1000_0000]);
+  it('hands tesseract the grey page: ink dark, paper light, cleaned pixels following the mask', () => {
+    // 4 × 1: ink (40), faint paper (200), a removed speck (30, dark before cleaning), a grown point (220).
+    const grey = Uint8Array.from([40, 200, 30, 220]);
+    const before = Uint8Array.from([1, 0, 1, 0]);
+    const dark = Uint8Array.from([1, 0, 0, 1]);
+    const pgm = encodePgm(grey, before, dark, 128, 4, 1);
+    const header = 'P5\n4 1\n255\n';
+    expect(pgm.subarray(0, header.length).toString('ascii')).toBe(header);
+    const [ink, paper, speck, point] = [...pgm.subarray(header.length)] as [number, number, number, number];
+    expect(ink).toBeLessThanOrEqual(100);
+    expect(paper).toBeGreaterThanOrEqual(160);
+    expect(speck).toBe(255);
+    expect(point).toBe(0);
   });
 
-  it('enlarges the PBM by a whole factor, each pixel becoming a square', () => {
-    // 3 × 1: x = 1 dark. Twice as large: 6 × 2, x = 2 and 3 dark on both rows.
-    const pbm = encodePbm(Uint8Array.from([0, 1, 0]), 3, 1, 2);
-    const header = 'P4\n6 2\n';
-    expect(pbm.subarray(0, header.length).toString('ascii')).toBe(header);
-    expect([...pbm.subarray(header.length)]).toEqual([0b0011_0000, 0b0011_0000]);
+  it('enlarges the grey page by a whole factor with smooth edges', () => {
+    const grey = Uint8Array.from([0, 255, 255]);
+    const mask = Uint8Array.from([1, 0, 0]);
+    const pgm = encodePgm(grey, mask, mask, 128, 3, 1, 2);
+    const header = 'P5\n6 2\n255\n';
+    expect(pgm.subarray(0, header.length).toString('ascii')).toBe(header);
+    const row = [...pgm.subarray(header.length, header.length + 6)];
+    expect(row[0]).toBe(0);
+    expect(row[5]).toBe(255);
+    // Between the ink and the paper pixel: a grey step, not a hard edge.
+    expect(row[1]).toBeGreaterThan(0);
+    expect(row[1]).toBeLessThan(row[2] as number);
+    expect([...pgm.subarray(header.length + 6)]).toEqual(row);
   });
 
   /** A mask with filled boxes [x0, y0, x1, y1] (inclusive). */
@@ -59,6 +69,24 @@ describe('OCR image preparation', () => {
     for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++) n += dark[y * width + x] as number;
     return n;
   };
+
+  it('doubles the grey page bilinearly, ¾ from the nearest source pixel and ¼ from the next, in each direction', () => {
+    // 2 × 2 of paper (255 after toning) with one ink pixel (0) at the top left.
+    const grey = Uint8Array.from([0, 255, 255, 255]);
+    const dark = Uint8Array.from([1, 0, 0, 0]);
+    const pgm = encodePgm(grey, dark, dark, 128, 2, 2, 2);
+    const header = 'P5\n4 4\n255\n';
+    expect(pgm.subarray(0, header.length).toString('ascii')).toBe(header);
+    const px = [...pgm.subarray(header.length)];
+    const expected = [
+      [0, 64, 191, 255],
+      [64, 112, 207, 255],
+      [191, 207, 239, 255],
+      [255, 255, 255, 255],
+    ].flat();
+    // (0,0) takes the ink pixel alone (edge); (1,1) 9/16 of it and 7/16 paper: 255 · 7/16 ≈ 112.
+    expect(px).toEqual(expected);
+  });
 
   it('removes dust far from the print but keeps a decimal point between two digits', () => {
     const width = 300;
@@ -136,18 +164,38 @@ describe('OCR image preparation', () => {
 
   it('enlarges small scans (at most 2×), keeps ~200 dpi pages as they are, reduces big photos', () => {
     expect(ocrScale(1700, 2200)).toBe(1); // letter at 200 dpi
-    // Enlarged small scans are read by tesseract at twice the size again; other pages as they are.
-    expect(tesseractFactor(ocrScale(1020, 1320))).toBe(2);
-    expect(tesseractFactor(ocrScale(1700, 2200))).toBe(1);
-    expect(tesseractFactor(ocrScale(3024, 4032))).toBe(1);
     expect(ocrScale(1020, 1320)).toBeCloseTo(1900 / 1020, 3); // 120 dpi
     expect(ocrScale(660, 850)).toBe(2); // 78 dpi: no more than 2×
     expect(ocrScale(3024, 4032)).toBeCloseTo(2500 / 3024, 3); // 12 MP phone photo
   });
 
-  it('takes the grey pixels of a rendered PDF page and hands tesseract a PBM of the same page', async () => {
+  it('measures the print by the median height of glyph-like components, ignoring specks, rules and few glyphs', () => {
+    const glyph = (h: number, w = Math.round(h * 0.6)) => ({ x0: 0, y0: 0, x1: w - 1, y1: h - 1 });
+    const line = [
+      ...Array.from({ length: 15 }, () => glyph(12)),
+      ...Array.from({ length: 10 }, () => glyph(16)),
+      ...Array.from({ length: 6 }, () => glyph(21)),
+    ];
+    expect(textHeight(line, 200)).toBe(16);
+    // Specks, a long rule and a tall bar do not count.
+    const noisy = [...line, ...Array.from({ length: 40 }, () => glyph(2)), glyph(3, 900), glyph(150, 3)];
+    expect(textHeight(noisy, 200)).toBe(16);
+    expect(textHeight(line.slice(0, 10), 200)).toBe(Infinity);
+  });
+
+  it('hands tesseract small print (faxes, ~200 dpi and low-resolution scans) at twice the size', () => {
+    expect(tesseractFactor(16)).toBe(2); // 10 pt print at 200 dpi
+    expect(tesseractFactor(25)).toBe(1); // at 300 dpi
+    expect(tesseractFactor(Infinity)).toBe(1);
+  });
+
+  it('takes the grey pixels of a rendered PDF page and hands tesseract a PGM of the same page', async () => {
     const prepared = await prepareForOcr(printedPage(400, 280));
-    expect(prepared.image.subarray(0, 3).toString('ascii')).toBe('P4\n');
+    expect(prepared.image.subarray(0, 3).toString('ascii')).toBe('P5\n');
+    const k = prepared.imageScale;
+    expect(prepared.image.subarray(3, 20).toString('ascii')).toMatch(
+      new RegExp(`^${400 * 2 * k} ${280 * 2 * k}\n255\n`),
+    );
     expect(prepared.rotation).toBe(0);
     expect(prepared.width).toBe(400 * 2);
     expect(prepared.lineGapShare).toBeGreaterThan(0.2);
