@@ -1,5 +1,6 @@
 import { buildLines } from '../layout/build-lines';
 import type { LayoutPage, PositionedText } from '../layout/layout-types';
+import { scannedPage } from '../testing/scanned-page';
 import { extractMetadata, extractMetadataWithConfidence, splitName } from './extract-metadata';
 
 function page(rows: [number, number, [number, string][]][]): LayoutPage {
@@ -377,20 +378,7 @@ describe('splitName', () => {
 });
 
 describe('extractMetadata: values a scan misread', () => {
-  /** One line per row; a cell may carry an OCR word confidence (0–100). */
-  function scan(rows: [number, [number, string, number?][]][]): LayoutPage {
-    const items: PositionedText[] = rows.flatMap(([y, cells]) =>
-      cells.map(([x, text, confidence]) => ({
-        text,
-        x0: x,
-        x1: x + text.length * 4.5,
-        y0: y,
-        y1: y + 9,
-        ...(confidence === undefined ? {} : { confidence }),
-      })),
-    );
-    return { width: 612, height: 792, items };
-  }
+  const scan = scannedPage;
   const specimenOf = (id: string, confidence: number) =>
     metadataOf(
       scan([

@@ -3,26 +3,15 @@
  * separators, the day/month order from the report's own dates, and dates that cannot all be right.
  */
 import { buildLines } from '../layout/build-lines';
-import type { LayoutPage, PositionedText } from '../layout/layout-types';
+import type { LayoutPage } from '../layout/layout-types';
+import { scannedPage } from '../testing/scanned-page';
 import { detectDateConvention } from './date-convention';
 import { extractMetadataWithConfidence } from './extract-metadata';
 import { labelOf } from './metadata-labels';
 import { readDate, repairOcrDate } from './normalise-date';
 import { confusionSubstitutions, nearestByConfusion, titleCaseMisread } from './ocr-confusion';
 
-function page(rows: [number, [number, string, number?][]][]): LayoutPage {
-  const items: PositionedText[] = rows.flatMap(([y, cells]) =>
-    cells.map(([x, text, confidence]) => ({
-      text,
-      x0: x,
-      x1: x + text.length * 4.5,
-      y0: y,
-      y1: y + 9,
-      ...(confidence === undefined ? {} : { confidence }),
-    })),
-  );
-  return { width: 612, height: 792, items };
-}
+const page = scannedPage;
 const metadataOf = (p: LayoutPage) => extractMetadataWithConfidence([buildLines(p, 0)]).metadata;
 
 /** A repaired date as the metadata extractor reads it (the text as printed when it reads without repair). */
