@@ -197,6 +197,27 @@ describe('extractFreeResults', () => {
     ]);
     expect(rows[1]?.flag).toBe('low');
   });
+
+  it('takes a heading with figures inside its words as the panel, and not a line with a number', () => {
+    const rows = (heading: string) =>
+      extractFreeResults(
+        [
+          buildLines(
+            page([
+              [40, 14, [[40, 'LABORATORY REPORT']]],
+              [100, 10, [[40, heading]]],
+              [116, 10, [[40, 'Your vitamin B12 was 706 pmol/L (reference 197-771).']]],
+            ]),
+            0,
+          ),
+        ],
+        [],
+      ).map((r) => [r.name, r.panel]);
+    expect(rows('B12/Folate')).toEqual([['vitamin B12', 'B12/Folate']]);
+    expect(rows('HbA1c')).toEqual([['vitamin B12', 'HbA1c']]);
+    // A number standing alone is no heading's word ("Visit 2"); the heading above stays.
+    expect(rows('Visit 2')).toEqual([['vitamin B12', null]]);
+  });
 });
 
 describe('extractLooseRows', () => {

@@ -380,10 +380,18 @@ export function readSentences(text: string): PrintedRow[] {
 const isProse = (text: string): boolean =>
   text.length >= 12 && /[.,;:]/.test(text) && (text.match(/[A-Za-z]{2,}/g) ?? []).length >= 3;
 
-/** A heading on its own line: a few words, no sentence punctuation, no digits. */
+/**
+ * A heading on its own line: a few words, no sentence punctuation, no number (figures inside a word, as in
+ * `B12/Folate` or `HbA1c`, are part of a name).
+ */
 function isHeading(line: Line): boolean {
   const text = line.cells.map((c) => c.text).join(' ');
-  return line.cells.length === 1 && !/[.;:\d]/.test(text) && text.split(' ').length <= 6 && isPanelText(text);
+  return (
+    line.cells.length === 1 &&
+    !/[.;:]|(?:^|[^A-Za-z0-9])\d/.test(text) &&
+    text.split(' ').length <= 6 &&
+    isPanelText(text)
+  );
 }
 
 /** Lines of running text joined into paragraphs (a sentence may wrap), with the heading printed above each. */

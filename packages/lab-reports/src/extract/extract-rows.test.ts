@@ -1,6 +1,6 @@
 import { buildLines } from '../layout/build-lines';
 import type { LayoutPage, PositionedText } from '../layout/layout-types';
-import { extractRows } from './extract-rows';
+import { extractRows, panelHeading } from './extract-rows';
 
 const SIZE = 9;
 /** A page from `[y, [x, text]...]` rows; character width ~ 0.5 em, like Helvetica. */
@@ -283,5 +283,118 @@ describe('values printed with their units', () => {
     expect(loose.map((r) => [r.name, r.value, r.units, r.range])).toEqual([
       ['Ferritin', '48', 'ng/mL', '15-150'],
     ]);
+  });
+});
+
+describe('panel headings set close to a row', () => {
+  const row = (
+    y: number,
+    name: string,
+    value: string,
+    units: string,
+    range: string,
+  ): [number, [number, string][]] => [
+    y,
+    [
+      [40, name],
+      [215, value],
+      [340, units],
+      [420, range],
+    ],
+  ];
+
+  it('keeps a heading out of a whole test name above or below it, and still joins wrapped names', () => {
+    // A low-resolution scan's word boxes leave ~2 pt between a heading and the rows it sits between.
+    const rows = rowsOf(
+      page([
+        [60, HEADER],
+        [100, [[40, 'Inflammatory Markers']]],
+        row(111, 'C reactive protein', '6', 'mg/L', '<5'),
+        row(126, 'Glucose', '5.0', 'mmol/L', '3.0-6.0'),
+        [139, [[40, 'THYROID STUDIES']]],
+        row(152, 'TSH', '2.1', 'mU/L', '0.27-4.20'),
+        [167, [[40, 'Vitamin D,']]],
+        row(178, '25-Hydroxy', '42', 'ng/mL', '30-100'),
+        row(193, 'Hemoglobin', '5.4', '%', '4.0-5.6'),
+        [204, [[40, 'A1c']]],
+      ]),
+    );
+    expect(rows.map((r) => [r.name, r.panel])).toEqual([
+      ['C reactive protein', 'Inflammatory Markers'],
+      ['Glucose', 'Inflammatory Markers'],
+      ['TSH', 'THYROID STUDIES'],
+      // Not a catalogue name alone, or a catalogue name only together: one wrapped name.
+      ['Vitamin D, 25-Hydroxy', 'THYROID STUDIES'],
+      ['Hemoglobin A1c', 'THYROID STUDIES'],
+    ]);
+  });
+
+  it('takes a heading outdented from the names under it, a speck after it, and initials joined by "&"', () => {
+    const rows = rowsOf(
+      page([
+        [60, HEADER],
+        [100, [[40, 'U&E']]],
+        row(120, 'Sodium', '140', 'mmol/L', '135-145'),
+        [
+          140,
+          [
+            [34, 'Liver Function.'],
+            [420, '.'],
+          ],
+        ],
+        [
+          160,
+          [
+            [50, 'Albumin'],
+            [215, '40'],
+            [340, 'g/L'],
+            [420, '35-50'],
+          ],
+        ],
+        [180, [[40, 'Specimen received late.']]],
+        row(200, 'Glucose', '5.0', 'mmol/L', '3.0-6.0'),
+      ]),
+    );
+    expect(rows.map((r) => [r.name, r.panel])).toEqual([
+      ['Sodium', 'U&E'],
+      ['Albumin', 'Liver Function'],
+      // A sentence with its full stop names no panel.
+      ['Glucose', 'Liver Function'],
+    ]);
+  });
+
+  it('reads a heading printed with a colon as the panel, but not a note heading', () => {
+    const rows = rowsOf(
+      page([
+        [60, HEADER],
+        [100, [[40, 'Glycated Haemoglobin:']]],
+        row(120, 'HbA1c', '39', 'mmol/mol', '20-41'),
+        [140, [[40, 'Comments:']]],
+        row(160, 'Serum glucose', '3.9', 'mmol/L', '3.0-6.0'),
+      ]),
+    );
+    expect(rows.map((r) => [r.name, r.panel])).toEqual([
+      ['HbA1c', 'Glycated Haemoglobin'],
+      ['Serum glucose', 'Glycated Haemoglobin'],
+    ]);
+  });
+});
+
+describe('panelHeading', () => {
+  it('reads a heading with a colon or a speck after it, and leaves notes and sentences', () => {
+    expect(panelHeading('Lipid Profile')).toBe('Lipid Profile');
+    expect(panelHeading('Lipid Profile :')).toBe('Lipid Profile');
+    expect(panelHeading('HAEMATOLOGY.')).toBe('HAEMATOLOGY');
+    expect(panelHeading('Renal Function.')).toBe('Renal Function');
+    expect(panelHeading('C&S')).toBe('C&S');
+    for (const text of [
+      'Comments:',
+      'Notes:',
+      'Specimen received late.',
+      'Please note.',
+      'A.B.',
+      'Page 1 of 2',
+    ])
+      expect(panelHeading(text)).toBeNull();
   });
 });

@@ -5,6 +5,7 @@
 import { toCell } from '../layout/build-lines';
 import type { Cell, Line, PositionedText } from '../layout/layout-types';
 import { readTableHeader } from '../layout/table-header';
+import { isCatalogueName } from '../loinc/ocr-name';
 import type { TableColumns } from '../layout/table-header';
 import type { PrintedFields } from './read-row';
 import { readRowByColumns, readRowBySequence } from './read-row';
@@ -42,7 +43,8 @@ const PANEL_WORDS =
 
 /** Whether a text on its own line can be a panel header. */
 export function isPanelText(text: string): boolean {
-  if (text.length < 3 || text.length > 70 || !/[A-Za-z]{2}/.test(text)) return false;
+  // `U&E`, `C&S`: initials joined by an ampersand name a panel too.
+  if (text.length < 3 || text.length > 70 || !/[A-Za-z]{2}|^[A-Z]&[A-Z]$/.test(text)) return false;
   if (FOOTER.test(text) || /:/.test(text) || /\.$/.test(text) || /\d{1,2}\/\d{1,2}\/\d{2,4}/.test(text))
     return false;
   if (isValueText(text)) return false;
@@ -215,13 +217,23 @@ function readSlotLine(
       const pitch = line.y0 - previous.line.y0;
       if (pitch > 0 && pitch < 4 * line.height) walk.samples.push(pitch);
     }
-    const prefix = takeNamePrefix(state, line, first.x0, walk);
+    const prefix = takeNamePrefix(state, line, first.x0, walk, fields.name);
     const row: PrintedRow = { ...fields, name: joinName(prefix, fields.name), panel: state.panel };
     out.push(row);
     state.lastRow = { row, line, firstLine: line, nameX0: first.x0 };
     return;
   }
   if (banner) return;
+  // A scan's specks elsewhere on a heading's line (`Liver Function.` and a `.` under the ranges) are no text of it.
+  const marks = cells.filter((c) => !SPECK.test(c.text.trim()));
+  readOtherLine(marks.length > 0 ? marks : cells, line, slot, state, walk);
+}
+
+const SPECK = /^[.,:;'`~_|°•·"-]+$/;
+
+/** A line that is no row: the rest of a range or of a name, a heading, a comment. */
+function readOtherLine(cells: Cell[], line: Line, slot: Slot, state: SlotState, walk: Walk): void {
+  const first = cells[0] as Cell;
   const text = cells
     .map((c) => c.text)
     .join(' ')
@@ -245,6 +257,7 @@ function readSlotLine(
     state.pending.length === 0 &&
     // "Comments:" under the last row is a label, not the rest of its name.
     !/:$/.test(text) &&
+    !isHeadingNotWrap(last.row.name, text, false) &&
     Math.abs(first.x0 - last.nameX0) < line.height * 0.8 &&
     isTight(last.line, line, walk)
   ) {
@@ -279,19 +292,65 @@ function continueRange(last: RowRef | null, cells: Cell[], line: Line, slot: Slo
   return true;
 }
 
+/**
+ * A heading set close to a row (a low-resolution scan's tall word boxes leave little gap) reads like a line of a
+ * wrapped name. It is not one when the row's name is a test's whole name in the catalogue and the two together are
+ * not (`Inflammatory Markers` over `C reactive protein`, `THYROID STUDIES` under `Glucose`); a name whose lines make
+ * a catalogue name together (`Hemoglobin` / `A1c`), or that is no catalogue name alone, still joins.
+ */
+function isHeadingNotWrap(name: string, heading: string, above: boolean): boolean {
+  if (panelHeading(heading) === null || !isCatalogueName(name)) return false;
+  return !isCatalogueName(above ? `${heading} ${name}` : `${name} ${heading}`);
+}
+
 /** Name-only lines tight above the row and aligned with its name are the start of its wrapped name. */
-function takeNamePrefix(state: SlotState, line: Line, nameX0: number, walk: Walk): string {
-  const parts: string[] = [];
+function takeNamePrefix(state: SlotState, line: Line, nameX0: number, walk: Walk, name: string): string {
+  let first = state.pending.length;
   let below = line;
   for (let i = state.pending.length - 1; i >= 0; i--) {
     const p = state.pending[i] as SlotState['pending'][number];
     if (!isTight(p.line, below, walk) || Math.abs(p.x0 - nameX0) > line.height * 0.8) break;
-    parts.unshift(p.text);
+    first = i;
     below = p.line;
-    state.pending.splice(i, 1);
   }
+  let taken = state.pending.slice(first);
+  // The top line may be the panel's heading rather than the name's first line.
+  const top = taken[0];
+  const rest = joinName(
+    taken
+      .slice(1)
+      .map((p) => p.text)
+      .join(' '),
+    name,
+  );
+  if (top && isHeadingNotWrap(rest, top.text, true)) {
+    taken = taken.slice(1);
+    first += 1;
+    below = taken[0]?.line ?? line;
+  }
+  state.pending.splice(first);
   takePanel(state, below, nameX0);
-  return parts.join(' ');
+  return taken.map((p) => p.text).join(' ');
+}
+
+/** Headings that introduce notes, not results. */
+const NOTE_HEADINGS =
+  /^(?:comments?|notes?|remarks?|interpretation|clinical (?:details|notes|information|history)|specimen|sample|method|results?|tests?|report)$/i;
+
+/**
+ * The panel a heading line names: the text itself, or without the colon some labs print after a heading
+ * ("Glycated Haemoglobin:", "Lipid Profile :"). A colon after a note's heading ("Comments:") names no panel.
+ * A point after a panel's words or capitals is a speck; after other words it ends a sentence.
+ */
+export function panelHeading(text: string): string | null {
+  if (isPanelText(text)) return text;
+  const bare = text.replace(/\s*:$/, '');
+  if (bare !== text) return NOTE_HEADINGS.test(bare) || !isPanelText(bare) ? null : bare;
+  // `Liver Function.`: a point after a heading that names a panel is a scan's speck (a sentence ends with one).
+  const unpointed = text.replace(/\s*\.$/, '');
+  if (unpointed === text || /\./.test(unpointed) || !isPanelText(unpointed)) return null;
+  const letters = unpointed.replace(/[^A-Za-z]/g, '');
+  return PANEL_WORDS.test(unpointed) || letters === letters.toUpperCase() ? unpointed : null;
 }
 
 /** The last panel-like line shortly above the row and aligned with its name (a column header may sit between). */
@@ -299,8 +358,11 @@ function takePanel(state: SlotState, row: Line, nameX0: number): void {
   for (let i = state.pending.length - 1; i >= 0; i--) {
     const p = state.pending[i] as SlotState['pending'][number];
     if (row.y0 - p.line.y1 > row.height * 6) break;
-    if (Math.abs(p.x0 - nameX0) < row.height * 0.8 && isPanelText(p.text)) {
-      state.panel = p.text;
+    const heading = panelHeading(p.text);
+    // Labs print a heading at the names' left edge or outdented a few characters from names indented under it.
+    const offset = p.x0 - nameX0;
+    if (offset < row.height * 0.8 && offset > -row.height * 2.5 && heading !== null) {
+      state.panel = heading;
       break;
     }
   }

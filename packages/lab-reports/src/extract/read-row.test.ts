@@ -1,6 +1,6 @@
 import type { Cell } from '../layout/layout-types';
 import type { Column } from '../layout/table-header';
-import { readRowByColumns, readRowBySequence } from './read-row';
+import { readRowByColumns, readRowBySequence, withoutLeadingSpeck } from './read-row';
 import { parseReferenceRange, readMisreadWord, splitTrailingFlag, withoutScanMarks } from './result-fields';
 
 /** One cell of one item at x (10 units a character). */
@@ -18,6 +18,34 @@ describe('read-row on OCR text', () => {
       cell('0-149', 400),
     ]);
     expect(row).toMatchObject({ value: '52', units: 'mg/dL', range: '0-149' });
+  });
+
+  it('drops a speck before a number that has its own decimal point, and only there', () => {
+    expect(withoutLeadingSpeck('.11.5 HH')).toBe('11.5 HH');
+    expect(withoutLeadingSpeck(',4.2')).toBe('4.2');
+    // A number may start with its point (`.5`); a point before a whole number or a word is left as printed.
+    for (const value of ['.5', '.11', '11.5', '.Negative', '. 4.2', '1.2.3'])
+      expect(withoutLeadingSpeck(value)).toBe(value);
+    const columns: Column[] = [
+      { kind: 'name', x0: 10, x1: 60 },
+      { kind: 'value', x0: 200, x1: 240 },
+      { kind: 'units', x0: 300, x1: 380 },
+      { kind: 'range', x0: 400, x1: 480 },
+    ];
+    const read = readRowByColumns(
+      [cell('PSA, Total', 10), cell('.11.5 HH', 200), cell('ng/mL', 300), cell('(0.0-4.0)', 400)],
+      columns,
+      10,
+    );
+    expect(read).toMatchObject({ name: 'PSA, Total', value: '11.5', flag: 'HH', units: 'ng/mL' });
+    expect(
+      readRowBySequence([
+        cell('PSA, Total', 10),
+        cell('.11.5', 200),
+        cell('ng/mL', 300),
+        cell('0.0-4.0', 400),
+      ]),
+    ).toMatchObject({ value: '11.5' });
   });
 
   it('splits a flag glued to the value with a speck after it', () => {

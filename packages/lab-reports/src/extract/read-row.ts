@@ -43,6 +43,10 @@ function withoutTrailingSpeck(value: string): string {
   return readMisreadWord(bare) ?? value;
 }
 
+/** ".11.5 HH": a number holds one decimal point, so a point (or speck) before one that has its own is a speck. */
+export const withoutLeadingSpeck = (value: string): string =>
+  value.replace(/^\s*[.,'`]+(?=\d+[.,]\d+(?:\s|$))/, '');
+
 /** Names are words: a cell that is a value, a date, a label ("DOB:") or a sentence is not a test name. */
 function isNameText(text: string): boolean {
   if (!hasLetter(text) || text.length > 80) return false;
@@ -124,7 +128,7 @@ export function readRowByColumns(cells: Cell[], columns: Column[], height: numbe
   let range: string | null = text('range') || null;
   if (!name || !value || !isNameText(name)) return null;
   // "48 IU/L High" in the value column, whether or not a flag column repeats it.
-  const split = splitTrailingFlag(value);
+  const split = splitTrailingFlag(withoutLeadingSpeck(value));
   value = withoutTrailingSpeck(split.value);
   flag ??= split.flag;
   if (flag && !readFlag(flag)) {
@@ -221,7 +225,7 @@ function readSequence(cells: Cell[]): PrintedFields | null {
   // A scan's specks between the fields ("4.5  .  mmol/L") are no field.
   const [valueCell, ...others] = rest.filter((c) => !/^[.,:;'`~_|°•·"]+$/.test(c.text.trim()));
   if (!valueCell) return null;
-  const stuck = splitTrailingFlag(valueCell.text);
+  const stuck = splitTrailingFlag(withoutLeadingSpeck(valueCell.text));
   let value = withoutTrailingSpeck(stuck.value);
   let flag = stuck.flag;
   let gluedUnits: string | null = null;

@@ -118,3 +118,16 @@ describe('lostUnits', () => {
     expect(toReportResult(row('Potassium', '4.1', null, '3.5-5.1')).units).toBeNull();
   });
 });
+
+describe('panel names on scans', () => {
+  it('reads a misread panel heading back in the catalogue words on scans only', () => {
+    const rows = [{ ...row('Ferritin', '48', 'ng/mL', '15-150'), panel: 'Bl12/Folate' }];
+    expect(toReportResult(rows[0] as PrintedRow, 0, rows).source_panel_name).toBe('B12/Folate');
+    // A text layer's heading is as printed; a scan's heading of known words or abbreviations too.
+    expect(toReportResult(rows[0] as PrintedRow).source_panel_name).toBe('Bl12/Folate');
+    const kept = [{ ...row('Sodium', '140', 'mmol/L', '135-145'), panel: 'Renal Function Test (RFT)' }];
+    expect(toReportResult(kept[0] as PrintedRow, 0, kept).source_panel_name).toBe(
+      'Renal Function Test (RFT)',
+    );
+  });
+});

@@ -1,6 +1,7 @@
 /** A printed row → the ReportResult of api-shapes §4.7, with its LOINC matches. */
 import type { ReportResult } from '@meridian/domain';
 import { LOINC_CATALOG, matchLoinc } from '../loinc';
+import { correctTestName } from '../loinc/ocr-name';
 import type { MatchLoincResult } from '../loinc/types';
 import { unitClass } from '../loinc/units';
 import type { PrintedRow } from './extract-rows';
@@ -196,6 +197,8 @@ export function toReportResult(row: PrintedRow, index?: number, rows?: readonly 
     }
   }
   const judged = interpret(row.value, range, row.flag);
+  // A panel heading names tests in the catalogue's words (`Bl12/Folate` is `B12/Folate` misread).
+  const panel = scanned && row.panel !== null ? correctTestName(row.panel) : row.panel;
   return {
     test_name: row.name,
     value: row.value,
@@ -207,7 +210,7 @@ export function toReportResult(row: PrintedRow, index?: number, rows?: readonly 
     is_above_max_range: judged.isAboveMax,
     is_below_min_range: judged.isBelowMin,
     loinc_matches: loinc.matches,
-    source_panel_name: row.panel,
+    source_panel_name: panel,
     sample_type: loinc.best?.sample_type ?? 'unknown',
     measurement_kind: loinc.best?.measurement_kind ?? 'unknown',
     sensitivity: loinc.best?.sensitivity ?? 'unknown',

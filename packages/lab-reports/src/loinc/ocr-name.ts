@@ -3,7 +3,7 @@
  * catalogue's vocabulary (long names, display names, aliases, abbreviations) is given the catalogue's spelling when
  * exactly one catalogue word differs from it by OCR look-alikes only. Other words, and whole names, are left alone.
  */
-import { confusable, confusionSubstitutions } from '../extract/ocr-confusion';
+import { confusionSubstitutions } from '../extract/ocr-confusion';
 import { LOINC_CATALOG } from './catalog';
 
 /** Catalogue words by length (lower case, letters and digits). */
@@ -41,6 +41,10 @@ function catalogueWords(): Vocabulary {
   return vocabulary;
 }
 
+/** Glyphs that are one shape in print: a round `O`/`0`, an upright stroke `l`/`1`/`I`/`|`. */
+const SHAPES = ['o0', 'il1|!'];
+const sameShape = (a: string, b: string): boolean => SHAPES.some((g) => g.includes(a) && g.includes(b));
+
 /** The catalogue word a printed word misreads, or null (known word, no match, or several equally near). */
 function misreadWord(word: string): string | null {
   const { words, byLength } = catalogueWords();
@@ -53,12 +57,16 @@ function misreadWord(word: string): string | null {
   // `rn` read for `m` (`Haernoglobin`): the word is one letter longer.
   const glyphs = key.replace(/rn/g, 'm');
   if (glyphs !== key && words.has(glyphs)) return glyphs;
-  // One glyph read twice as two look-alikes (`0OH` for `OH`).
+  // One glyph read twice, as a figure and the letter of its shape (`0OH` for `OH`, `Bl12` for `B12`). Letters that
+  // merely look alike are two glyphs: `TFT` and `RFT` are abbreviations, not `TT` and `RT` misread.
   for (let i = 0; i + 1 < key.length; i++) {
     const a = key[i] as string;
     const b = key[i + 1] as string;
-    const once = key.slice(0, i) + key.slice(i + 1);
-    if (a !== b && confusable(a, b) && words.has(once)) return once;
+    // A figure beside the letter of its shape (`0O`, `l1`); two letters (`li` in `Bili`) are two glyphs.
+    if (/\d/.test(a) === /\d/.test(b) || !sameShape(a, b)) continue;
+    // Either of the two may be the glyph as printed (`1l` in `HbA1lc` is the `1`).
+    for (const once of [key.slice(0, i) + key.slice(i + 1), key.slice(0, i + 1) + key.slice(i + 2)])
+      if (words.has(once)) return once;
   }
   const max = key.length >= 8 ? 2 : 1;
   let found: string | null = null;
@@ -101,8 +109,13 @@ function misreadAfter(previous: string | undefined, word: string): string | null
 
 /** Each misread word spelled as in the catalogue, keeping the printed case of the letters that were right. */
 export function correctTestName(name: string): string {
+  return readSynonymBack(correctWords(name));
+}
+
+function correctWords(name: string): string {
   let previous: string | undefined;
-  return name.replace(/[A-Za-z0-9]+/g, (word) => {
+  // `glutamy!`: an `l` read as `!` or `|` stays part of its word.
+  return name.replace(/[A-Za-z0-9]+(?:[!|]+[A-Za-z0-9]*)*/g, (word) => {
     const before = previous;
     previous = word;
     const known = misreadWord(word) ?? misreadAfter(before, word);
@@ -132,4 +145,81 @@ function doubledOrRn(word: string, known: string): string {
       );
   }
   return word;
+}
+
+const normal = (text: string): string => (text.toLowerCase().match(/[a-z0-9]+/g) ?? []).join(' ');
+
+let entryTexts: Map<string, Set<number>> | null = null;
+
+/** Each catalogue name, synonym and abbreviation (normalised) → the entries that print it. */
+function textsToEntries(): Map<string, Set<number>> {
+  if (entryTexts) return entryTexts;
+  const map = new Map<string, Set<number>>();
+  LOINC_CATALOG.forEach((entry, i) => {
+    for (const text of namesOf(entry)) {
+      const key = normal(text);
+      if (!map.has(key)) map.set(key, new Set());
+      map.get(key)?.add(i);
+    }
+  });
+  entryTexts = map;
+  return map;
+}
+
+const namesOf = (entry: (typeof LOINC_CATALOG)[number]): string[] => [
+  entry.long_common_name,
+  entry.short_name,
+  entry.display_name,
+  ...entry.aliases,
+  ...entry.abbreviations,
+];
+
+/**
+ * A test printed with a synonym in brackets (`ALT (SGPT)`, `Hemoglobin (Hgb)`) names one test twice: when one part
+ * is a catalogue name and the other, one word, is no catalogue word but differs by a single glyph from exactly one
+ * name of the same test (`ALY (SGPT)`, `Hemoglobin (Hyb)`), that glyph was misread, whichever glyph it is. A part
+ * that is itself a catalogue name, or near several, is kept as printed.
+ */
+function readSynonymBack(name: string): string {
+  const match = /^(.*\S)\s*\(\s*([^()]*\S)\s*\)$/.exec(name);
+  if (!match?.[1] || !match[2]) return name;
+  const outer = match[1];
+  const inner = match[2];
+  const texts = textsToEntries();
+  const { words } = catalogueWords();
+  for (const [known, read] of [
+    [inner, outer],
+    [outer, inner],
+  ] as const) {
+    const entries = texts.get(normal(known));
+    if (!entries || !/^[A-Za-z0-9]{3,}$/.test(read) || words.has(read.toLowerCase())) continue;
+    const key = read.toLowerCase();
+    const near = new Set<string>();
+    for (const i of entries) {
+      for (const text of namesOf(LOINC_CATALOG[i] as (typeof LOINC_CATALOG)[number])) {
+        const candidate = normal(text);
+        if (candidate.length !== key.length) continue;
+        const differ = [...key].filter((c, at) => c !== candidate[at]).length;
+        if (differ === 1) near.add(candidate);
+      }
+    }
+    if (near.size !== 1) continue;
+    const spelled = [...near][0] as string;
+    const fixed = [...read]
+      .map((c, at) => {
+        const k = spelled[at] as string;
+        return c.toLowerCase() === k ? c : c === c.toUpperCase() ? k.toUpperCase() : k;
+      })
+      .join('');
+    return read === outer
+      ? name.replace(outer, fixed)
+      : name.slice(0, name.lastIndexOf(inner)) + fixed + name.slice(name.lastIndexOf(inner) + inner.length);
+  }
+  return name;
+}
+
+/** Whether a text is, word for word (case and punctuation aside), a name, synonym or abbreviation in the catalogue. */
+export function isCatalogueName(text: string): boolean {
+  const key = normal(text);
+  return key !== '' && textsToEntries().has(key);
 }
