@@ -9,6 +9,7 @@ import { createCanvas, loadImage } from '@napi-rs/canvas';
 import type { Canvas } from '@napi-rs/canvas';
 import { collectPoints, detectOrientation, peakiness, profile, turnPoints } from './orientation';
 import type { Orientation } from './orientation';
+import { findPageQuad, rectify } from './perspective';
 
 const TARGET_SHORT_SIDE = 2500;
 const ENLARGED_SHORT_SIDE = 1900;
@@ -36,6 +37,8 @@ export interface PreparedImage {
   glyphs: Blob[];
   /** The decimal points found among `glyphs` (see `findDecimalPoints`). */
   decimalPoints: DecimalPoint[];
+  /** Whether the page was a photo in perspective, mapped back onto the frame (see `findPageQuad`). */
+  rectified: boolean;
 }
 
 function otsu(grey: Uint8Array): number {
@@ -603,7 +606,7 @@ export function tesseractFactor(printHeight: number): 1 | 2 {
 
 export async function prepareForOcr(input: Uint8Array | GreyImage): Promise<PreparedImage> {
   // A view, not a copy: a page is several MB.
-  const image =
+  let image =
     input instanceof Uint8Array
       ? await loadImage(
           Buffer.isBuffer(input) ? input : Buffer.from(input.buffer, input.byteOffset, input.byteLength),
@@ -628,6 +631,16 @@ export async function prepareForOcr(input: Uint8Array | GreyImage): Promise<Prep
   };
   draw(0, 0);
   let pixels = ctx.getImageData(0, 0, width, height);
+  // A photographed page in perspective is mapped back onto the frame first (only when its four edges are clear),
+  // so that orientation, deskew and the rest see straight text lines and no desk. Done at the OCR size: mapping the
+  // scan at its own size and enlarging it after (two interpolations) lost rows on the development photos.
+  const straightened = rectifyPhoto(pixels.data, width, height);
+  const rectified = straightened !== null;
+  if (straightened) {
+    image = greyCanvas({ grey: straightened, width, height });
+    draw(0, 0);
+    pixels = ctx.getImageData(0, 0, width, height);
+  }
   // Scans already at ~300 dpi are smoothed before thresholding; enlarged ones are smoothed by the interpolation.
   // (Blurring enlarged pages too helped binarised faxes on the development part but hurt photos and low-dpi scans.)
   const blur = enlarge === 1;
@@ -647,6 +660,7 @@ export async function prepareForOcr(input: Uint8Array | GreyImage): Promise<Prep
       rotation: 0,
       glyphs: [],
       decimalPoints: [],
+      rectified,
     };
   // Pages faxed or photographed on their side or upside down are turned upright, and straightened, in one draw:
   // orientation and skew are both measured on the first mask (the skew on the ink points turned upright).
@@ -690,5 +704,16 @@ export async function prepareForOcr(input: Uint8Array | GreyImage): Promise<Prep
     rotation: rotate,
     glyphs,
     decimalPoints,
+    rectified,
   };
+}
+
+/** The RGBA page's grey levels with the page in perspective mapped onto the frame, or null (see `findPageQuad`). */
+function rectifyPhoto(rgba: Uint8ClampedArray, width: number, height: number): Uint8Array | null {
+  const grey = new Uint8Array(width * height);
+  for (let i = 0, p = 0; p < grey.length; i += 4, p++) {
+    grey[p] = ((rgba[i] as number) + 2 * (rgba[i + 1] as number) + (rgba[i + 2] as number)) >> 2;
+  }
+  const quad = findPageQuad(grey, width, height);
+  return quad ? rectify(grey, width, height, quad) : null;
 }
