@@ -317,6 +317,10 @@ describe('panel headings set close to a row', () => {
         row(178, '25-Hydroxy', '42', 'ng/mL', '30-100'),
         row(193, 'Hemoglobin', '5.4', '%', '4.0-5.6'),
         [204, [[40, 'A1c']]],
+        row(219, 'Aspartate Aminotransferase', '22', 'IU/L', '0-40'),
+        [230, [[40, '(AST/SGOT)']]],
+        row(245, 'Lactate Dehydrogenase', '183', 'IU/L', '119-226'),
+        [256, [[40, '(LDH)']]],
       ]),
     );
     expect(rows.map((r) => [r.name, r.panel])).toEqual([
@@ -326,6 +330,9 @@ describe('panel headings set close to a row', () => {
       // Not a catalogue name alone, or a catalogue name only together: one wrapped name.
       ['Vitamin D, 25-Hydroxy', 'THYROID STUDIES'],
       ['Hemoglobin A1c', 'THYROID STUDIES'],
+      // A bracketed line under a whole name is its abbreviation, never a heading.
+      ['Aspartate Aminotransferase (AST/SGOT)', 'THYROID STUDIES'],
+      ['Lactate Dehydrogenase (LDH)', 'THYROID STUDIES'],
     ]);
   });
 

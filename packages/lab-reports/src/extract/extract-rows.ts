@@ -299,6 +299,9 @@ function continueRange(last: RowRef | null, cells: Cell[], line: Line, slot: Slo
  * a catalogue name together (`Hemoglobin` / `A1c`), or that is no catalogue name alone, still joins.
  */
 function isHeadingNotWrap(name: string, heading: string, above: boolean): boolean {
+  // A line opening with a bracket, a joining mark or a small letter goes on a name (`(AST/SGOT)`, `& Folate`,
+  // `count`): no heading starts so.
+  if (/^[([{&/+,-]|^[a-z]/.test(heading.trim())) return false;
   if (panelHeading(heading) === null || !isCatalogueName(name)) return false;
   return !isCatalogueName(above ? `${heading} ${name}` : `${name} ${heading}`);
 }
