@@ -68,13 +68,44 @@ export interface LabOrderSubmission {
   acceptedAt: Date;
 }
 
-/** OBR-25: P preliminary, F final, C corrected, X cannot be obtained (cancelled). */
+/** OBR-25: P (and A, R, I, O, S) preliminary, F final, C corrected, X cannot be obtained (cancelled). */
 export type LabResultStatus = 'preliminary' | 'final' | 'corrected' | 'cancelled';
-/** OBX-11 of a reported value: P, F or C. */
+/** OBX-11 of a reported value: P, R or S preliminary; F or U final; C corrected. */
 export type ObservationStatus = 'preliminary' | 'final' | 'corrected';
 export type ResultInterpretation = 'normal' | 'abnormal' | 'critical' | 'unknown';
-/** The value types read from OBX-2. */
-export type ObservationValueType = 'NM' | 'SN' | 'ST' | 'TX' | 'FT' | 'CWE' | 'CE';
+/**
+ * The value types read from OBX-2: numbers, text and codes, and the HL7 types whose value is kept as the
+ * text sent (dates, times, identifiers, names, money...). Attachments (ED, RP) are not values.
+ */
+export type ObservationValueType =
+  | 'NM'
+  | 'SN'
+  | 'ST'
+  | 'TX'
+  | 'FT'
+  | 'CWE'
+  | 'CE'
+  | 'DT'
+  | 'DTM'
+  | 'TS'
+  | 'TM'
+  | 'ID'
+  | 'IS'
+  | 'NA'
+  | 'CF'
+  | 'CK'
+  | 'CN'
+  | 'CP'
+  | 'CX'
+  | 'MO'
+  | 'TN'
+  | 'AD'
+  | 'PN'
+  | 'XAD'
+  | 'XCN'
+  | 'XON'
+  | 'XPN'
+  | 'XTN';
 /** BiomarkerResult.type and the missing-result failure types (api-shapes §6.9): the domain's enums. */
 export type BiomarkerValueKind = BiomarkerResultType;
 export { MISSING_RESULT_FAILURE_TYPES, type MissingResultFailureType };
@@ -131,7 +162,7 @@ export interface LabObservation {
   notes: string[];
 }
 
-/** A value the lab could not report (OBX-11 `X`, no status, or no value). */
+/** A value the lab could not report (OBX-11 `X` or `N`, no status, or no value). */
 export interface MissingLabResult {
   testCode: string;
   setId: number | null;

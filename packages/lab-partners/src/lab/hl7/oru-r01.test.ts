@@ -211,6 +211,70 @@ describe('readOruR01', () => {
     expect(read(obr({ 25: 'C' }), obr({ 1: '2', 25: 'F' })).resultStatus).toBe('corrected');
   });
 
+  describe('what labs send beyond the textbook message', () => {
+    it('reads a bound in an NM field as a comparator and number', () => {
+      const [r] = read(obr(), obx({ 3: '33914-3^eGFR^LN', 5: '>60', 7: '>59' })).results;
+      expect(r).toMatchObject({ kind: 'range', value: null, result: '>60', comparator: '>' });
+      const [lt] = read(obr(), obx({ 5: '<= 0.01' })).results;
+      expect(lt).toMatchObject({ kind: 'range', value: null, result: '<=0.01', comparator: '<=' });
+    });
+
+    it('skips an attached document (ED, RP) and keeps date and identifier values as text', () => {
+      const m = read(
+        obr(),
+        obx(),
+        obx({ 1: '2', 2: 'ED', 3: 'PDF^Report^L', 5: '^application^pdf^Base64^JVBERi0xLjQK', 6: '', 7: '' }),
+        obx({ 1: '3', 2: 'RP', 3: 'IMG^Image^L', 5: 'https://lab.example/r/1^^image^jpeg', 6: '', 7: '' }),
+        obx({ 1: '4', 2: 'DT', 3: '8665-2^Last menstrual period^LN', 5: '20261101', 6: '', 7: '', 8: '' }),
+      );
+      expect(m.results.map((r) => [r.valueType, r.kind, r.result])).toEqual([
+        ['NM', 'numeric', '180'],
+        ['DT', 'comment', '20261101'],
+      ]);
+      expect(m.missingResults).toEqual([]);
+    });
+
+    it('maps the other OBX-11 codes: R, S preliminary; U final; N not reported; I, O, D, W not values', () => {
+      const m = read(
+        obr(),
+        obx({ 1: '1', 11: 'R' }),
+        obx({ 1: '2', 3: '2085-9^HDL^LN', 11: 'S' }),
+        obx({ 1: '3', 3: '13457-7^LDL^LN', 11: 'U' }),
+        obx({ 1: '4', 3: '2571-8^Triglyceride^LN', 5: '', 11: 'N' }),
+        obx({ 1: '5', 3: '9830-1^Ratio^LN', 5: '', 11: 'I' }),
+        obx({ 1: '6', 3: '9830-1^Ratio^LN', 5: '4.1', 11: 'D' }),
+        obx({ 1: '7', 3: '9830-1^Ratio^LN', 5: '4.2', 11: 'W' }),
+        obx({ 1: '8', 3: '9830-1^Ratio^LN', 5: '', 11: 'O' }),
+      );
+      expect(m.results.map((r) => [r.loinc, r.status])).toEqual([
+        ['2093-3', 'preliminary'],
+        ['2085-9', 'preliminary'],
+        ['13457-7', 'final'],
+      ]);
+      expect(m.missingResults.map((r) => r.loinc)).toEqual(['2571-8']);
+    });
+
+    it('reads the in-between OBR-25 states as preliminary', () => {
+      for (const code of ['A', 'R', 'I', 'O', 'S']) {
+        expect(read(obr({ 25: code }), obx({ 11: 'P' })).resultStatus).toBe('preliminary');
+      }
+    });
+
+    it("works out an empty OBR-25 from the test's values", () => {
+      expect(read(obr({ 25: '' }), obx()).tests[0]!.status).toBe('final');
+      expect(read(obr({ 25: '' }), obx({ 11: 'C' })).tests[0]!.status).toBe('corrected');
+      expect(read(obr({ 25: '' }), obx(), obx({ 1: '2', 11: 'P' })).resultStatus).toBe('preliminary');
+      expect(read(obr({ 25: '' }), obx({ 5: '', 11: 'X' })).tests[0]!.status).toBe('cancelled');
+    });
+
+    it('keeps a value whose code is marked LN but is not a LOINC code, without a LOINC', () => {
+      const [r] = read(obr({ 4: 'LIPID^Lipid panel^LN' }), obx({ 3: '2093^Chol^LN' })).results;
+      expect(r).toMatchObject({ code: '2093', loinc: null, value: 180 });
+      const [alt] = read(obr(), obx({ 3: 'CHOL^Cholesterol^L^2093-3^Cholesterol^LN' })).results;
+      expect(alt).toMatchObject({ code: 'CHOL', loinc: '2093-3' });
+    });
+  });
+
   const BAD_DOB = PID.replace('19800101', '19801301');
   it.each([
     ['no PID', [obr()], 'AE', '101', 'PID'],
@@ -221,16 +285,18 @@ describe('readOruR01', () => {
     ['two orders', [PID, obr(), obr({ 1: '2', 2: 'ord-2' })], 'AE', '102', 'OBR[2]-2'],
     ['no test code', [PID, obr({ 4: '' })], 'AE', '101', 'OBR[1]-4'],
     ['no OBR-25', [PID, obr({ 25: '' })], 'AE', '101', 'OBR[1]-25'],
-    ['unknown OBR-25', [PID, obr({ 25: 'I' })], 'AE', '103', 'OBR[1]-25'],
+    ['unknown OBR-25', [PID, obr({ 25: 'Q' })], 'AE', '103', 'OBR[1]-25'],
+    ['OBR-25 no patient record', [PID, obr({ 25: 'Z' }), obx()], 'AE', '103', 'OBR[1]-25'],
+    ['no OBR-25, only pending lines', [PID, obr({ 25: '' }), obx({ 11: 'I' })], 'AE', '101', 'OBR[1]-25'],
+    ['NM bound without a number', [PID, obr(), obx({ 5: '>' })], 'AE', '102', 'OBX[1]-5'],
     ['NM not a number', [PID, obr(), obx({ 5: '1,5' })], 'AE', '102', 'OBX[1]-5'],
     ['NM repeated', [PID, obr(), obx({ 5: '1~2' })], 'AE', '102', 'OBX[1]-5'],
     ['bad SN', [PID, obr(), obx({ 2: 'SN', 5: '~~^5' })], 'AE', '102', 'OBX[1]-5'],
     ['bad SN comparator', [PID, obr(), obx({ 2: 'SN', 5: '!^5' })], 'AE', '102', 'OBX[1]-5'],
     ['no value type', [PID, obr(), obx({ 2: '' })], 'AE', '101', 'OBX[1]-2'],
-    ['unsupported value type', [PID, obr(), obx({ 2: 'ED' })], 'AE', '103', 'OBX[1]-2'],
+    ['unsupported value type', [PID, obr(), obx({ 2: 'ZZ' })], 'AE', '103', 'OBX[1]-2'],
     ['no observation id', [PID, obr(), obx({ 3: '' })], 'AE', '101', 'OBX[1]-3'],
     ['unknown OBX-11', [PID, obr(), obx({ 11: 'Q' })], 'AE', '103', 'OBX[1]-11'],
-    ['bad LOINC', [PID, obr(), obx({ 3: '2093^Chol^LN' })], 'AE', '102', 'OBX[1]-3'],
     ['bad date', [PID, obr({ 7: '2026-11-20' })], 'AE', '102', 'OBR[1]-7'],
     ['bad dob', [BAD_DOB, obr()], 'AE', '102', 'PID-7'],
   ])('%s → %s %s at %s', (_, segments, ackCode, errorCode, location) => {

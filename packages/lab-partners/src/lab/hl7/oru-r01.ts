@@ -25,22 +25,79 @@ export interface OruReadOptions {
   labTimeZone: string;
 }
 
+/**
+ * OBR-25 (HL7 table 0123). Besides P, F, C and X, labs send the in-between states of a report that already
+ * carries values: A (some results available), R (stored, not yet verified), I (in process), O (order
+ * received), S (scheduled): all read as preliminary. Y (no order on record) and Z (no record of this
+ * patient) are refusals, not result states: such a message is answered AE.
+ */
 const RESULT_STATUSES: Record<string, LabResultStatus> = {
   P: 'preliminary',
+  A: 'preliminary',
+  R: 'preliminary',
+  I: 'preliminary',
+  O: 'preliminary',
+  S: 'preliminary',
   F: 'final',
   C: 'corrected',
   X: 'cancelled',
 };
+/**
+ * OBX-11 of a value (HL7 table 0085): R (entered, not verified) and S (partial) are preliminary, U (status
+ * changed to final without the value being sent again) is final.
+ */
 const OBSERVATION_STATUSES: Record<string, ObservationStatus> = {
   P: 'preliminary',
+  R: 'preliminary',
+  S: 'preliminary',
   F: 'final',
+  U: 'final',
   C: 'corrected',
 };
-const VALUE_TYPES = new Set<ObservationValueType>(['NM', 'SN', 'ST', 'TX', 'FT', 'CWE', 'CE']);
+/**
+ * OBX-11 codes of a line that is not a value: I (specimen in the lab, result pending), O (order detail only),
+ * D (delete this earlier value) and W (earlier value was wrong). Such lines are skipped: not a result, and
+ * not a result the lab could not obtain (X, N).
+ */
+const NOT_A_VALUE = new Set(['I', 'O', 'D', 'W']);
+/** OBX-11 codes of a value the lab could not report: X (cannot be obtained), N (not asked). */
+const NOT_REPORTED = new Set(['X', 'N']);
+const VALUE_TYPES = new Set<string>(['NM', 'SN', 'ST', 'TX', 'FT', 'CWE', 'CE']);
+/**
+ * OBX-2 types (HL7 table 0125) whose value is kept as the text the lab sent: dates and times, identifiers,
+ * names, addresses, money, composite quantities.
+ */
+const TEXT_VALUE_TYPES = new Set<string>([
+  'DT',
+  'DTM',
+  'TS',
+  'TM',
+  'ID',
+  'IS',
+  'NA',
+  'CF',
+  'CK',
+  'CN',
+  'CP',
+  'CX',
+  'MO',
+  'TN',
+  'AD',
+  'PN',
+  'XAD',
+  'XCN',
+  'XON',
+  'XPN',
+  'XTN',
+]);
+/** OBX-2 types of an attachment (ED: an embedded document, e.g. the lab's PDF; RP: a pointer to one). */
+const ATTACHMENT_TYPES = new Set<string>(['ED', 'RP']);
 const LOINC_RE = /^\d{1,7}-\d$/;
 
 interface TestState {
   test: LabResultTest;
+  /** OBR-25 was empty: the status is worked out from the test's values once they are read. */
+  statusFromValues: boolean;
   segmentIndex: number;
   placer: string;
   filler: string;
@@ -156,6 +213,7 @@ export function readOruR01(message: Hl7Message, options: OruReadOptions): LabRes
       throw new Hl7MessageError('results for more than one order', 'AE', '102', `OBR[${t.segmentIndex}]-2`);
     }
   }
+  for (const t of tests) if (t.statusFromValues) t.test.status = statusFromValues(t, results, missing);
   for (const m of missing) {
     const test = tests.find((t) => t.test.code === m.testCode)?.test;
     m.failureType = missingFailureTypeOf(m.note, test?.notes ?? []);
@@ -213,16 +271,12 @@ function testOf(
   if (code === '') throw new Hl7MessageError('test code missing', 'AE', '101', `OBR[${n}]-4`);
   const statusCode = obr.getComponent(25, 1).toUpperCase();
   const status = RESULT_STATUSES[statusCode];
-  if (!status) {
-    throw new Hl7MessageError(
-      statusCode === '' ? 'result status missing' : `unknown result status ${statusCode}`,
-      'AE',
-      statusCode === '' ? '101' : '103',
-      `OBR[${n}]-25`,
-    );
+  if (!status && statusCode !== '') {
+    throw new Hl7MessageError(`unknown result status ${statusCode}`, 'AE', '103', `OBR[${n}]-25`);
   }
   const codeSystem = readText(obr, 4, 3);
   return {
+    statusFromValues: !status,
     segmentIndex: n,
     placer: readText(obr, 2) || (orc ? readText(orc, 2) : ''),
     filler: readText(obr, 3) || (orc ? readText(orc, 3) : ''),
@@ -231,8 +285,8 @@ function testOf(
       code,
       codeSystem,
       name: readText(obr, 4, 2),
-      loinc: loincOf(obr, 4, `OBR[${n}]-4`),
-      status,
+      loinc: loincOf(obr, 4),
+      status: status ?? 'final',
       collectedAt: at(obr, n, 7, 'OBR'),
       receivedAt: at(obr, n, 14, 'OBR'),
       reportedAt: at(obr, n, 22, 'OBR'),
@@ -256,12 +310,17 @@ function observationOf(
     code,
     codeSystem: readText(seg, 3, 3),
     name: readText(seg, 3, 2),
-    loinc: loincOf(seg, 3, loc(3)),
+    loinc: loincOf(seg, 3),
   };
   const statusCode = seg.getComponent(11, 1).toUpperCase();
+  const valueType = seg.getComponent(2, 1).toUpperCase();
+  // A line that is not a value (pending, retracted) or an attachment (the lab's own report document) is
+  // neither a result nor a missing one.
+  if (NOT_A_VALUE.has(statusCode) || ATTACHMENT_TYPES.has(valueType))
+    return { observation: null, missing: null };
   const hasValue = repetitionCount(seg, 5) > 0;
-  if (statusCode === 'X' || statusCode === '' || !hasValue) {
-    if (statusCode !== 'X' && statusCode !== '' && !OBSERVATION_STATUSES[statusCode]) {
+  if (NOT_REPORTED.has(statusCode) || statusCode === '' || !hasValue) {
+    if (!NOT_REPORTED.has(statusCode) && statusCode !== '' && !OBSERVATION_STATUSES[statusCode]) {
       throw new Hl7MessageError(`unknown observation status ${statusCode}`, 'AE', '103', loc(11));
     }
     const text = hasValue ? readFreeText(seg, 5) : '';
@@ -272,8 +331,7 @@ function observationOf(
   }
   const status = OBSERVATION_STATUSES[statusCode];
   if (!status) throw new Hl7MessageError(`unknown observation status ${statusCode}`, 'AE', '103', loc(11));
-  const valueType = seg.getComponent(2, 1).toUpperCase() as ObservationValueType;
-  if (!VALUE_TYPES.has(valueType)) {
+  if (!VALUE_TYPES.has(valueType) && !TEXT_VALUE_TYPES.has(valueType)) {
     throw new Hl7MessageError(
       valueType ? `unsupported value type ${valueType}` : 'value type missing',
       'AE',
@@ -281,13 +339,13 @@ function observationOf(
       loc(2),
     );
   }
-  const value = valueOf(seg, valueType, loc(5));
+  const value = valueOf(seg, valueType as ObservationValueType, loc(5));
   const range = parseReferenceRange(readText(seg, 7));
   const flags = flagsOf(seg);
   const numeric = value.value;
   const observation: LabObservation = {
     ...base,
-    valueType,
+    valueType: valueType as ObservationValueType,
     kind: value.kind,
     value: numeric,
     result: value.result,
@@ -319,6 +377,7 @@ interface ParsedValue {
 }
 
 const NUMBER_RE = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
+const NM_BOUND_RE = /^(<=|>=|<|>)\s*((?:\d+(?:\.\d*)?|\.\d+))$/;
 
 function valueOf(seg: Hl7Segment, type: ObservationValueType, location: string): ParsedValue {
   if (repetitionCount(seg, 5) > 1 && (type === 'NM' || type === 'SN')) {
@@ -327,8 +386,15 @@ function valueOf(seg: Hl7Segment, type: ObservationValueType, location: string):
   switch (type) {
     case 'NM': {
       const text = readText(seg, 5, 1);
-      if (!NUMBER_RE.test(text)) throw new Hl7MessageError('NM value is not a number', 'AE', '102', location);
-      return { kind: 'numeric', value: Number(text), result: text, comparator: null, coded: null };
+      if (NUMBER_RE.test(text)) {
+        return { kind: 'numeric', value: Number(text), result: text, comparator: null, coded: null };
+      }
+      // Labs put a bound in an NM field (`>60` for an eGFR, `<0.01`) where SN would be right: read as SN's
+      // comparator and number.
+      const bound = NM_BOUND_RE.exec(text);
+      if (!bound) throw new Hl7MessageError('NM value is not a number', 'AE', '102', location);
+      const comparator = bound[1]!;
+      return { kind: 'range', value: null, result: `${comparator}${bound[2]!}`, comparator, coded: null };
     }
     case 'SN':
       return structuredNumericOf(seg, location);
@@ -346,9 +412,8 @@ function valueOf(seg: Hl7Segment, type: ObservationValueType, location: string):
         coded: { code, text, codeSystem: readText(seg, 5, 3) },
       };
     }
-    case 'ST':
-    case 'TX':
-    case 'FT':
+    default:
+      // ST, TX, FT, and the types kept as text (TEXT_VALUE_TYPES).
       return { kind: 'comment', value: null, result: readFreeText(seg, 5), comparator: null, coded: null };
   }
 }
@@ -391,16 +456,18 @@ function flagsOf(seg: Hl7Segment): string[] {
   return flags;
 }
 
-/** LOINC from a CWE: the primary or the alternate identifier coded `LN`. */
-function loincOf(seg: Hl7Segment, field: number, location: string): string | null {
+/**
+ * LOINC from a CWE: the primary or the alternate identifier coded `LN`, when it has LOINC's form. A lab's own
+ * code marked `LN` by mistake is not a LOINC code: null (the value is kept under the lab's code).
+ */
+function loincOf(seg: Hl7Segment, field: number): string | null {
   for (const [id, system] of [
     [1, 3],
     [4, 6],
   ] as const) {
     if (readText(seg, field, system).toUpperCase() === 'LN') {
       const code = readText(seg, field, id);
-      if (!LOINC_RE.test(code)) throw new Hl7MessageError('LOINC code is malformed', 'AE', '102', location);
-      return code;
+      if (LOINC_RE.test(code)) return code;
     }
   }
   return null;
@@ -424,6 +491,26 @@ function patientOf(pid: Hl7Segment): LabResultMessage['patient'] {
     dob,
     sex: SEXES[pid.getComponent(8, 1).toUpperCase()] ?? 'unknown',
   };
+}
+
+/**
+ * A test's status when OBR-25 was left empty: from its values' OBX-11 (any preliminary → preliminary, else
+ * any corrected → corrected, else final), cancelled when none of its values could be obtained. A test
+ * without any value line has no status to go by: the message is answered AE.
+ */
+function statusFromValues(
+  t: TestState,
+  results: readonly LabObservation[],
+  missing: readonly MissingLabResult[],
+): LabResultStatus {
+  const statuses = results.filter((r) => r.testCode === t.test.code).map((r) => r.status);
+  if (statuses.length === 0) {
+    if (missing.some((m) => m.testCode === t.test.code)) return 'cancelled';
+    throw new Hl7MessageError('result status missing', 'AE', '101', `OBR[${t.segmentIndex}]-25`);
+  }
+  if (statuses.includes('preliminary')) return 'preliminary';
+  if (statuses.includes('corrected')) return 'corrected';
+  return 'final';
 }
 
 function overallStatus(statuses: LabResultStatus[]): LabResultStatus {
