@@ -383,6 +383,10 @@ function valueOf(seg: Hl7Segment, type: ObservationValueType, location: string):
   if (repetitionCount(seg, 5) > 1 && (type === 'NM' || type === 'SN')) {
     throw new Hl7MessageError(`${type} value repeats`, 'AE', '102', location);
   }
+  // ST, TX, FT, and the types kept as text (TEXT_VALUE_TYPES).
+  if (type !== 'NM' && type !== 'SN' && type !== 'CWE' && type !== 'CE') {
+    return { kind: 'comment', value: null, result: readFreeText(seg, 5), comparator: null, coded: null };
+  }
   switch (type) {
     case 'NM': {
       const text = readText(seg, 5, 1);
@@ -412,9 +416,6 @@ function valueOf(seg: Hl7Segment, type: ObservationValueType, location: string):
         coded: { code, text, codeSystem: readText(seg, 5, 3) },
       };
     }
-    default:
-      // ST, TX, FT, and the types kept as text (TEXT_VALUE_TYPES).
-      return { kind: 'comment', value: null, result: readFreeText(seg, 5), comparator: null, coded: null };
   }
 }
 
