@@ -31,7 +31,10 @@ export interface PdfPage {
   width: number;
   height: number;
   items: PdfTextItem[];
-  /** Set when the page has (almost) no text layer and rendering was asked for. */
+  /**
+   * Set when rendering was asked for and the page has (almost) no text layer, an unreadable one, or is a picture
+   * with a line or two of text around it (see pdf-worker.mjs): the page is read by OCR, its `items` unused.
+   */
   image: RenderedPage | null;
 }
 

@@ -15,6 +15,21 @@ process.stderr.write = () => true;
 
 /** Pages whose text layer has fewer characters than this are rasterised for OCR. */
 const MIN_TEXT_CHARS = 40;
+/**
+ * A text layer this share of whose characters are control, private-use, unassigned or replacement characters is
+ * unreadable (a subset font without a Unicode map gives glyph numbers for letters): the page is rasterised and read
+ * by OCR, as the rendered glyphs are right.
+ */
+const UNREADABLE_SHARE = 0.2;
+/**
+ * A page whose pictures cover at least this share of it and whose text layer has fewer readable characters than
+ * `IMAGE_PAGE_TEXT_CHARS` is a picture of a report with a line or two of text around it (a scan printed to PDF by
+ * a browser or a viewer, with its title, address and page number; a portal's stamp on a scan): it is rasterised and
+ * read by OCR whole. A page of typed results holds far more text than that, whatever its letterhead picture.
+ */
+const IMAGE_PAGE_SHARE = 0.5;
+const IMAGE_PAGE_TEXT_CHARS = 250;
+const UNREADABLE_CHAR = /[\p{Cc}\p{Co}\p{Cn}\uFFFD]/u;
 
 function loadPdfjs() {
   return import('pdfjs-dist/legacy/build/pdf.mjs');
@@ -101,6 +116,82 @@ async function renderPage(doc, page, scale) {
   return { grey, width, height, scale };
 }
 
+/** Non-space characters of the text layer, and how many of them are unreadable (see `UNREADABLE_SHARE`). */
+function textStats(items) {
+  let chars = 0;
+  let unreadable = 0;
+  for (const item of items) {
+    for (const ch of item.text) {
+      if (/\s/.test(ch)) continue;
+      chars++;
+      if (UNREADABLE_CHAR.test(ch)) unreadable++;
+    }
+  }
+  return { chars, unreadable };
+}
+
+const IDENTITY = [1, 0, 0, 1, 0, 0];
+const multiply = (m, n) => [
+  m[0] * n[0] + m[2] * n[1],
+  m[1] * n[0] + m[3] * n[1],
+  m[0] * n[2] + m[2] * n[3],
+  m[1] * n[2] + m[3] * n[3],
+  m[0] * n[4] + m[2] * n[5] + m[4],
+  m[1] * n[4] + m[3] * n[5] + m[5],
+];
+
+/**
+ * The share of the page (0–1) its painted pictures cover: each image is painted into the unit square of the
+ * current transformation, so its area is that matrix's determinant; overlaps count twice (capped at 1).
+ */
+async function imageCoverage(pdfjs, page, pageArea) {
+  const { OPS } = pdfjs;
+  const paints = new Set(
+    [
+      OPS.paintImageXObject,
+      OPS.paintInlineImageXObject,
+      OPS.paintImageMaskXObject,
+      OPS.paintImageXObjectRepeat,
+      OPS.paintInlineImageXObjectGroup,
+      OPS.paintJpegXObject,
+    ].filter((op) => op !== undefined),
+  );
+  const list = await page.getOperatorList();
+  const stack = [];
+  let ctm = IDENTITY;
+  let area = 0;
+  for (let i = 0; i < list.fnArray.length; i++) {
+    const fn = list.fnArray[i];
+    const args = list.argsArray[i];
+    if (fn === OPS.save) stack.push(ctm);
+    else if (fn === OPS.restore) ctm = stack.pop() ?? IDENTITY;
+    else if (fn === OPS.transform && args) ctm = multiply(ctm, args);
+    else if (fn === OPS.paintFormXObjectBegin) {
+      stack.push(ctm);
+      const matrix = args && Array.isArray(args[0]) ? args[0] : null;
+      if (matrix && matrix.length === 6) ctm = multiply(ctm, matrix);
+    } else if (fn === OPS.paintFormXObjectEnd) ctm = stack.pop() ?? IDENTITY;
+    else if (paints.has(fn)) area += Math.abs(ctm[0] * ctm[3] - ctm[1] * ctm[2]);
+  }
+  return pageArea > 0 ? Math.min(1, area / pageArea) : 0;
+}
+
+/**
+ * Whether a page is read by OCR: 'only' when its text layer is (almost) empty, 'rather' when it has one that is
+ * not the report (see the constants above), false when its text layer is read.
+ */
+async function ocrNeed(pdfjs, page, text) {
+  if (text.items.reduce((sum, it) => sum + it.text.trim().length, 0) < MIN_TEXT_CHARS) return 'only';
+  return (await textLayerIsNotTheReport(pdfjs, page, text)) ? 'rather' : false;
+}
+
+async function textLayerIsNotTheReport(pdfjs, page, text) {
+  const { chars, unreadable } = textStats(text.items);
+  if (unreadable >= UNREADABLE_SHARE * chars) return true;
+  if (chars - unreadable >= IMAGE_PAGE_TEXT_CHARS) return false;
+  return (await imageCoverage(pdfjs, page, text.width * text.height)) >= IMAGE_PAGE_SHARE;
+}
+
 async function extract(pdfjs, data, options) {
   let doc;
   try {
@@ -114,9 +205,13 @@ async function extract(pdfjs, data, options) {
     for (let n = 1; n <= doc.numPages; n++) {
       const page = await doc.getPage(n);
       const text = await pageText(page);
-      const chars = text.items.reduce((sum, it) => sum + it.text.trim().length, 0);
       let image = null;
-      if (chars < MIN_TEXT_CHARS && options.render) image = await renderPage(doc, page, options.scale);
+      const need = options.render ? await ocrNeed(pdfjs, page, text) : false;
+      if (need === 'only') image = await renderPage(doc, page, options.scale);
+      else if (need === 'rather') {
+        // The text layer stays the page's reading when the page cannot be drawn (e.g. a font pdf.js cannot draw).
+        image = await renderPage(doc, page, options.scale).catch(() => null);
+      }
       pages.push({ ...text, image });
       page.cleanup();
     }
