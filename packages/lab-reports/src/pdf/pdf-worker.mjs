@@ -73,28 +73,60 @@ async function inspect(pdfjs, data) {
   }
 }
 
+/** Quarter turns (0–3, clockwise on the page) of a baseline direction, or -1 when it is not within 10° of one. */
+function quarterTurnOf(dx, dy) {
+  const degrees = (Math.atan2(dy, dx) * 180) / Math.PI;
+  const turn = Math.round(degrees / 90);
+  if (Math.abs(degrees - turn * 90) > 10) return -1;
+  return ((turn % 4) + 4) % 4;
+}
+
+/**
+ * The page's text runs, positioned as the page is seen (its `/Rotate` and crop box applied: pdf.js's viewport), then
+ * turned so that the direction most of its text runs in reads left to right: a landscape report stored as a turned
+ * portrait page, or printed sideways on one, reads as the landscape page it is. Runs in any other direction (a
+ * diagonal watermark, a sideways margin note) are left out: they are not lines of the report.
+ */
 async function pageText(page) {
   const viewport = page.getViewport({ scale: 1 });
   const content = await page.getTextContent({ includeMarkedContent: false, disableNormalization: false });
-  const items = [];
+  const runs = [];
+  const charsPerTurn = [0, 0, 0, 0];
   for (const item of content.items) {
     if (!('str' in item)) continue;
     const str = item.str;
     if (!str || !str.trim()) continue;
-    const [a, b, , d, e, f] = item.transform;
-    const fontHeight = Math.hypot(b, d) || Math.abs(d) || item.height || 10;
-    // pdf.js gives baseline-origin coordinates with y up; convert to top-left origin, y down.
-    const x = e;
-    const yBaseline = viewport.height - f;
+    const m = multiply(viewport.transform, item.transform);
+    const turn = quarterTurnOf(m[0], m[1]);
+    if (turn >= 0) charsPerTurn[turn] += str.trim().length;
+    runs.push({ item, m, turn });
+  }
+  let upright = 0;
+  for (let t = 1; t < 4; t++) if (charsPerTurn[t] > charsPerTurn[upright]) upright = t;
+  const W = viewport.width;
+  const H = viewport.height;
+  // Seen-page point → the upright page's (rotating the page back by `upright` quarter turns).
+  const turnBack = [
+    (x, y) => [x, y],
+    (x, y) => [y, W - x],
+    (x, y) => [W - x, H - y],
+    (x, y) => [H - y, x],
+  ][upright];
+  const items = [];
+  for (const { item, m, turn } of runs) {
+    if (turn !== upright) continue;
+    const fontHeight = Math.hypot(m[2], m[3]) || item.height || 10;
+    const [x, yBaseline] = turnBack(m[4], m[5]);
     items.push({
-      text: str,
+      text: item.str,
       x,
       y: yBaseline - fontHeight * 0.8,
-      width: item.width || Math.abs(a) * str.length * 0.5,
+      width: item.width || Math.hypot(m[0], m[1]) * item.str.length * 0.5,
       height: fontHeight,
     });
   }
-  return { width: viewport.width, height: viewport.height, items };
+  const sideways = upright % 2 === 1;
+  return { width: sideways ? H : W, height: sideways ? W : H, items };
 }
 
 async function renderPage(doc, page, scale) {
