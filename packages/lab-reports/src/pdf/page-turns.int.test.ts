@@ -44,10 +44,10 @@ function turnedReport(turn: Turn, options: { rotateEntry: boolean; watermark?: b
     doc.fontSize(10);
     doc.text('Patient: Jane Doe   DOB: 01/02/1980   Collected: 11/20/2026', 40, 30, { lineBreak: false });
     ['Test', 'Result', 'Units', 'Reference'].forEach((head, i) =>
-      doc.text(head, [40, 300, 400, 500][i]!, 60, { lineBreak: false }),
+      doc.text(head, [40, 300, 400, 500][i], 60, { lineBreak: false }),
     );
     ROWS.forEach((row, r) =>
-      row.forEach((cell, i) => doc.text(cell, [40, 300, 400, 500][i]!, 80 + r * 16, { lineBreak: false })),
+      row.forEach((cell, i) => doc.text(cell, [40, 300, 400, 500][i], 80 + r * 16, { lineBreak: false })),
     );
     if (options.watermark) {
       doc

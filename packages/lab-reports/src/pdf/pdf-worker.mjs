@@ -106,12 +106,9 @@ async function pageText(page) {
   const W = viewport.width;
   const H = viewport.height;
   // Seen-page point → the upright page's (rotating the page back by `upright` quarter turns).
-  const turnBack = [
-    (x, y) => [x, y],
-    (x, y) => [y, W - x],
-    (x, y) => [W - x, H - y],
-    (x, y) => [H - y, x],
-  ][upright];
+  const turnBack = [(x, y) => [x, y], (x, y) => [y, W - x], (x, y) => [W - x, H - y], (x, y) => [H - y, x]][
+    upright
+  ];
   const items = [];
   for (const { item, m, turn } of runs) {
     if (turn !== upright) continue;
