@@ -4678,14 +4678,29 @@ export type components = {
                 message: string;
             } | null;
         };
-        SdkDeviceList: {
-            devices: components["schemas"]["SdkDevice"][];
-        };
+        /** @description The spec's `Device[]` (a bare array). */
+        SdkDeviceList: components["schemas"]["SdkDevice"][];
+        /** @description The spec's `Device` (`id`, `user_id`, `provider`, `source_type`, `app_id`, `device_manufacturer`, `device_model`, `device_version`, `device_id`) for an app installation signed in with the mobile SDK, with the installation's own description and its sync status. */
         SdkDevice: {
             /** Format: uuid */
             id: string;
             /** Format: uuid */
             user_id: string;
+            /** @description The mobile provider the device pushes for: the one of its latest push; before any push, by its `os` (Android: `health_connect`, else `apple_health_kit`). */
+            provider: string;
+            /**
+             * @description An app installation is a phone (the spec's `SourceType`).
+             * @enum {string}
+             */
+            source_type: "phone";
+            /** @description `Apple` for an iOS device or a HealthKit push; null where the installation does not say. */
+            device_manufacturer: string | null;
+            /** @description The installation's `model`. */
+            device_model: string | null;
+            /** @description The installation's `os_version`. */
+            device_version: string | null;
+            /** @description The installation's `installation_id` (the app's own stable id for this install). */
+            device_id: string | null;
             installation_id: string;
             name: string | null;
             model: string | null;

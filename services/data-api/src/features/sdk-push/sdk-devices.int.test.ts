@@ -76,11 +76,19 @@ describe('GET /v2/user/{user_id}/device[/{device_id}]', () => {
   it("lists the user's devices with their sync status per provider and resource", async () => {
     const res = await get(`/v2/user/${userId}/device`);
     expect(res.status).toBe(200);
-    const devices = (res.body as { devices: DeviceBody[] }).devices;
+    // The spec's `Device[]`: a bare array of `Device`, with the installation's own fields and sync status.
+    const devices = res.body as DeviceBody[];
     expect(devices.map((d) => d.id)).toEqual([phone.deviceId, tablet.deviceId]);
     const [p, tab] = devices;
     expect(p).toMatchObject({
       user_id: userId,
+      provider: 'apple_health_kit',
+      source_type: 'phone',
+      app_id: null,
+      device_manufacturer: 'Apple',
+      device_model: 'iPhone15,2',
+      device_version: '18.1',
+      device_id: 'phone-install',
       installation_id: 'phone-install',
       name: 'Test iPhone',
       last_push_at: NOW.toISOString(),
@@ -100,7 +108,14 @@ describe('GET /v2/user/{user_id}/device[/{device_id}]', () => {
         last_error: null,
       },
     ]);
-    expect(tab).toMatchObject({ last_push_at: null, clock_skew_seconds: null, sync_status: [] });
+    // A device that has not pushed yet: its provider by its OS.
+    expect(tab).toMatchObject({
+      provider: 'apple_health_kit',
+      device_id: 'tablet-install',
+      last_push_at: null,
+      clock_skew_seconds: null,
+      sync_status: [],
+    });
   });
 
   it('reads one device', async () => {
@@ -127,7 +142,7 @@ describe('GET /v2/user/{user_id}/device[/{device_id}]', () => {
     expect((await get(`/v2/user/${userId}/device/${phone.deviceId}`, tenant.productionKey)).status).toBe(404);
     const otherUser = await createUser(t.app, tenant.sandboxKey);
     expect((await get(`/v2/user/${otherUser}/device/${phone.deviceId}`)).status).toBe(404);
-    expect((await get(`/v2/user/${otherUser}/device`)).body).toEqual({ devices: [] });
+    expect((await get(`/v2/user/${otherUser}/device`)).body).toEqual([]);
     expect((await get(`/v2/user/${userId}/device/00000000-0000-4000-8000-000000000000`)).status).toBe(404);
     // A device token is not a team API key.
     const withDevice = await request(t.app)

@@ -114,7 +114,7 @@ export function createSdkPushRouter(deps: {
 
   router.get('/v2/user/:user_id/device', async (req, res) => {
     const list = await devices.list(principalOf(res), req.params.user_id);
-    res.json({ devices: list.map(toDeviceResponse) });
+    res.json(list.map(toDeviceResponse));
   });
 
   router.get('/v2/user/:user_id/device/:device_id', async (req, res) => {
