@@ -4085,15 +4085,16 @@ export type components = {
             clinical_notes?: string | null;
             passthrough?: string | null;
         };
+        /** @description `receiver_name` not given is `""` in `patient_address` and the patient's name in a test kit's `shipping_details`; `phone_number` not given is the patient's (`patient_details.phone_number`). */
         OrderAddress: {
-            receiver_name: string | null;
+            receiver_name: string;
             first_line: string;
             second_line: string | null;
             city: string;
             state: string;
             zip: string;
             country: string;
-            phone_number: string | null;
+            phone_number: string;
         } | null;
         OrderEvent: {
             id: number;

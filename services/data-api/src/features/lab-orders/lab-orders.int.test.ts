@@ -132,6 +132,20 @@ describe('lab orders (/v3/order, /v3/orders)', () => {
   afterAll(() => h.close());
 
   describe('POST /v3/order', () => {
+    it("answers the address's receiver name and phone number as strings when the order left them out", async () => {
+      const { receiver_name: _left, ...address } = orderBody().patient_address;
+      const order = await createOrder({ patient_address: address });
+      // §6.4: both are strings: the input's default "" for the name, the patient's phone for the number.
+      expect(order.patient_address).toMatchObject({ receiver_name: '', phone_number: '+14155550123' });
+      const given = await createOrder({
+        patient_address: { ...orderBody().patient_address, phone_number: '+14155550199' },
+      });
+      expect(given.patient_address).toMatchObject({
+        receiver_name: 'Ada Lovelace',
+        phone_number: '+14155550199',
+      });
+    });
+
     it('creates an order at `ordered`, normalized, with labtest.order.created in the outbox', async () => {
       const res = await post(team.apiKeys.sandbox, '/v3/order', orderBody());
       expect(res.status).toBe(200);

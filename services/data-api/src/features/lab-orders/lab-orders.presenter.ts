@@ -54,14 +54,33 @@ export interface OrderPatientDetailsWire {
 }
 
 export interface OrderAddressWire {
-  receiver_name: string | null;
+  receiver_name: string;
   first_line: string;
   second_line: string | null;
   city: string;
   state: string;
   zip: string;
   country: string;
-  phone_number: string | null;
+  phone_number: string;
+}
+
+/**
+ * An order address as the wire has it (§6.4: `receiver_name` and `phone_number` are strings): a receiver name
+ * not given is `receiverName` (the input's default `""`; a test kit's shipment goes to the patient), a phone
+ * number not given the patient's.
+ */
+function addressWire(
+  address: Record<string, unknown> | null,
+  fallback: { receiverName: string; phoneNumber: string },
+): OrderAddressWire | null {
+  const picked = pick(address, ADDRESS_KEYS);
+  if (!picked) return null;
+  const text = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v : null);
+  return {
+    ...(picked as Omit<OrderAddressWire, 'receiver_name' | 'phone_number'>),
+    receiver_name: text(picked.receiver_name) ?? fallback.receiverName,
+    phone_number: text(picked.phone_number) ?? fallback.phoneNumber,
+  };
 }
 
 export function toOrderEvent(e: OrderEventRecord) {
@@ -94,6 +113,8 @@ export function toOrderWire(
   related: { labTest: LabTestRecord; events: OrderEventRecord[]; appointmentId: string | null },
 ) {
   const events = related.events.map(toOrderEvent);
+  const patientPhone = o.patientDetails.phone_number;
+  const phoneNumber = typeof patientPhone === 'string' ? patientPhone : '';
   return {
     id: o.id,
     user_id: o.userId,
@@ -104,7 +125,7 @@ export function toOrderWire(
       last_name: o.lastName,
       dob: o.dob,
     } as OrderPatientDetailsWire,
-    patient_address: pick(o.patientAddress, ADDRESS_KEYS) as OrderAddressWire | null,
+    patient_address: addressWire(o.patientAddress, { receiverName: '', phoneNumber }),
     lab_test: toLabTest(related.labTest),
     details: detailsOf(o, related.appointmentId),
     sample_id: o.sampleId,
@@ -123,7 +144,10 @@ export function toOrderWire(
     health_insurance_id: o.healthInsuranceId,
     requisition_form_url: o.requisitionFormUrl,
     priority: o.priority,
-    shipping_details: pick(o.shippingDetails, ADDRESS_KEYS) as OrderAddressWire | null,
+    shipping_details: addressWire(o.shippingDetails, {
+      receiverName: o.shippingRecipientName ?? `${o.firstName} ${o.lastName}`,
+      phoneNumber,
+    }),
     activate_by: o.activateBy,
     passthrough: o.passthrough,
     billing_type: o.billingType,
