@@ -71,6 +71,38 @@ describe('ingestion refuses bad input as a whole', () => {
     expect(await tableCounts(userId)).toEqual(NOTHING);
   });
 
+  it.each([
+    ['no sleep id', {}],
+    ['a null sleep id', { sleep_id: null }],
+  ])('refuses a sleep cycle naming no sleep (%s): its sleep_id is never null', async (_name, link) => {
+    const userId = await fx.insertUser();
+    const error = await refusal(
+      fx.ingestion.ingest({
+        userId,
+        mode: 'daily',
+        summaries: [
+          {
+            kind: 'sleep_cycle',
+            source: WATCH,
+            provider_id: 'cycle-1',
+            fields: {
+              ...link,
+              session_start: '2026-03-05T00:00:00Z',
+              session_end: '2026-03-05T07:00:00Z',
+              stage_start_offset_second: [0],
+              stage_end_offset_second: [25200],
+              stage_type: [2],
+            },
+          },
+        ],
+      } as unknown as IngestBatch),
+    );
+    expect(error.issues.map((i) => [i.loc.join('.'), i.type])).toEqual([
+      ['body.summaries.0.fields.sleep_id', 'missing'],
+    ]);
+    expect(await tableCounts(userId)).toEqual(NOTHING);
+  });
+
   it('reports every problem of the batch at once, each at its location', async () => {
     const userId = await fx.insertUser();
     const batch = {

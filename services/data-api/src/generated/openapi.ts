@@ -5353,9 +5353,9 @@ export type components = {
             user_id: string;
             /**
              * Format: uuid
-             * @description The Sleep summary of this session; null when it is not known.
+             * @description The Sleep summary of this session.
              */
-            sleep_id: string | null;
+            sleep_id: string;
             /** Format: date-time */
             session_start: string;
             /** Format: date-time */

@@ -523,7 +523,8 @@ describe('summaries API', () => {
 
       const [cycle] = (await get(`/v2/summary/sleep_cycle/${userId}${q}`)).body.sleep_cycle;
       expect(cycle).toMatchObject({
-        sleep_id: null,
+        // §4.4: a uuid, never null; no provider id to link by here → the nil UUID.
+        sleep_id: '00000000-0000-0000-0000-000000000000',
         session_start: '2026-02-21T01:00:00+00:00',
         stage_start_offset_second: [],
         stage_end_offset_second: [],

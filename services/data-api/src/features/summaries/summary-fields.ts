@@ -1,4 +1,5 @@
 import { SOURCE_TYPES, type SummaryKind } from '@meridian/domain';
+import { summaryId } from '@meridian/ingestion';
 import type { SummaryRecord } from './summaries.repository';
 import {
   alwaysNull,
@@ -47,6 +48,14 @@ const startAt: ValueSource = (_p, s) => s.startAt;
 const endAt: ValueSource = (_p, s) => s.endAt;
 const calendarDateColumn: ValueSource = (_p, s) => s.calendarDate;
 const providerSummaryId: ValueSource = (_p, s) => s.providerSummaryId;
+/**
+ * A sleep cycle stored without its sleep's id (ingestion refuses one that names no sleep; a row written otherwise): the id ingestion
+ * gives the provider's sleep of the same provider id (how `sleep_provider_id` links them), else the nil UUID —
+ * `sleep_id` is a uuid on the wire (§4.4), never null.
+ */
+const linkedSleepId: ValueSource = (_p, s) =>
+  s.providerSummaryId ? summaryId(s.userId, 'sleep', s.provider, s.providerSummaryId) : NIL_UUID;
+const NIL_UUID = '00000000-0000-0000-0000-000000000000';
 
 /** A field read from the payload key of its name, then from `fallbacks`. */
 function field(name: string, shape: Shape, ...fallbacks: ValueSource[]): SummaryField {
@@ -227,7 +236,7 @@ const MEAL: readonly SummaryField[] = [
 ];
 
 const SLEEP_CYCLE: readonly SummaryField[] = [
-  field('sleep_id', uuid),
+  field('sleep_id', uuid, linkedSleepId),
   field('session_start', dateTime, startAt),
   field('session_end', dateTime, endAt),
   field('stage_start_offset_second', listOf(num), constant([])),
