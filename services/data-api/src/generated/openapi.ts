@@ -5500,6 +5500,7 @@ export type components = {
             redirect_hosts: string[];
             reject_duplicate_connection: boolean;
         };
+        /** @description api-shapes leaves this shape open; besides our own fields it carries those the real product's team has (`org_id`, the patient-communication flags of the key's environment, `delegated_flow`), so its clients read it. */
         DataApiTeam: {
             /** Format: uuid */
             id: string;
@@ -5516,6 +5517,20 @@ export type components = {
             integration_team_id: string | null;
             brand_information: components["schemas"]["BrandInformation"];
             logo_url: string | null;
+            /** Format: uuid */
+            org_id: string;
+            /** @description Test kit status texts to patients (follows the SMS setting below). */
+            testkits_texts_enabled: boolean;
+            /** @description Any lab-test message to patients (SMS or e-mail) is on. */
+            lab_tests_patient_communication_enabled: boolean;
+            lab_tests_patient_sms_communication_enabled: boolean;
+            lab_tests_patient_email_communication_enabled: boolean;
+            critical_result_notification_email: string | null;
+            /**
+             * @description Who orders and receives results: always the team's own physician network on a self-hosted Meridian (there is no platform physician network to delegate to).
+             * @enum {string}
+             */
+            delegated_flow: "order_and_results_with_customer_physician_network";
         };
         /** @description The source context of one value group (or summary). */
         Source: {

@@ -21,6 +21,10 @@ export interface TeamEnvLinkSettings {
   rejectDuplicateConnection: boolean;
   /** Hosts a link token's `redirect_url` may name; empty = loopback hosts only. */
   allowedRedirectHosts: string[];
+  /** Lab-test messages to patients by SMS / e-mail (management API team settings; both default on). */
+  labTestsPatientSms: boolean;
+  labTestsPatientEmail: boolean;
+  criticalResultNotificationEmail: string | null;
 }
 
 const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
@@ -52,5 +56,8 @@ export function teamEnvLinkSettings(stored: unknown, environment: Environment): 
     logoUrl: str(env.logo_url),
     rejectDuplicateConnection: env.reject_duplicate_connection === true,
     allowedRedirectHosts: hosts.filter((h): h is string => typeof h === 'string').map((h) => h.toLowerCase()),
+    labTestsPatientSms: env.lab_tests_patient_sms_communication_enabled !== false,
+    labTestsPatientEmail: env.lab_tests_patient_email_communication_enabled !== false,
+    criticalResultNotificationEmail: str(env.critical_result_notification_email),
   };
 }

@@ -11,6 +11,8 @@ describe('team reads', () => {
       logo_url: 'https://acme.example/logo.svg',
       allowed_redirect_hosts: ['app.acme.example'],
       reject_duplicate_connection: true,
+      lab_tests_patient_sms_communication_enabled: false,
+      critical_result_notification_email: 'lab-alerts@acme.example',
     });
   });
   afterAll(() => h.close());
@@ -64,6 +66,19 @@ describe('team reads', () => {
       integration_team_id: row.integration_team_id,
       brand_information: expect.objectContaining({ company_name: 'Acme' }),
       logo_url: 'https://acme.example/logo.svg',
+      // What the real product's team carries too (its client reads them): the key's environment's settings.
+      org_id: row.org_id,
+      testkits_texts_enabled: false,
+      lab_tests_patient_communication_enabled: true,
+      lab_tests_patient_sms_communication_enabled: false,
+      lab_tests_patient_email_communication_enabled: true,
+      critical_result_notification_email: 'lab-alerts@acme.example',
+      delegated_flow: 'order_and_results_with_customer_physician_network',
+    });
+    expect((await get(`/v2/team/${h.team.teamId}`, h.team.keys.sandbox)).body).toMatchObject({
+      testkits_texts_enabled: true,
+      lab_tests_patient_sms_communication_enabled: true,
+      critical_result_notification_email: null,
     });
     expect((await get(`/v2/team/${h.otherTeam.teamId}`, h.team.keys.sandbox)).status).toBe(404);
     expect((await get(`/v2/team/${h.team.teamId}`, h.otherTeam.keys.sandbox)).status).toBe(404);

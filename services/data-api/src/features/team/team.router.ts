@@ -51,6 +51,13 @@ export function createTeamRouter(deps: { uow: UnitOfWork<'teams'> }): Router {
       integration_team_id: team.integrationTeamId,
       brand_information: settings.brandInformation,
       logo_url: settings.logoUrl,
+      org_id: team.orgId,
+      testkits_texts_enabled: settings.labTestsPatientSms,
+      lab_tests_patient_communication_enabled: settings.labTestsPatientSms || settings.labTestsPatientEmail,
+      lab_tests_patient_sms_communication_enabled: settings.labTestsPatientSms,
+      lab_tests_patient_email_communication_enabled: settings.labTestsPatientEmail,
+      critical_result_notification_email: settings.criticalResultNotificationEmail,
+      delegated_flow: 'order_and_results_with_customer_physician_network',
     };
     res.json(body);
   });
