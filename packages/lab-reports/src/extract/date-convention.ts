@@ -24,6 +24,8 @@ const DAY_FIRST_HINTS: RegExp[] = [
   /\b(?:pvt\.? ltd|private limited|NABL|PIN[ -:]?\d{6}|\+91)\b/i,
   /\b(?:ireland|south africa)\b/i,
   /\b(?:haemoglobin|haematology|haematocrit|colour|centre|paediatric|oesinophils|favour)\b/i,
+  // A patient label of British usage (a US report prints "First Name"; "Surname" is printed in both).
+  /\bforenames?\b/i,
   /\b(?:ontario|quebec|alberta|manitoba|saskatchewan|nova scotia|british columbia|health card|OHIP)\b/i,
   /\b[A-Z]\d[A-Z] \d[A-Z]\d\b/, // Canadian postal code
 ];
@@ -101,8 +103,13 @@ function conventionBySpan(text: string): 'mdy' | 'dmy' | null {
   const pattern = new RegExp(NUMERIC_DATE.source, 'g');
   const dates: [number, number, number][] = [];
   for (let m = pattern.exec(text); m; m = pattern.exec(text)) {
-    if ((m[3] as string).length !== 4) continue;
-    dates.push([Number(m[1]), Number(m[2]), Number(m[3])]);
+    // A two-digit year ("03.03.24") is this century's or the last: the report's own dates are recent.
+    const y = m[3] as string;
+    const year =
+      y.length === 4
+        ? Number(y)
+        : Number(y) + (Number(y) <= (new Date().getUTCFullYear() % 100) + 1 ? 2000 : 1900);
+    dates.push([Number(m[1]), Number(m[2]), year]);
   }
   const latest = Math.max(...dates.map((d) => d[2]));
   const recent = dates.filter((d) => d[2] >= latest - 1 && d[0] <= 12 && d[1] <= 12);
@@ -115,7 +122,8 @@ function conventionBySpan(text: string): 'mdy' | 'dmy' | null {
   };
   const mdy = spread('mdy');
   const dmy = spread('dmy');
-  if (mdy <= 45 && dmy > Math.max(31, 2 * mdy)) return 'mdy';
-  if (dmy <= 45 && mdy > Math.max(31, 2 * dmy)) return 'dmy';
+  // Four weeks or more against a few days: "03/03/2024" and "03/04/2024" are a day apart, not a month.
+  if (mdy <= 45 && dmy >= Math.max(28, 2 * mdy + 1)) return 'mdy';
+  if (dmy <= 45 && mdy >= Math.max(28, 2 * dmy + 1)) return 'dmy';
   return null;
 }

@@ -10,7 +10,7 @@ import { readTableHeader } from '../layout/table-header';
 import { detectDateConvention } from './date-convention';
 import type { DocumentDateConvention } from './date-convention';
 import { hasSeamLookalike, hasStrayLowerCase, yearThenLookalike } from './identifier-misreads';
-import { labelOf } from './metadata-labels';
+import { colonOnlyLabel, labelOf } from './metadata-labels';
 import { capitalIMisread, undoubleWords } from './name-misreads';
 import type { MetaField } from './metadata-labels';
 import { readDate, repairOcrDate } from './normalise-date';
@@ -69,8 +69,9 @@ const isUpperWord = (w: string): boolean =>
 /** "LAST, FIRST", "First Last", "LAST First", "Mr First LAST" → first and last name. */
 export function splitName(raw: string): NameParts | null {
   let text = raw
-    // A title OCR printed with a comma or no stop ("Mr, John Smith").
+    // A title OCR printed with a comma or no stop ("Mr, John Smith"), or glued to the name ("MR.SURESH BABU").
     .replace(/^(?:mr|mrs|ms|miss|mx|dr)[.,]?\s+/i, '')
+    .replace(/^(?:mr|mrs|ms|miss|mx|dr|master|mstr|baby|smt|shri|sri|kum|kumari)\.(?=\p{L}{2})/iu, '')
     .replace(/\((?:[^)]*)\)/g, ' ')
     .replace(/[|;].*$/, '')
     .replace(/\s+/g, ' ')
@@ -87,12 +88,21 @@ export function splitName(raw: string): NameParts | null {
     const last = words(lastPart ?? '');
     const given = words(rest ?? '');
     if (last.length === 0 || last.length > 3 || !last.every(isNameWord)) return null;
-    const first = given.find(isNameWord) ?? null;
+    // An initial is no first name ("SMITH, J."): none then.
+    const first = given.find((w) => isNameWord(w) && !isInitial(w)) ?? null;
     return { first, last: last.join(' '), confidence: first ? 0.95 : 0.7 };
   }
   const parts = words(text);
   if (parts.length === 0 || parts.length > 5 || !parts.every(isNameWord)) return null;
+  // A trailing initial ("SURESH BABU K", "Anita Rao S."): no surname is one letter; the word before it is.
+  if (parts.length >= 3 && /^\p{L}\.?$/u.test(parts[parts.length - 1] as string)) {
+    const named = splitName(parts.slice(0, -1).join(' '));
+    return named ? { ...named, confidence: Math.min(named.confidence, 0.7) } : null;
+  }
   if (parts.length === 1) return { first: null, last: parts[0] ?? null, confidence: 0.6 };
+  // "N. DLAMINI", "J Smith": the initial of a first name, not the name.
+  if (parts.length === 2 && isInitial(parts[0] as string))
+    return { first: null, last: parts[1] ?? null, confidence: 0.8 };
   const upper = parts.map(isUpperWord);
   const allUpper = upper.every(Boolean);
   if (!allUpper && upper[0] && !upper.slice(1).some(Boolean)) {
@@ -115,6 +125,8 @@ function words(text: string): string[] {
     .map((w) => w.replace(/^[^\p{L}]+|[^\p{L}.'-]+$/gu, ''))
     .filter((w) => w !== '' && !TITLES.test(w));
 }
+
+const isInitial = (w: string): boolean => /^\p{L}\.?$/u.test(w);
 
 const isNameWord = (w: string): boolean =>
   /^\p{L}[\p{L}'’.-]*$/u.test(w) && !NOT_NAME.test(w) && w.length <= 30;
@@ -215,8 +227,19 @@ function offer(ctx: Context, field: MetaField, weight: number, value: string, pl
     ctx.candidates.push({ field: f, value: val, confidence: confidence * weight * placement, order });
   };
   switch (field) {
+    case 'nameLastFirst':
     case 'name': {
-      const name = splitName(capitalIMisread(v));
+      // The label says the surname comes first ("Surname / Forename: SMITH / John"): the slash is the comma.
+      const ordered = field === 'nameLastFirst' && !v.includes(',') ? v.replace(/\s*\/\s*/, ', ') : v;
+      // "SMITH JOHN A" (a US system's LAST FIRST MI without the comma) or "SURESH BABU K" (an Indian given name,
+      // surname and initial): capitals ending in an initial are read the second way only where dates are not US.
+      if (
+        !ordered.includes(',') &&
+        /^[A-Z][A-Z'.-]+(?: [A-Z][A-Z'.-]+)+ [A-Z]\.?$/.test(ordered.trim()) &&
+        ctx.convention.convention === 'mdy'
+      )
+        return false;
+      const name = splitName(capitalIMisread(ordered.replace(/\s+\/\s+/g, ' ')));
       if (!name) return false;
       if (name.last) push('patient_last_name', name.last, name.confidence);
       if (name.first) push('patient_first_name', name.first, name.confidence);
@@ -320,11 +343,12 @@ function findColonMarks(text: string): Mark[] {
   // Commas inside a label: "Name (Last, First):".
   // OCR may read a label's letter as a digit or sign ("D.0.B.:", "Sample 1D:", "$pecimen:"): labelOf reads those.
   // A colon OCR read as a semicolon ("Released; 25 Jun 2023") ends a label too.
-  const pattern = /((?:(?:[A-Za-z#($]|\d(?=[A-Za-z]))[A-Za-z0-9.'#/()&,$|-]*\s?){1,6})[:;]\s*/g;
+  // A slash between two labels' words ("Surname / Forename:", "DOB / Age:") belongs to the label.
+  const pattern = /((?:(?:[A-Za-z#($]|\/(?=\s)|\d(?=[A-Za-z]))[A-Za-z0-9.'#/()&,$|-]*\s?){1,7})[:;]\s*/g;
   for (let m = pattern.exec(text); m; m = pattern.exec(text)) {
     const ws = (m[1] as string).trim().split(/\s+/);
     for (let k = 0; k < ws.length; k++) {
-      const hit = labelOf(ws.slice(k).join(' '));
+      const hit = labelOf(ws.slice(k).join(' ')) ?? colonOnlyLabel(ws.slice(k).join(' '));
       if (hit) {
         const offset = m[0].indexOf(ws[k] as string);
         marks.push({ ...hit, start: m.index + offset, end: m.index + m[0].length });
@@ -370,6 +394,35 @@ function valueBelow(lines: Line[], index: number, cell: Cell): Cell | null {
   return null;
 }
 
+/**
+ * The cell over a label cell on the line just above (at most two line heights up), starting near the label's left
+ * edge, when it is no label itself; with the gap between the two lines.
+ */
+function valueAbove(lines: Line[], index: number, cell: Cell): { cell: Cell; gap: number } | null {
+  const line = lines[index] as Line;
+  const up = lines[index - 1];
+  if (!up) return null;
+  const gap = line.y0 - up.y1;
+  if (gap > line.height * 2) return null;
+  const aligned = up.cells
+    .filter((c) => c.x0 < cell.x1 + line.height && c.x1 > cell.x0 - line.height)
+    .sort((a, b) => Math.abs(a.x0 - cell.x0) - Math.abs(b.x0 - cell.x0))[0];
+  if (!aligned || isLabelCell(aligned)) return null;
+  return Math.abs(aligned.x0 - cell.x0) < Math.max(line.height * 4, (cell.x1 - cell.x0) * 0.8)
+    ? { cell: aligned, gap }
+    : null;
+}
+
+/**
+ * Whether the line after `index` (or, with `over`, the line at `index` itself, above the cell) is a row of labels with a
+ * label aligned with the cell.
+ */
+function labelRowUnder(lines: Line[], index: number, cell: Cell, over = false): boolean {
+  const row = lines[over ? index : index + 1];
+  if (!row || row.cells.length < 2 || row.cells.filter(isLabelCell).length < 2) return false;
+  return row.cells.some((c) => isLabelCell(c) && c.x0 < cell.x1 + row.height && c.x1 > cell.x0 - row.height);
+}
+
 const isLabelCell = (cell: Cell): boolean =>
   labelOf(cell.text) !== null || colonMarks(cell.text)[0]?.start === 0;
 
@@ -377,8 +430,22 @@ function readLine(ctx: Context, lines: Line[], index: number): void {
   const line = lines[index] as Line;
   const cells = line.cells;
   const labelCells = cells.filter((c) => labelOf(c.text)).length;
+  // A row of labels: two or more, and at most one other cell, without digits (a label we do not know).
+  const others = cells.filter((c) => !isLabelCell(c));
+  const labelRow =
+    cells.length - others.length >= 2 && others.length <= 1 && others.every((c) => !/\d/.test(c.text));
   cells.forEach((cell, ci) => {
     const whole = labelOf(cell.text);
+    // "FINAL REPORT | 2024-03-06 16:25": a heading wording followed on its line by a date is that date's label.
+    const next = cells[ci + 1];
+    const headingLabel = whole ? null : colonOnlyLabel(cell.text);
+    if (
+      headingLabel &&
+      next &&
+      next.x0 - cell.x1 < line.height * 30 &&
+      readDate(next.text, ctx.convention.convention)
+    )
+      offer(ctx, headingLabel.field, headingLabel.weight, next.text, PLACEMENT.right);
     const marks = whole ? [] : colonMarks(cell.text);
     // Text before the first label ("ABERNATHY, TAMSIN  DOB: ...") is not labelled here.
     const pending: Mark[] = [];
@@ -456,7 +523,22 @@ function readLine(ctx: Context, lines: Line[], index: number): void {
           labelCells >= 2 ? PLACEMENT.below : PLACEMENT.below * 0.95,
         );
       };
-      if (grid) {
+      // Values printed over their labels (a row of labels under a row of values): the nearer row is the label's.
+      const above = labelRow ? valueAbove(lines, index, cell) : null;
+      const belowGap = underLabel && rowBelow ? rowBelow.y0 - line.y1 : Infinity;
+      // Rows evenly spaced: the value above is the label's when no row of labels sits over it, while the value below
+      // has a row of labels under it (the block starts with values).
+      const even = above !== null && Math.abs(above.gap - belowGap) <= line.height * 0.25;
+      const valuesFirst =
+        even &&
+        rowBelow !== undefined &&
+        underLabel !== null &&
+        labelRowUnder(lines, lines.indexOf(rowBelow), underLabel) &&
+        !labelRowUnder(lines, index - 2, above.cell, true);
+      if (above && (above.gap < belowGap - line.height * 0.25 || valuesFirst)) {
+        const labelled = colonMarks(above.cell.text)[0];
+        if (!labelled) offer(ctx, mark.field, mark.weight, above.cell.text, PLACEMENT.below * 0.95);
+      } else if (grid) {
         if (!fromBelow()) fromTheRight();
       } else if (!fromTheRight()) fromBelow();
     }
@@ -547,7 +629,7 @@ function birthDateByAge(ctx: Context, pages: Line[][]): void {
 // ——— lab name ——————————————————————————————————————————————————————————————————————————————————————
 
 const LAB_WORDS =
-  /\b(?:laborator(?:y|ies|ios)|labs?|pathlabs?|diagnostics?|diagnostic (?:centre|center|services)|clinical|pathology|pathologists?|medical|health|healthcare|bioreference|quest|labcorp|lifelabs|dynacare|sonic|reference|genomics|sciences|hospital|nhs|trust|imaging|biosciences?)\b/i;
+  /\b(?:laborator(?:y|ies|ios)|labs?|pathlabs?|pathcare|diagnostics?|diagnostic (?:centre|center|services)|clinical|pathology|pathologists?|medical|health|healthcare|bioreference|quest|labcorp|lifelabs|dynacare|sonic|reference|genomics|sciences|hospital|nhs|trust|imaging|biosciences?|clinics?|institute)\b/i;
 const NOT_LAB =
   /\b(?:report|results?|patient|page|final|requisition|summary|invoice|name|dob|date|specimen|collected|tel|phone|fax|email|www|https?|director|physician|doctor|dr\.?)\b|[@:]/i;
 
@@ -575,6 +657,8 @@ function labNameCandidates(ctx: Context, pages: Line[][]): void {
         if (/^(?:department|dept\.?|division|section|unit) of\b/i.test(text)) continue;
         if (!/[A-Za-z]{3}/.test(text) || text.length > 70 || /\d{2}[/.-]\d{2}/.test(text)) continue;
         const named = LAB_WORDS.test(text);
+        // Two or three capitalised words and no lab word: a person's name (a portal's heading), not a lab's.
+        if (!named && /^\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}\.?(?:[\p{L}'’-]+)?){1,2}$/u.test(text)) continue;
         if (NOT_LAB.test(text) && !(named && !/[@:]|\b(?:page|report|patient|name)\b/i.test(text))) continue;
         if (/^\d/.test(text) || (text.match(/\d/g) ?? []).length > 3) continue;
         const large = line.height > body * 1.15;

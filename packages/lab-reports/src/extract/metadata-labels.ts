@@ -7,6 +7,8 @@ import { confusionSubstitutions } from './ocr-confusion';
 
 export type MetaField =
   | 'name'
+  /** A name printed surname first by its label ("Surname / Forename: SMITH / John"). */
+  | 'nameLastFirst'
   | 'firstName'
   | 'lastName'
   | 'dob'
@@ -45,6 +47,27 @@ const VOCABULARY: [MetaField, number, string[]][] = [
       'patient (last, first)',
       'client name',
       'member name',
+      'forename/surname',
+      'forenames/surname',
+      'first name/surname',
+      'first name/last name',
+      'given name/surname',
+      'given name/family name',
+    ],
+  ],
+  [
+    'nameLastFirst',
+    1,
+    [
+      'surname/forename',
+      'surname/forenames',
+      'surname/first name',
+      'surname/given name',
+      'surname/given names',
+      'last name/first name',
+      'family name/given name',
+      'family name/given names',
+      'last/first',
     ],
   ],
   [
@@ -81,9 +104,26 @@ const VOCABULARY: [MetaField, number, string[]][] = [
       'date of birth (mm/dd/yyyy)',
       'birth',
       'birth dt',
+      'dob/age',
+      'd.o.b/age',
+      'date of birth/age',
+      'birth date/age',
     ],
   ],
-  ['sex', 1, ['sex', 'gender', 'sex/gender', 'gender/sex']],
+  [
+    'sex',
+    1,
+    [
+      'sex',
+      'gender',
+      'sex/gender',
+      'gender/sex',
+      'sex at birth',
+      'birth sex',
+      'sex assigned at birth',
+      'legal sex',
+    ],
+  ],
   ['ageSex', 1, ['age/sex', 'age / sex', 'age/gender', 'sex/age', 'gender/age', 'age & sex', 'age and sex']],
   [
     'collected',
@@ -165,6 +205,8 @@ const VOCABULARY: [MetaField, number, string[]][] = [
       'date of issue',
       'result released',
       'results released',
+      'rpt date',
+      'rpt dt',
     ],
   ],
   [
@@ -204,6 +246,21 @@ const VOCABULARY: [MetaField, number, string[]][] = [
       'sample no',
       'sample no.',
       'sample number',
+      'episode',
+      'episode no',
+      'episode number',
+      'barcode',
+      'barcode no',
+      'specimen/accession',
+      'accession/specimen',
+    ],
+  ],
+  // Numbers of the order or the report rather than the specimen: the specimen number when nothing better is printed,
+  // never over an accession or specimen number.
+  [
+    'specimen',
+    0.9,
+    [
       'requisition',
       'requisition #',
       'requisition no',
@@ -212,16 +269,10 @@ const VOCABULARY: [MetaField, number, string[]][] = [
       'req #',
       'req no',
       'req. no.',
-      'episode',
-      'episode no',
-      'episode number',
-      'barcode',
-      'barcode no',
       'order #',
       'order no',
       'order number',
-      'specimen/accession',
-      'accession/specimen',
+      'order id',
       'report id',
       'report no',
       'report #',
@@ -316,6 +367,9 @@ const VOCABULARY: [MetaField, number, string[]][] = [
       'email',
       'fax',
       'your ref',
+      'client ref',
+      'client ref.',
+      'client reference',
       'copy to',
       'ordered',
       'order date',
@@ -359,7 +413,7 @@ export const normaliseLabel = (text: string): string =>
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
     // A speck before the label ("_Surname", "• DOB").
-    .replace(/^[\s_~*•·|'".,-]+/, '')
+    .replace(/^[\s_~*•·|'".,/-]+/, '')
     .replace(/\s+/g, ' ')
     .replace(/\s*([/&])\s*/g, '$1')
     // A colon OCR read as a semicolon ("Received;") ends a label too.
@@ -385,31 +439,32 @@ const DATE_PREFIX = String.raw`(?:(?:date|time|date\/time|date&time|date and tim
 const PATTERNS: [RegExp, MetaField][] = [
   [/\b(?:place|country|city) of birth\b/, 'other'],
   [
-    /\b(?:received|receipt|registered|registration|booked|arrived|logged|printed|ordered|requested|admitted|admission|discharge|visit date|due)\b/,
+    /\b(?:received|receiving|receipt|registered|registration|booked|arrived|logged|printed|ordered|requested|admitted|admission|discharge|visit date|due)\b/,
     'other',
   ],
   // The patient's identifiers are printed beside the specimen number: never it.
   [
-    /^(?:patient|pt|mrn|medical record|hospital|uhid|nhs|chi|ihi|ur|urn|medicare|health card|hcn|ohip|phn|member|insurance|policy|bill|invoice|account|encounter|reg|registration|ip|op|client|customer)\.?\s*(?:id|no|num|nbr|number|#|card)?\.?$/,
+    /^(?:patient|pt|mrn|medical record|hospital|uhid|nhs|chi|ihi|ur|urn|medicare|health card|hcn|ohip|phn|member|insurance|policy|bill|invoice|account|encounter|reg|registration|ip|op|client|customer|visit)\.?\s*(?:id|no|num|nbr|number|#|card)?\.?$/,
     'other',
   ],
   [/^(?:date of birth|birth ?date|d\.? ?o\.? ?b\.?)\b.{0,20}$/, 'dob'],
   [
     new RegExp(
-      String.raw`^${DATE_PREFIX}(?:the\s+)?(?:specimen\s+|sample\s+|blood\s+)?(?:collect(?:ed|ion)|drawn|draw|taken|sampled|sampling|obtained|venepuncture|venipuncture)${DATE_WORDS}$`,
+      String.raw`^${DATE_PREFIX}(?:the\s+)?(?:specimen\s+|sample\s+|blood\s+)?(?:collect(?:ed|ion)|coll\.?|drawn|draw|taken|sampled|sampling|obtained|venepuncture|venipuncture)${DATE_WORDS}$`,
     ),
     'collected',
   ],
   [
     new RegExp(
-      String.raw`^${DATE_PREFIX}(?:final\s+|report\s+|results?\s+)?(?:reported|resulted|released|authori[sz]ed|authori[sz]ation|verified|validated|approved|finali[sz]ed|issued|signed(?: out)?|completed)${DATE_WORDS}$`,
+      String.raw`^${DATE_PREFIX}(?:final\s+|report\s+|results?\s+)?(?:reported|resulted|released|authori[sz]ed|authori[sz]ation|verified|validated|approved|finali[sz]ed|issued|signed(?: out)?|completed|generated|generation|reporting|(?:last\s+)?resulted)${DATE_WORDS}$`,
     ),
     'reported',
   ],
   [
-    /^(?:final\s+)?(?:report|results?)\s+(?:date|time|dt|date\/time|date&time|issued|released|sent)(?:\s+(?:on|at|time))?$/,
+    /^(?:final\s+)?(?:report|results?|rpt\.?|rep\.?)\s+(?:date|time|dt|date\/time|date&time|issued|released|sent)(?:\s+(?:on|at|time))?$/,
     'reported',
   ],
+  [/^date(?:\/time)? of (?:the\s+)?(?:final\s+)?(?:report|results?)$/, 'reported'],
   [
     /^(?:lab(?:oratory)?\.?\s+|specimen\s+|sample\s+|lab\s+sample\s+)?(?:specimen|sample|accession|accn|acc|requisition|req|episode|barcode|sin|sid|collection|tube|container|order)\.?\s*(?:id|no|num|nbr|number|#|ref|reference|code|barcode|identifier)\.?(?:\s*(?:no|#)\.?)?$/,
     'specimen',
@@ -484,6 +539,16 @@ function confusedLabel(key: string): { field: MetaField; weight: number } | null
 
 const LABEL_CACHE = new Map<string, { field: MetaField; weight: number } | null>();
 
+/**
+ * Wordings that are a report's heading on their own ("FINAL REPORT") and a label only before a colon ("Final Report:
+ * 2024-03-06"): read by the colon search only.
+ */
+export function colonOnlyLabel(text: string): { field: MetaField; weight: number } | null {
+  return /^final report(?: (?:on|at))?$/.test(normaliseLabel(text))
+    ? { field: 'reported', weight: 0.95 }
+    : null;
+}
+
 /** The field a label text names (trailing colon allowed), or null when it is not a known label. */
 export function labelOf(text: string): { field: MetaField; weight: number } | null {
   // Called for every cell and every colon of a document, often with the same texts: remembered.
@@ -534,7 +599,9 @@ function findLabel(text: string): { field: MetaField; weight: number } | null {
   const raw = text.replace(/\s+/g, ' ').trim();
   const key = normaliseLabel(raw);
   if (!key || key.length > 40) return null;
-  const plain = findKey(key);
+  // As printed, then in another wording, then with a letter misread (a wording is surer than a near miss: "Patient
+  // DOB" is the date of birth, not "Patient No" misread).
+  const plain = findKey(key, false) ?? wordedLabel(key) ?? findKey(key);
   if (plain) return plain;
   // An OCR misreading of a known label: the same field, a little less surely.
   for (const reading of ocrReadings(key)) {
@@ -550,7 +617,40 @@ function findLabel(text: string): { field: MetaField; weight: number } | null {
   return confusedLabel(key);
 }
 
-function findKey(key: string): { field: MetaField; weight: number } | null {
+/** Fields a patient's own label may name after "Patient" or "Pt" ("Pt DOB", "Patient Sex"). */
+const PATIENT_PREFIXED = new Set<MetaField>(['dob', 'sex', 'ageSex', 'firstName', 'lastName']);
+
+/**
+ * Known labels in other wordings: with a note in brackets after them ("Patient Name (Last, First, MI)", "DOB (Age)"),
+ * after "Patient"/"Pt" ("Pt DOB", "Pt Sex"), or in two languages ("Sexe / Sex", "Date de naissance / Date of birth":
+ * the sides that are known labels all name one field).
+ */
+function wordedLabel(key: string): { field: MetaField; weight: number } | null {
+  const bare = key.replace(/\s*\([^)]*\)$/, '').trim();
+  if (bare !== key && bare) {
+    const hit = findKey(bare, false);
+    if (hit) return hit;
+  }
+  const prefixed = /^(?:patient'?s?|pt\.?)\s+(.+)$/.exec(key)?.[1];
+  const own = prefixed ? findKey(prefixed, false) : null;
+  if (own && PATIENT_PREFIXED.has(own.field)) return own;
+  // Two wordings of one label: words only (a slash in a value, "Collected: 03/04/2024", is no second wording).
+  if (key.includes('/') && !/[\d:]/.test(key) && key.split(' ').length <= 8) {
+    const sides = key
+      .split('/')
+      .map((side) => side.trim())
+      .filter(Boolean)
+      .map((side) => findKey(side, false));
+    const fields = new Set(sides.filter((hit) => hit !== null && hit.field !== 'other').map((h) => h?.field));
+    if (sides.length === 2 && fields.size === 1) {
+      const hit = sides.find((h) => h !== null && h.field !== 'other');
+      if (hit) return { field: hit.field, weight: hit.weight * 0.95 };
+    }
+  }
+  return null;
+}
+
+function findKey(key: string, nearMiss = true): { field: MetaField; weight: number } | null {
   const exact =
     INDEX.get(key) ??
     INDEX.get(key.replace(/\.$/, '')) ??
@@ -561,6 +661,7 @@ function findKey(key: string): { field: MetaField; weight: number } | null {
   if (!/\d/.test(key) && key.split(' ').length <= 6) {
     for (const [pattern, field] of PATTERNS) if (pattern.test(key)) return { field, weight: 0.95 };
   }
+  if (!nearMiss) return null;
   // One misread letter in a label of 8+ characters, two in one of 10+ (OCR: "Spedmen ID"), when one field is
   // nearest.
   if (key.length < 8) return shortLabelMisread(key);
