@@ -6,8 +6,9 @@ import { LAB_REPORT_LIMITS } from '@meridian/domain';
 import type { ParsedLabReport, ParsingFailureReason } from '@meridian/domain';
 import { extractMetadataWithConfidence } from './extract/extract-metadata';
 import { extractFreeResults, extractLooseRows } from './extract/extract-free-results';
-import { extractRows, lineText } from './extract/extract-rows';
+import { extractRows, lineText, type PrintedRow } from './extract/extract-rows';
 import { labelOf } from './extract/metadata-labels';
+import { isValueText, readFlag } from './extract/result-fields';
 import { toReportResult } from './extract/to-report-result';
 import { isNotEnglish } from './language/detect-language';
 import { buildLines, deskew } from './layout/build-lines';
@@ -177,6 +178,17 @@ export function analyseDocumentPages(document: DocumentPages): ParseOutcome {
   }
 }
 
+/** "Negative  Negative", "Trace  Abnormal": a qualitative result (or flag) where the name should be, and another as the value. */
+function isResultWordPair(row: PrintedRow): boolean {
+  const word = (text: string) => /^[A-Za-z][A-Za-z -]*$/.test(text.trim());
+  return (
+    word(row.name) &&
+    isValueText(row.name) &&
+    word(row.value) &&
+    (isValueText(row.value) || readFlag(row.value) !== null)
+  );
+}
+
 /** Pages of positioned text → rows and metadata; throws ParseFailure. */
 function analyseDocument(document: DocumentPages): ParseOutcome {
   const lines: Line[][] = document.pages.map((page, i) => buildLines(page, i));
@@ -196,8 +208,9 @@ function analyseDocument(document: DocumentPages): ParseOutcome {
   // Cards, blocks and sentences: a report need not print its results as a table.
   // "UR No: 6642087", "Specimen ID  SL25-..." read as a row: a metadata label is not a test.
   // A unit read as a card's title ("mmol/L  High  3.5") is not a test either.
+  // Two cards side by side ("Negative   Trace") read as a table row: a result word is not a test's name.
   const found = [...tabled, ...extractFreeResults(lines, tabled)].filter(
-    (row) => labelOf(row.name) === null && !isKnownUnits(row.name),
+    (row) => labelOf(row.name) === null && !isKnownUnits(row.name) && !isResultWordPair(row),
   );
   const printed = found.length > 0 ? found : extractLooseRows(lines);
   const rows = document.ocr.length > 0 ? harmoniseEnzymeUnits(printed.map(correctOcrRow)) : printed;

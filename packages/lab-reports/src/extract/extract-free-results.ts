@@ -103,7 +103,7 @@ export function readRangeText(text: string): { range: string; units: string | nu
 }
 
 const VALUE_LINE = new RegExp(
-  String.raw`^(?:(?:your\s+)?(?:result|value)\s*[:.;]?\s*)?((?:${COMPARATOR}\s*)?(?:${NUMBER})|${QUALITATIVE}|[1-4]\+)(?:\s*([^\s]+(?:\s?/\s?[^\s]+)?))?(?:\s+(\(?(?:H|L|HH|LL|A|High|Low|Abnormal|Critical)\)?))?$`,
+  String.raw`^(?:(?:your\s+)?(?:result|value)\s*[:.;]?\s*)?((?:${COMPARATOR}\s*)?(?:${NUMBER})|${QUALITATIVE}|[1-4]\+)(?:\s*([^\s]+(?:\s?/\s?[^\s]+)?))?(?:\s+(\(?(?:H|L|HH|LL|A|(?:Critical(?:ly)?\s+)?(?:High|Low)|Abnormal|Critical)\)?))?$`,
   'i',
 );
 
@@ -201,6 +201,16 @@ function flagOfStatus(text: string): string | null {
   return readFlag(t) ? t : /^(?:out of range|abnormal|borderline)$/i.test(t) ? 'A' : null;
 }
 
+/** "74  106" when the range read is 74–106: the bounds printed at the ends of a range bar. */
+function isRangeBarLabels(text: string, range: string): boolean {
+  const bounds = /^\s*([\d.,]+)\s+([\d.,]+)\s*$/.exec(text);
+  const parsed = parseReferenceRange(range);
+  if (!bounds?.[1] || !bounds[2] || !parsed || parsed.min === null || parsed.max === null) return false;
+  return (
+    Number(bounds[1].replace(/,/g, '')) === parsed.min && Number(bounds[2].replace(/,/g, '')) === parsed.max
+  );
+}
+
 /** What cards took: their lines (not running text) and the cells of wrapped names (not cards of their own). */
 interface Used {
   lines: Set<Line>;
@@ -210,7 +220,11 @@ interface Used {
 /** Reads the card whose name is `at`; the lines and name cells it takes are added to `used`. */
 function readCard(lines: Line[], at: Placed, used: Used): PrintedRow | null {
   const { cell, line, index } = at;
-  let name = cell.text.replace(/[:*]+$/, '').trim();
+  // "Test: Sodium" over "Result: 133 mmol/L": the label before the name is no part of it.
+  let name = cell.text
+    .replace(/[:*]+$/, '')
+    .replace(/^(?:test(?:\s+name)?|analyte|component|investigation|parameter)\s*:\s*(?=[A-Za-z])/i, '')
+    .trim();
   if (!/[A-Za-z]/.test(name) || isValueText(name) || readValueText(name, true) || STATUS.test(name))
     return null;
   if (/^(?:reference|ref|normal|range|result|value|standard|units?)\b/i.test(name)) return null;
@@ -246,6 +260,10 @@ function readCard(lines: Line[], at: Placed, used: Used): PrintedRow | null {
     previous = below;
     taken.push(below);
     const text = cells.map((c) => c.text).join(' ');
+    // A range drawn as a bar with its bounds printed at the ends ("74      106" under "Normal range: 74 - 106"),
+    // or a lone "Value" label over the value: neither is the card's value.
+    if (!value && range && isRangeBarLabels(text, range)) continue;
+    if (!value && /^(?:your\s+)?(?:value|result)s?\s*:?$/i.test(text.trim())) continue;
     if (!value) {
       value = readValueText(text, true);
       if (value) continue;
@@ -304,12 +322,19 @@ function readCard(lines: Line[], at: Placed, used: Used): PrintedRow | null {
 // ——— running text ———————————————————————————————————————————————————————————————————————————————————
 
 const SENTENCE = new RegExp(
-  String.raw`((?:\b[A-Z]\.\s?)?[A-Za-z][A-Za-z0-9 ,'()/+-]{1,80}?)\s*(?:\b(?:was|is|were|are|came back(?: at| as)?|came in at|measured(?: at)?|measuring|reads?|read|showed|shows|showing|returned|of|at|level(?: was| is| of)?|result(?: was| is| of)?)\b|:|=|,)\s*((?:${COMPARATOR}\s*)?(?:${NUMBER})(?![\d/])(?!\s*[-–]\s*\d)|\b(?:${QUALITATIVE})\b)(?:\s*(%|(?:x\s?)?10\^?[eE]?\d+\/[A-Za-zµμ]+|[A-Za-zµμ](?:[A-Za-zµμ0-9/^*]|\.(?=[A-Za-z0-9]))*))?(?:[^.]{0,60}?\b(?:reference|ref|normal|range|target|healthy|expected|desirable)\b[^0-9<>≤≥.;]{0,30}?((?:${COMPARATOR}\s*|less than |below |under |greater than |above |over )?(?:${NUMBER})(?:\s*(?:-|–|—|to)\s*(?:${NUMBER}))?|\b(?:${QUALITATIVE})\b))?`,
+  String.raw`((?:\b[A-Z]\.\s?)?[A-Za-z](?:[A-Za-z0-9 ,'()/+%-]|:(?=[A-Za-z])){1,80}?)\s*(?:\b(?:was|is|were|are|came back(?: at| as)?|came in at|measured(?: at)?|measuring|reads?|read|showed|shows|showing|returned|of|at|level(?: was| is| of)?|result(?: was| is| of)?)\b|:|=|,|\s[-–](?=\s))\s*((?:${COMPARATOR}\s*)?(?:${NUMBER})(?![\d/])(?!\s*[-–]\s*\d)(?!-[A-Za-z])|\b(?:${QUALITATIVE})\b)(?:\s*(%|\/[A-Za-zµμ]+\b|(?:x\s?)?10\^?[eE]?\d+\/[A-Za-zµμ]+|[A-Za-zµμ](?:[A-Za-zµμ0-9/^*]|\.(?=[A-Za-z0-9]))*))?(?:\s*[-–,]?\s*[([]\s*((?:${COMPARATOR}\s*)?(?:${NUMBER})(?:\s*(?:-|–|—|to)\s*(?:${NUMBER}))?)\s*[)\]]|(?:[^.\d:]{0,60}?\b(?:reference|ref|normal|range|target|healthy|expected|desirable)\b[^0-9<>≤≥.;]{0,30}?((?:${COMPARATOR}\s*|less than |below |under |greater than |above |over )?(?:${NUMBER})(?:\s*(?:-|–|—|to)\s*(?:${NUMBER}))?|\b(?:${QUALITATIVE})\b)))?`,
   'gi',
 );
 
+/**
+ * A flag right after a result in running text or a colon list: `) High`, ` [L]`, ` - Critical Low`. Single letters
+ * only in capitals (`H`, `LL`); never the article "A".
+ */
+const TRAILING_FLAG_WORD =
+  /^\s*\)?\s*[-–,;]?\s*[([]?((?:(?:[Cc]ritical(?:ly)?|CRITICAL(?:LY)?)\s+)?(?:[Hh]igh|HIGH|[Ll]ow|LOW)|[Aa]bnormal|ABNORMAL|[Cc]ritical|CRITICAL|HH|LL|H|L)[)\]]?(?![A-Za-z0-9(-])/;
+
 const LEADING_FILLER =
-  /^(?:(?:and|but|also|while|whereas|however|the|a|an|your|his|her|their|my|patient's|patient|results?|show(?:ed|s)?|we|found|noted|recorded|that|this|today's|recent|latest|level|levels|of)\s+)+/i;
+  /^(?:(?:and|but|also|while|whereas|however|with|including|had|has|the|a|an|your|his|her|their|my|patient's|patient|results?|show(?:ed|s)?|we|found|noted|recorded|that|this|today's|recent|latest|level|levels|of)\s+)+/i;
 
 /** The test named right before the verb: the suffix of the words the catalog matches best. */
 function nameBefore(text: string, units: string | null): string | null {
@@ -347,17 +372,27 @@ export function readSentences(text: string): PrintedRow[] {
     const units = rawUnits && isUnitsText(rawUnits) ? rawUnits : null;
     // "Ferritin, 276 ug/L (ref 30-400)": after a bare comma, a number is a result only with units or a range.
     const afterName = m[0].slice((m[1] as string).length).trimStart();
-    if (afterName.startsWith(',') && !units && !m[4]) continue;
+    // The range in brackets right after the result ("138 mmol/L (135-145)"), or after a word such as "reference".
+    const printedRange = m[4] ?? m[5];
+    if (afterName.startsWith(',') && !units && !printedRange) continue;
     // "The reference range for glucose is 70-99": a range, not a result.
-    if (/\b(?:reference|range|normal|interval|ref|target|goal|between)\b/i.test(m[1] as string)) continue;
+    // Only the clause before the result counts ("Your blood count was normal, with a haemoglobin of 131 g/L").
+    const clause = (m[1] as string).split(/[;,]\s*(?=(?:with|and|but|while|whereas)\b)/i).pop() ?? '';
+    if (/\b(?:reference|range|normal|interval|ref|target|goal|between)\b/i.test(clause)) continue;
     const name = nameBefore(m[1] as string, units);
     if (!name) continue;
     // As printed, like a table's value ("5,4": the interpretation reads the decimal comma).
     const value = (m[2] as string).replace(/\s+/g, '');
     // After "reference" / "normal range", a word is a qualitative range ("the normal range is Non-Reactive").
     const qualitativeRange =
-      m[4] && parseReferenceRange(m[4])?.qualitative ? { range: m[4], units: null } : null;
-    const rangeText = m[4] ? (readRangeText(m[4]) ?? qualitativeRange) : null;
+      printedRange && parseReferenceRange(printedRange)?.qualitative
+        ? { range: printedRange, units: null }
+        : null;
+    const rangeText = printedRange ? (readRangeText(printedRange) ?? qualitativeRange) : null;
+    // "Glucose: 112 mg/dL (Reference: 70-100) High": a flag printed right after the result (a colon list's lines
+    // run together as one paragraph, so unread it would start the next result's name: "High Creatinine").
+    const trailing = TRAILING_FLAG_WORD.exec(text.slice(pattern.lastIndex));
+    if (trailing) pattern.lastIndex += trailing[0].length;
     // "..., which is low." after the value.
     const after = (/^[^.;]*/.exec(text.slice(pattern.lastIndex)) ?? [''])[0];
     const flagMatch =
@@ -369,7 +404,7 @@ export function readSentences(text: string): PrintedRow[] {
       value: /^[a-z]/i.test(value) ? (m[2] as string).trim() : value,
       units: units ?? rangeText?.units ?? null,
       range: rangeText?.range ?? null,
-      flag: flagMatch?.[1] ?? null,
+      flag: trailing?.[1] ?? flagMatch?.[1] ?? null,
       panel: null,
     });
   }
@@ -378,7 +413,10 @@ export function readSentences(text: string): PrintedRow[] {
 
 /** Running text: a few words and sentence punctuation ("TSH: 5.77 mU/L (normal 0.27-4.20). Free T4 was 25.1 ..."). */
 const isProse = (text: string): boolean =>
-  text.length >= 12 && /[.,;:]/.test(text) && (text.match(/[A-Za-z]{2,}/g) ?? []).length >= 3;
+  text.length >= 12 &&
+  ((/[.,;:]/.test(text) && (text.match(/[A-Za-z]{2,}/g) ?? []).length >= 3) ||
+    // "TSH: 2.1 mIU/L (Ref: 0.4-4.0)", "Sodium - 138 mmol/L - (135-145)": a list's line, however few its words.
+    /^[A-Za-z][^:]{0,60}(?::|\s[-–]\s)\s*[<>≤≥]?\s*\d/.test(text));
 
 /**
  * A heading on its own line: a few words, no sentence punctuation, no number (figures inside a word, as in

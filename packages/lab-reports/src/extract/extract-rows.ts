@@ -4,7 +4,7 @@
  */
 import { toCell } from '../layout/build-lines';
 import type { Cell, Line, PositionedText } from '../layout/layout-types';
-import { readTableHeader } from '../layout/table-header';
+import { readDateHeader, readTableHeader } from '../layout/table-header';
 import { isCatalogueName } from '../loinc/ocr-name';
 import type { TableColumns } from '../layout/table-header';
 import type { PrintedFields } from './read-row';
@@ -135,7 +135,9 @@ function walkRows(pages: Line[][], walk: Walk): PrintedRow[] {
   for (const lines of pages) {
     // The tables in effect for each line (a header line changes them for the lines below). A page that prints its
     // own column headers starts without the previous page's (its letterhead is above them).
-    const headers = lines.map(readTableHeader);
+    const read = lines.map(readTableHeader);
+    // A cumulative report's visit dates on a line of their own under the other headings.
+    const headers = read.map((h, i) => h ?? readDateHeader(lines[i] as Line, read[i - 1] ?? null));
     if (headers.some((h) => h !== null)) tables = null;
     const context = lines.map((line, i) => {
       const header = headers[i] ?? null;

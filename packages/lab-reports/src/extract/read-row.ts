@@ -9,7 +9,9 @@ import {
   isValueText,
   parseReferenceRange,
   readFlag,
+  flagPhrase,
   readMisreadWord,
+  splitLeadingFlag,
   splitRangeAndUnits,
   splitTrailingFlag,
 } from './result-fields';
@@ -50,7 +52,9 @@ export const withoutLeadingSpeck = (value: string): string =>
 /** Names are words: a cell that is a value, a date, a label ("DOB:") or a sentence is not a test name. */
 function isNameText(text: string): boolean {
   if (!hasLetter(text) || text.length > 80) return false;
-  if (/:\s*\S/.test(text) || /:$/.test(text)) return false;
+  // A label ("DOB: 12/03/1980") is no name; a ratio's colon between two words ("Albumin:Creatinine Ratio") is.
+  const unlabelled = text.replace(/([a-z]):(?=[A-Z][a-z])/g, '$1/');
+  if (/:\s*\S/.test(unlabelled) || /:$/.test(unlabelled)) return false;
   // A date is no part of a test name ("Printed 31.08.2025  07.31" in a footer).
   if (
     /\b\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}\b|\b\d{4}-\d{2}-\d{2}\b/.test(text) ||
@@ -96,12 +100,23 @@ function columnOf(item: PositionedText, columns: Column[], tolerance: number): C
 export function readRowByColumns(cells: Cell[], columns: Column[], height: number): PrintedFields | null {
   const byKind = new Map<ColumnKind, PositionedText[]>();
   const named = columns[0]?.kind === 'name';
+  let previous: { kind: ColumnKind | null; x1: number } | null = null;
   for (const part of cells.flatMap((c) => c.parts)) {
     // A scan's specks ("." ":" "'" "°") in a column are no part of a field.
     if (/^[.,:;'`~_|°•·"]+$/.test(part.text.trim())) continue;
     // Text left of the first heading is the test name when the header has no name column.
-    const kind =
-      !named && part.x0 < (columns[0]?.x0 ?? 0) - height ? 'name' : columnOf(part, columns, height);
+    let kind = !named && part.x0 < (columns[0]?.x0 ?? 0) - height ? 'name' : columnOf(part, columns, height);
+    // A long name's last word ("(T3)") nearer the next heading's centre than the name's: still the name when it
+    // follows the name at a word's gap and starts left of the next heading.
+    if (
+      named &&
+      kind !== 'name' &&
+      previous?.kind === 'name' &&
+      part.x0 - previous.x1 < height * 0.7 &&
+      part.x0 < (columns[1]?.x0 ?? Infinity) - height
+    )
+      kind = 'name';
+    previous = { kind, x1: part.x1 };
     if (!kind) continue;
     byKind.set(kind, [...(byKind.get(kind) ?? []), part]);
   }
@@ -127,6 +142,12 @@ export function readRowByColumns(cells: Cell[], columns: Column[], height: numbe
   }
   let range: string | null = text('range') || null;
   if (!name || !value || !isNameText(name)) return null;
+  // "H  7.95": a flag printed before the value (some Indian lab layouts) falls in the value column.
+  const leading = splitLeadingFlag(value);
+  if (leading) {
+    value = leading.value;
+    flag ??= leading.flag;
+  }
   // "48 IU/L High" in the value column, whether or not a flag column repeats it.
   const split = splitTrailingFlag(withoutLeadingSpeck(value));
   value = withoutTrailingSpeck(split.value);
@@ -136,6 +157,12 @@ export function readRowByColumns(cells: Cell[], columns: Column[], height: numbe
     if (!units && isUnitsText(flag)) units = flag;
     else if (!range && parseReferenceRange(flag)) range = flag;
     flag = null;
+  }
+  // "L  umol/L": a flag column without a heading, between the value and the units, read into the units.
+  const flagged = units && !flag ? /^(\(?(?:HH|LL|H|L|A)\)?|\*)\s+(\S+)$/.exec(units) : null;
+  if (flagged?.[1] && flagged[2] && !isUnitsText(units as string) && isUnitsText(flagged[2])) {
+    flag = flagged[1];
+    units = flagged[2];
   }
   if (units && !range && parseReferenceRange(units) && !isUnitsText(units)) {
     range = units;
@@ -223,11 +250,16 @@ function readSequence(cells: Cell[]): PrintedFields | null {
   const [first, ...rest] = cells;
   if (!first || rest.length === 0 || !isNameText(first.text)) return null;
   // A scan's specks between the fields ("4.5  .  mmol/L") are no field.
-  const [valueCell, ...others] = rest.filter((c) => !/^[.,:;'`~_|°•·"]+$/.test(c.text.trim()));
+  const marks = rest.filter((c) => !/^[.,:;'`~_|°•·"]+$/.test(c.text.trim()));
+  // "TSH  H  7.95 ...": a flag in its own cell before the value.
+  const flagFirst =
+    marks.length >= 2 && splitLeadingFlag(`${marks[0]?.text ?? ''} ${marks[1]?.text ?? ''}`) !== null;
+  const [valueCell, ...others] = flagFirst ? marks.slice(1) : marks;
   if (!valueCell) return null;
-  const stuck = splitTrailingFlag(withoutLeadingSpeck(valueCell.text));
+  const leading = splitLeadingFlag(valueCell.text);
+  const stuck = splitTrailingFlag(withoutLeadingSpeck(leading?.value ?? valueCell.text));
   let value = withoutTrailingSpeck(stuck.value);
-  let flag = stuck.flag;
+  let flag = stuck.flag ?? leading?.flag ?? (flagFirst ? (marks[0]?.text.trim() ?? null) : null);
   let gluedUnits: string | null = null;
   if (!isValueText(value)) {
     const glued = splitGluedUnits(value);
@@ -241,7 +273,8 @@ function readSequence(cells: Cell[]): PrintedFields | null {
     if (units === undefined) return;
     const t = cell.text;
     const last = i === others.length - 1;
-    if (!flag && !units && !range && readFlag(t)) flag = t;
+    // A flag after the value, also when the units were printed with the value ("5.4 mmol/L  High").
+    if (!flag && (!units || units === gluedUnits) && !range && readFlag(t)) flag = t;
     else if ((!units || units === gluedUnits) && !range && isUnitsText(t)) units = t;
     // Units printed after the range ("0 - 40  U/L").
     else if (!units && range && isUnitsText(t)) units = t;
@@ -255,6 +288,8 @@ function readSequence(cells: Cell[]): PrintedFields | null {
       ({ units, range } = splitUnitsAndRange(t) as { units: string; range: string });
     // Units a scan misread ("pgmL", "mEgl"), read back.
     else if (!units && misreadUnits(t)) units = misreadUnits(t);
+    // "Below low reference limit", "Within normal range": the interpretation written out after the range.
+    else if (last && range && flagPhrase(t) !== undefined) flag ??= flagPhrase(t) ?? null;
     else if (!range && last && !isLabCode(t))
       range = t; // a qualitative range (`<1:40`, `Not Estab.`)
     else if (last && isLabCode(t))

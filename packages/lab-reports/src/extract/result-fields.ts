@@ -97,6 +97,8 @@ const FLAGS: Record<string, 'abnormal' | 'critical'> = {
   panic: 'critical',
   'critical high': 'critical',
   'critical low': 'critical',
+  'critically high': 'critical',
+  'critically low': 'critical',
   '*hh': 'critical',
   '*ll': 'critical',
   'h*': 'abnormal',
@@ -134,6 +136,31 @@ export function splitTrailingFlag(text: string): { value: string; flag: string |
   if (!isValueText(value) && !parseReferenceRange(value) && !(gluedUnits && isUnitsText(gluedUnits)))
     return { value: text, flag: null };
   return { value, flag: match[1] };
+}
+
+/**
+ * An interpretation written out beside a result: "Above high reference limit" → `H`, "Below normal range" → `L`,
+ * "Outside reference range" → `A`, "Within normal limits" → null (normal); undefined when the text is none.
+ */
+export function flagPhrase(text: string): string | null | undefined {
+  const t = text.trim().toLowerCase();
+  if (!/^[a-z ]{5,50}$/.test(t) || !/\b(?:limits?|range|reference|normal|interval)\b/.test(t))
+    return undefined;
+  if (/^(?:within|inside|in)\b/.test(t)) return null;
+  if (/^(?:above|higher than|over)\b/.test(t)) return 'H';
+  if (/^(?:below|lower than|under)\b/.test(t)) return 'L';
+  if (/^(?:outside|out of|abnormal)\b/.test(t)) return 'A';
+  return undefined;
+}
+
+/**
+ * "H 7.95", "(L) 14.6", "HH 6.7": a flag printed before a numeric value. Capital letters only, so that a word
+ * ("Low 3.1" in prose) or a unit is not taken; null when the text is not a flag and a number.
+ */
+export function splitLeadingFlag(text: string): { value: string; flag: string } | null {
+  const m = /^(\(?(?:HH|LL|H|L|A)\)?|\*)\s+(\S.*)$/.exec(text.trim());
+  if (!m?.[1] || !m[2] || !NUMERIC_VALUE.test(m[2].trim())) return null;
+  return { value: m[2].trim(), flag: m[1] };
 }
 
 export function parseNumber(text: string): number | null {

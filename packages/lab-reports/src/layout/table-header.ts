@@ -201,11 +201,80 @@ function splitHeadings(cell: Cell): Cell[] {
   });
 }
 
+const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+
+/** A column heading that is a date, as [year, first number, second number] (day and month in printed order). */
+function headingDate(text: string): { y: number; a: number; b: number; named: boolean } | null {
+  const t = text.trim();
+  const year = (y: string) => (y.length === 2 ? 2000 + Number(y) : Number(y));
+  let m = /^(\d{4})[/.-](\d{1,2})[/.-](\d{1,2})$/.exec(t);
+  if (m) return { y: Number(m[1]), a: Number(m[3]), b: Number(m[2]), named: true };
+  m = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{2}|\d{4})$/.exec(t);
+  if (m) return { y: year(m[3] as string), a: Number(m[1]), b: Number(m[2]), named: false };
+  m = /^(\d{1,2})[ -]([A-Za-z]{3})[a-z]*[ -](\d{2}|\d{4})$/.exec(t);
+  const month = m ? MONTHS.indexOf((m[2] as string).toLowerCase()) + 1 : 0;
+  if (m && month > 0) return { y: year(m[3] as string), a: Number(m[1]), b: month, named: true };
+  return null;
+}
+
+/**
+ * Cumulative reports head their result columns with the dates of the visits and no "Result" heading: the column of
+ * the latest date holds this report's results. Day-month order from the dates themselves (a number over 12 is a
+ * day); when they cannot tell and the two orders disagree on the latest, the rightmost column (printed last).
+ */
+function latestDateColumn(texts: string[]): number | null {
+  const dates = texts.map((t, i) => ({ i, d: headingDate(t) })).filter((x) => x.d !== null) as {
+    i: number;
+    d: { y: number; a: number; b: number; named: boolean };
+  }[];
+  if (dates.length < 2) return null;
+  const dayFirst = dates.some((x) => !x.d.named && x.d.a > 12);
+  const monthFirst = dates.some((x) => !x.d.named && x.d.b > 12);
+  const latest = (dmy: boolean): number => {
+    const key = (d: { y: number; a: number; b: number; named: boolean }) =>
+      d.y * 10_000 + (dmy || d.named ? d.b * 100 + d.a : d.a * 100 + d.b);
+    return dates.reduce((best, x) => (key(x.d) > key(best.d) ? x : best)).i;
+  };
+  if (dayFirst !== monthFirst) return latest(dayFirst);
+  const [dmy, mdy] = [latest(true), latest(false)];
+  return dmy === mdy ? dmy : (dates[dates.length - 1] as { i: number }).i;
+}
+
+/**
+ * The second line of a cumulative report's two-line header ("Date  14/01/25  02/04/25  19/07/25" under "HAEMATOLOGY
+ * Units  Ref Range"): the visit dates as result columns (the latest one this report's values), merged with the
+ * columns of the line above; the leftmost column holds the test names. Null when the line is not such dates.
+ */
+export function readDateHeader(line: Line, above: TableColumns[] | null): TableColumns[] | null {
+  if (!above || above.length !== 1) return null;
+  const table = above[0] as TableColumns;
+  if (table.columns.some((c) => c.kind === 'value')) return null;
+  const cells = line.cells;
+  const label = cells[0] && !headingDate(cells[0].text) ? cells[0] : null;
+  const dates = label ? cells.slice(1) : cells;
+  if (dates.length < 2 || dates.some((c) => !headingDate(c.text)) || (label && label.text.length > 20))
+    return null;
+  const latest = latestDateColumn(dates.map((c) => c.text));
+  if (latest === null) return null;
+  const start = Math.min(table.x0, label?.x0 ?? Infinity, ...dates.map((c) => c.x0));
+  const columns: Column[] = [
+    ...table.columns.filter((c) => c.kind !== 'name' && !(c.kind === 'other' && c.x0 <= start + 1)),
+    ...dates.map((c, i): Column => ({ kind: i === latest ? 'value' : 'other', x0: c.x0, x1: c.x1 })),
+  ].sort((a, b) => a.x0 - b.x0);
+  columns.unshift({ kind: 'name', x0: start, x1: start });
+  return [toTable(columns)];
+}
+
 /** The tables a header line declares, or null when the line is not a column header. */
 export function readTableHeader(line: Line): TableColumns[] | null {
   const cells = line.cells.flatMap(splitHeadings);
   line = { ...line, cells };
   const kinds = line.cells.map(headerKind);
+  // "Test  14/01/25  02/04/25  19/07/25  Units  Range": without a result heading, the latest visit's column.
+  if (!kinds.includes('value')) {
+    const latest = latestDateColumn(line.cells.map((c) => c.text));
+    if (latest !== null && kinds[latest] === 'other') kinds[latest] = 'value';
+  }
   // One heading the vocabulary does not know, where a table without a value column prints its values: the values.
   const unknown = kinds.flatMap((k, i) => (k === null ? [i] : []));
   // A misread first heading ("Tem", "Tesl Name") over the leftmost column: the test names, when the other headings
