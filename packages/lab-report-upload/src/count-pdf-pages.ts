@@ -20,11 +20,21 @@ type WorkerResult =
   | { ok: false; error: PdfOpenError; message: string };
 
 const WORKER_FILE = path.join(__dirname, 'pdf-page-count.worker.mjs');
+/**
+ * The worker's JavaScript heap at most (it runs in the API's process): a file of millions of tiny objects would grow
+ * pdf-lib's object table past a gigabyte. Past it the worker dies and the file is refused as unreadable.
+ */
+const WORKER_HEAP_MB = 512;
 
 function parseInWorker(bytes: Uint8Array, timeoutMs: number): Promise<WorkerResult> {
   return new Promise((resolve) => {
     let settled = false;
-    const worker = new Worker(WORKER_FILE, { workerData: bytes, stdout: true, stderr: true });
+    const worker = new Worker(WORKER_FILE, {
+      workerData: bytes,
+      stdout: true,
+      stderr: true,
+      resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
+    });
     // pdf-lib warns about objects it skips on the console; the warnings may quote document bytes: dropped.
     worker.stdout.resume();
     worker.stderr.resume();
@@ -47,8 +57,21 @@ function parseInWorker(bytes: Uint8Array, timeoutMs: number): Promise<WorkerResu
   });
 }
 
+/**
+ * Whether the bytes name a document catalog somewhere (`/Root` in a trailer or cross-reference stream, or a
+ * `/Catalog` object pdf-lib can recover): without either no page can be found, and pdf-lib would take over a minute
+ * of CPU to walk 30 MiB of junk behind a `%PDF-` header before saying so.
+ */
+function mentionsCatalog(bytes: Uint8Array): boolean {
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  return buffer.indexOf('/Root', 0, 'latin1') !== -1 || buffer.indexOf('/Catalog', 0, 'latin1') !== -1;
+}
+
 /** Opens the PDF in a worker thread and counts its pages; never throws. */
 export async function countPdfPages(bytes: Uint8Array, timeoutMs = 20_000): Promise<PdfPageCount> {
+  if (!mentionsCatalog(bytes)) {
+    return { ok: false, error: 'invalid', message: 'the PDF has no document catalog' };
+  }
   const result = await parseInWorker(bytes, timeoutMs);
   if (!result.ok) return result;
   if (result.encryption !== null && !opensWithoutPassword(result.encryption)) {

@@ -1,7 +1,7 @@
 import { LAB_REPORT_LIMITS } from '@meridian/domain';
 import type { LabReportMediaType } from '@meridian/domain';
 import { countPdfPages } from './count-pdf-pages';
-import { readImageSize } from './image-header';
+import { inspectImage, MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE } from './image-header';
 import { classifyDeclaredType, sniffMediaType } from './sniff-media-type';
 import { UploadRejectedError } from './upload-rejected-error';
 
@@ -69,11 +69,24 @@ function checkPart(part: UploadPart, index: number, count: number): UploadFile {
     index,
     count,
   );
-  if (actual !== 'application/pdf' && !readImageSize(part.bytes, actual)) {
-    throw new UploadRejectedError(
-      'invalid_file',
-      `${name} is not a decodable ${actual === 'image/png' ? 'PNG' : 'JPEG'} image`,
-    );
+  if (actual !== 'application/pdf') {
+    const image = inspectImage(part.bytes, actual);
+    const kind = actual === 'image/png' ? 'PNG' : 'JPEG';
+    if (!image.ok && image.problem === 'too_large') {
+      throw new UploadRejectedError(
+        'invalid_file',
+        `${name} is ${image.detail}; images up to ${MAX_IMAGE_PIXELS / 1_000_000} megapixels and ` +
+          `${MAX_IMAGE_SIDE} pixels a side are accepted`,
+      );
+    }
+    if (!image.ok) {
+      throw new UploadRejectedError(
+        'invalid_file',
+        image.problem === 'truncated'
+          ? `${name} is a truncated ${kind} image (${image.detail})`
+          : `${name} is not a decodable ${kind} image (${image.detail})`,
+      );
+    }
   }
   return { bytes: part.bytes, mediaType: actual, ...(part.filename ? { filename: part.filename } : {}) };
 }

@@ -18,6 +18,24 @@ const {
   PDFDict,
 } = require('pdf-lib');
 
+/**
+ * A stream pdf-lib decodes (an object stream: the file's objects packed and compressed) may hold this much at most: a
+ * small compressed stream that expands to gigabytes (a decompression bomb) would otherwise be held whole here, in the
+ * API's process. Object streams of real files hold a few MB at most.
+ */
+const MAX_DECODED_BYTES = 32 * 1024 * 1024;
+const DecodeStream = require('pdf-lib/cjs/core/streams/DecodeStream').default;
+const ensureBuffer = DecodeStream.prototype.ensureBuffer;
+/** Set when a stream went past MAX_DECODED_BYTES (pdf-lib skips objects it cannot parse: the error alone is lost). */
+let bomb = null;
+DecodeStream.prototype.ensureBuffer = function ensureBoundedBuffer(requested) {
+  if (requested > MAX_DECODED_BYTES) {
+    bomb = `a compressed stream expands beyond ${MAX_DECODED_BYTES / 1048576} MiB`;
+    throw new Error(bomb);
+  }
+  return ensureBuffer.call(this, requested);
+};
+
 function bytesOf(value) {
   return value instanceof PDFString || value instanceof PDFHexString ? Array.from(value.asBytes()) : null;
 }
@@ -63,6 +81,7 @@ async function inspect(bytes) {
       false,
       false,
     ).parseDocument();
+    if (bomb) return { ok: false, error: 'invalid', message: bomb };
     let pageCount = null;
     try {
       pageCount = pageCountOf(context);

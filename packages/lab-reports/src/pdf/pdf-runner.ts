@@ -53,13 +53,30 @@ export interface ExtractOptions {
   render: boolean;
   /** Pixels per PDF point when rasterising. */
   scale: number;
+  /** Pixels of one rendered page at most (default MAX_PAGE_PIXELS): a bigger page is rendered at a smaller scale. */
+  maxPagePixels?: number;
+  /** Pixels of all the rendered pages of the document at most (default MAX_DOCUMENT_PIXELS). */
+  maxDocumentPixels?: number;
 }
+
+/**
+ * A rendered page's pixels at most: a page bigger than A3 at 3 px/pt (9 Mpx) is rendered at a smaller scale (a
+ * poster-sized MediaBox of 14400 pt at 3 px/pt would need 1.9 Gpx: gigabytes of canvas).
+ */
+export const MAX_PAGE_PIXELS = 12_000_000;
+/**
+ * A document's rendered pixels at most (they are all held until the document is read, then go to OCR): each page
+ * gets at most its share of what is left, so 30 A4 or Letter pages at 3 px/pt (4.5 Mpx each) keep their scale.
+ */
+export const MAX_DOCUMENT_PIXELS = 150_000_000;
 
 export interface PdfPoolOptions {
   /** Worker threads (default min(2, cores)); 0 or absent means the default. */
   size?: number;
   /** A worker is replaced after this many documents, so whatever pdf.js keeps between documents stays bounded. */
   maxJobsPerWorker?: number;
+  /** A worker's JavaScript heap at most, in MB (default PDF_WORKER_HEAP_MB); past it the job ends `crashed`. */
+  heapMb?: number;
 }
 
 export interface PdfPool {
@@ -76,6 +93,13 @@ export interface PdfPool {
 const WORKER_FILE = path.join(__dirname, 'pdf-worker.mjs');
 const DEFAULT_INSPECT_TIMEOUT_MS = 20_000;
 const DEFAULT_EXTRACT_TIMEOUT_MS = 60_000;
+/**
+ * A pdf.js worker's JavaScript heap at most: a page of millions of drawing operators (one content stream listed
+ * many times in the page's /Contents, a form drawn over and over) would grow pdf.js's operator list to gigabytes.
+ * The worker dies past it (`crashed`) and is replaced; a 30-page report needs a small fraction of it. Decoded
+ * streams and canvases live outside the heap: pdf-worker.mjs bounds them.
+ */
+export const PDF_WORKER_HEAP_MB = 512;
 
 interface Job {
   id?: number;
@@ -100,6 +124,7 @@ export function defaultPdfPoolSize(): number {
 export function createPdfPool(options: PdfPoolOptions = {}): PdfPool {
   const size = options.size && options.size > 0 ? Math.floor(options.size) : defaultPdfPoolSize();
   const maxJobsPerWorker = options.maxJobsPerWorker ?? 200;
+  const heapMb = options.heapMb ?? PDF_WORKER_HEAP_MB;
   const slots = new Set<Slot>();
   const queue: Job[] = [];
   let nextId = 1;
@@ -134,7 +159,7 @@ export function createPdfPool(options: PdfPoolOptions = {}): PdfPool {
   const spawn = (): Slot => {
     // The worker silences its own console (pdf.js warnings may quote document text): piped `stdout` / `stderr`
     // streams here would keep the process alive even with the worker unref'd.
-    const worker = new Worker(WORKER_FILE);
+    const worker = new Worker(WORKER_FILE, { resourceLimits: { maxOldGenerationSizeMb: heapMb } });
     const slot: Slot = { worker, job: null, jobsRun: 0, dead: false };
     worker.on('message', (message: { id: number; result: unknown }) => {
       const job = slot.job;
@@ -196,7 +221,18 @@ export function createPdfPool(options: PdfPoolOptions = {}): PdfPool {
     inspect: (bytes, timeoutMs = DEFAULT_INSPECT_TIMEOUT_MS) =>
       run<PdfInspection>({ op: 'inspect', data: bytes }, timeoutMs),
     extract: (bytes, extractOptions, timeoutMs = DEFAULT_EXTRACT_TIMEOUT_MS) =>
-      run<PdfExtraction>({ op: 'extract', data: bytes, options: extractOptions }, timeoutMs),
+      run<PdfExtraction>(
+        {
+          op: 'extract',
+          data: bytes,
+          options: {
+            maxPagePixels: MAX_PAGE_PIXELS,
+            maxDocumentPixels: MAX_DOCUMENT_PIXELS,
+            ...extractOptions,
+          },
+        },
+        timeoutMs,
+      ),
     get workers() {
       return slots.size;
     },

@@ -4,6 +4,7 @@
 import { parentPort } from 'node:worker_threads';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import zlib from 'node:zlib';
 
 const require = createRequire(import.meta.url);
 
@@ -31,6 +32,18 @@ const IMAGE_PAGE_SHARE = 0.5;
 const IMAGE_PAGE_TEXT_CHARS = 250;
 const UNREADABLE_CHAR = /[\p{Cc}\p{Co}\p{Cn}\uFFFD]/u;
 
+/** Pictures inside a page larger than this (pixels) are not drawn (pdf.js `maxImageSize`): an A4 scan at 600 dpi is 35 Mpx. */
+const MAX_IMAGE_PIXELS = 40_000_000;
+/**
+ * A stream other than a picture, a font or an attachment (a page's content, a form, an object stream) holding more
+ * than this once decompressed is a bomb: pdf.js holds it whole and turns it into an operator list of hundreds of
+ * bytes per operator (8 MB of drawing operators took 1.4 GB and 20 s, 26 MB 3 GB and a minute). A lab report
+ * page's content is rarely above a few hundred KB.
+ */
+const MAX_STREAM_BYTES = 4 * 1024 * 1024;
+/** Decompressed non-picture streams of the document (fonts included) together at most. */
+const MAX_STREAMS_BYTES = 256 * 1024 * 1024;
+
 function loadPdfjs() {
   return import('pdfjs-dist/legacy/build/pdf.mjs');
 }
@@ -49,6 +62,7 @@ async function openDocument(pdfjs, data) {
     verbosity: 0,
     standardFontDataUrl: standardFontDataUrl(),
     stopAtErrors: false,
+    maxImageSize: MAX_IMAGE_PIXELS,
   });
   return task.promise;
 }
@@ -126,7 +140,16 @@ async function pageText(page) {
   return { width: sideways ? H : W, height: sideways ? W : H, items };
 }
 
-async function renderPage(doc, page, scale) {
+/** The scale (≤ `scale`) at which a page of `width` × `height` points fits in `maxPixels`. */
+function cappedScale(width, height, scale, maxPixels) {
+  if (!(width > 0 && height > 0)) return scale;
+  // Square roots apart: a MediaBox of 1e200 points must not overflow to Infinity.
+  return Math.min(scale, Math.sqrt(maxPixels / width) / Math.sqrt(height));
+}
+
+async function renderPage(doc, page, wantedScale, maxPixels) {
+  const base = page.getViewport({ scale: 1 });
+  const scale = cappedScale(base.width, base.height, wantedScale, maxPixels);
   const viewport = page.getViewport({ scale });
   // pdf.js's own factory: it loads the @napi-rs/canvas build pdf.js was made for (Path2D must match).
   const { canvas, context } = doc.canvasFactory.create(Math.ceil(viewport.width), Math.ceil(viewport.height));
@@ -142,7 +165,7 @@ async function renderPage(doc, page, scale) {
     grey[p] = (rgba[i] * 299 + rgba[i + 1] * 587 + rgba[i + 2] * 114) / 1000;
   }
   doc.canvasFactory.destroy({ canvas, context });
-  return { grey, width, height, scale };
+  return { grey, width, height, scale: viewport.width / base.width || scale };
 }
 
 /** Non-space characters of the text layer, and how many of them are unreadable (see `UNREADABLE_SHARE`). */
@@ -221,7 +244,59 @@ async function textLayerIsNotTheReport(pdfjs, page, text) {
   return (await imageCoverage(pdfjs, page, text.width * text.height)) >= IMAGE_PAGE_SHARE;
 }
 
+/** Streams not judged against MAX_STREAM_BYTES: pictures (MAX_IMAGE_PIXELS bounds them), fonts, attachments. */
+const BULKY_STREAM =
+  /\/Subtype\s*\/Image\b|\/Length[123]\b|\/Type\s*\/EmbeddedFile\b|\/Subtype\s*\/(?:Type1C|CIDFontType0C|OpenType)\b/;
+
+/**
+ * Why the PDF is a bomb, or null: a stream other than a picture's, a font's or an attachment's holds more than
+ * MAX_STREAM_BYTES once decompressed, or the document's non-picture streams more than MAX_STREAMS_BYTES together.
+ * Every stream of a PDF is a top-level object (object streams cannot hold streams), so scanning the bytes for
+ * `stream` keywords finds them all; Flate streams are inflated with a bounded output, in this worker. Streams that
+ * do not inflate (encrypted, broken, other filters) count with their stored size: pdf.js copes with broken ones.
+ */
+function streamBomb(bytes) {
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let total = 0;
+  let from = 0;
+  for (;;) {
+    const at = buffer.indexOf('stream', from, 'latin1');
+    if (at < 0) return null;
+    from = at + 6;
+    if (at >= 3 && buffer.toString('latin1', at - 3, at) === 'end') continue;
+    let start = at + 6;
+    if (buffer[start] === 0x0d) start++;
+    if (buffer[start] !== 0x0a) continue;
+    start++;
+    // The stream's dictionary: back to the `obj` keyword before it (at most 16 KiB back).
+    const head = buffer.toString('latin1', Math.max(0, at - 16384), at);
+    const dict = head.slice(head.lastIndexOf('obj') + 1);
+    if (/\/Subtype\s*\/Image\b/.test(dict)) continue;
+    let end = buffer.indexOf('endstream', start, 'latin1');
+    if (end < 0) end = buffer.length;
+    from = end;
+    const bulky = BULKY_STREAM.test(dict);
+    const limit = Math.min(bulky ? Infinity : MAX_STREAM_BYTES, MAX_STREAMS_BYTES - total);
+    let size = end - start;
+    if (/\/FlateDecode\b/.test(dict)) {
+      try {
+        size = zlib.inflateSync(buffer.subarray(start, end), { maxOutputLength: limit + 1 }).length;
+      } catch (err) {
+        if (err && err.code === 'ERR_BUFFER_TOO_LARGE') size = limit + 1;
+      }
+    }
+    if (size > limit) {
+      return limit < MAX_STREAM_BYTES || bulky
+        ? `the streams of the PDF expand beyond ${MAX_STREAMS_BYTES / 1048576} MiB in all`
+        : `a stream of the PDF expands beyond ${MAX_STREAM_BYTES / 1048576} MiB`;
+    }
+    total += size;
+  }
+}
+
 async function extract(pdfjs, data, options) {
+  const bomb = streamBomb(data);
+  if (bomb) return { ok: false, error: 'invalid', message: bomb };
   let doc;
   try {
     doc = await openDocument(pdfjs, data);
@@ -231,16 +306,30 @@ async function extract(pdfjs, data, options) {
   try {
     if (doc.numPages > options.maxPages) return { ok: true, pageCount: doc.numPages, pages: [] };
     const pages = [];
+    let pixelsLeft = options.maxDocumentPixels;
     for (let n = 1; n <= doc.numPages; n++) {
-      const page = await doc.getPage(n);
+      let page;
+      try {
+        page = await doc.getPage(n);
+      } catch (err) {
+        // A broken page tree (a loop, a missing page object) is the file's fault, not the reader's.
+        return {
+          ok: false,
+          error: 'invalid',
+          message: `page ${n} cannot be read: ${String(err && err.message)}`,
+        };
+      }
       const text = await pageText(page);
       let image = null;
       const need = options.render ? await ocrNeed(pdfjs, page, text) : false;
-      if (need === 'only') image = await renderPage(doc, page, options.scale);
+      // This page's share of the pixels left (the pages after it may need theirs), at most maxPagePixels.
+      const maxPixels = Math.min(options.maxPagePixels, pixelsLeft / (doc.numPages - n + 1));
+      if (need === 'only') image = await renderPage(doc, page, options.scale, maxPixels);
       else if (need === 'rather') {
         // The text layer stays the page's reading when the page cannot be drawn (e.g. a font pdf.js cannot draw).
-        image = await renderPage(doc, page, options.scale).catch(() => null);
+        image = await renderPage(doc, page, options.scale, maxPixels).catch(() => null);
       }
+      if (image) pixelsLeft -= image.width * image.height;
       pages.push({ ...text, image });
       page.cleanup();
     }
