@@ -5,6 +5,9 @@ describe('readMisreadUnits', () => {
     // The slash read as a thin letter, or lost.
     ['mgrdL', 'mg/dL'],
     ['mgldL', 'mg/dL'],
+    // A faxed `g` read as `y`.
+    ['my/dL', 'mg/dL'],
+    ['uy/L', 'ug/L'],
     ['pgmL', 'pg/mL'],
     ['mEgl', 'mEq/L'],
     // `m` read as `rn` or `in`, `l` as `I` or `1`.

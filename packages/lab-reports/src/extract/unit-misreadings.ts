@@ -6,7 +6,11 @@
 import { unitClass } from '../loinc/units';
 import { confusable } from './ocr-confusion';
 
-/** Units as labs print them (several spellings of one unit are all listed: the nearest spelling wins). */
+/**
+ * Units as labs print them (several spellings of one unit are all listed: the nearest spelling wins). The one
+ * vocabulary of units: the row corrector of scans (`ocr/ocr-corrections.ts`) reads misspelt units against it too,
+ * taking the spelling listed first among those its looser key cannot tell apart (`ug/dL` before `µg/dL`).
+ */
 export const PRINTED_UNITS: readonly string[] = [
   'mg/dL',
   'g/dL',
@@ -17,6 +21,7 @@ export const PRINTED_UNITS: readonly string[] = [
   'ng/L',
   'pg/mL',
   'ug/dL',
+  'mcg/dL',
   'ug/L',
   'ug/mL',
   'µg/dL',
@@ -75,6 +80,7 @@ export const PRINTED_UNITS: readonly string[] = [
   'mg/mmol',
   'copies/mL',
   'mmHg',
+  'ratio',
 ];
 
 const KEY = (unit: string): string => unit.toLowerCase().replace(/[µμ]/g, 'u');
@@ -95,14 +101,16 @@ const SPECK = new Set(['.', ',', "'", '`', '"', '-', '_', '~', ':', ';', ' ', '�
 /**
  * Glyph pairs OCR confuses inside units, besides the letter look-alikes of ocr-confusion: the slash read as a thin
  * letter or digit (`mg1dL`, `mgrdL`, `mgidL`), the caret of a power of ten read as `7`, `A`, `M`, `n` or a quote
- * (`107 3/uL`, `10A9/L`, `10M9/L`), the micro sign read as `u`, `p`, `y`, `H` or `n`, and a capital E read as
- * another glyph on a tall stem (`mLq/L`, `mbq/L`, `mkq/L`).
+ * (`107 3/uL`, `10A9/L`, `10M9/L`), the micro sign read as `u`, `p`, `y`, `H` or `n`, a capital E read as
+ * another glyph on a tall stem (`mLq/L`, `mbq/L`, `mkq/L`), and a `g` read as `y` (`my/dL`).
  */
 const EXTRA: ReadonlyMap<string, string> = new Map([
   ['/', 'il1|!trfjI7'],
   ['^', '7AMn"*\'v'],
   ['µ', 'upynH'],
   ['E', 'FLbkhB'],
+  // The descender of a faxed `g` read as a `y` (`my/dL`).
+  ['g', 'y'],
 ]);
 
 function cheap(read: string, known: string): boolean {

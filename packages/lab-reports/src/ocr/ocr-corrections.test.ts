@@ -1,8 +1,10 @@
 import {
+  correctLeadingPoint,
   correctLostPoint,
   correctLowerBound,
   correctNumber,
   correctOcrRow,
+  correctRangeColon,
   correctRangeDecimals,
   correctRangeNumber,
   correctSpeckMinus,
@@ -71,6 +73,8 @@ describe('OCR corrections', () => {
         'tL',
         'Hg/dL',
         'u/iL',
+        'meq',
+        'mEq',
       ].map(correctUnits),
     ).toEqual([
       'fL',
@@ -85,6 +89,8 @@ describe('OCR corrections', () => {
       'fL',
       'µg/dL',
       'U/L',
+      'mEq/L',
+      'mEq/L',
     ]);
     // Valid units stay as printed; a word close to no unit stays too.
     const valid = [
@@ -140,6 +146,27 @@ describe('OCR corrections', () => {
     expect(correctLostPoint(row('16', '9.1-12.0', 'H')).value).toBe('16');
     // Without a range nothing tells.
     expect(correctLostPoint(row('24', null)).value).toBe('24');
+  });
+
+  it('drops a speck read as a point before a value the range and flag then agree with', () => {
+    expect(correctLeadingPoint(row('.390', '232-1245')).value).toBe('390');
+    expect(correctLeadingPoint(row(',52', '27-159')).value).toBe('52');
+    // Low as read and flagged low: the point may be real.
+    expect(correctLeadingPoint(row('.390', '232-1245', 'L')).value).toBe('.390');
+    // Without the point the value would disagree: left as read.
+    expect(correctLeadingPoint(row('.5', '0.1-1.0')).value).toBe('.5');
+    expect(correctLeadingPoint(row('.390', null)).value).toBe('.390');
+    expect(correctOcrRow(row('.390', '232-1245'))).toMatchObject({ value: '390' });
+  });
+
+  it("reads a range's hyphen misread as a colon back when the value agrees with the range", () => {
+    expect(correctRangeColon(row('68', '0:60', 'H')).range).toBe('0-60');
+    expect(correctRangeColon(row('4.2', '(3.5;5.1)')).range).toBe('(3.5-5.1)');
+    // A value the range (so read) and flag disagree with, or bounds that do not rise: left as read.
+    expect(correctRangeColon(row('68', '0:60')).range).toBe('0:60');
+    expect(correctRangeColon(row('1', '40:1')).range).toBe('40:1');
+    expect(correctRangeColon(row('Positive', '1:40')).range).toBe('1:40');
+    expect(correctOcrRow(row('68', '0:60', 'H'))).toMatchObject({ range: '0-60' });
   });
 
   it('drops a speck read as a minus before a range the value lies in', () => {

@@ -6,54 +6,10 @@ import type { PrintedRow } from '../extract/extract-rows';
 import { confusionSubstitutions, titleCaseMisread } from '../extract/ocr-confusion';
 import { correctTestName } from '../loinc/ocr-name';
 import { parseReferenceRange, readFlag, type ReferenceRange } from '../extract/result-fields';
+import { PRINTED_UNITS } from '../extract/unit-misreadings';
 
-const KNOWN_UNITS = [
-  'mg/dL',
-  'g/dL',
-  'mg/L',
-  'g/L',
-  'ng/dL',
-  'ng/mL',
-  'pg/mL',
-  'ug/dL',
-  'ug/L',
-  'ug/mL',
-  'mmol/L',
-  'umol/L',
-  'nmol/L',
-  'pmol/L',
-  'mEq/L',
-  'IU/L',
-  'U/L',
-  'mIU/mL',
-  'uIU/mL',
-  'IU/mL',
-  'U/mL',
-  'x10E3/uL',
-  'x10E6/uL',
-  'x10E9/L',
-  'x10E12/L',
-  'fL',
-  'pg',
-  '%',
-  'sec',
-  'mL/min/1.73m2',
-  '/HPF',
-  '/LPF',
-  'cells/uL',
-  'mm/hr',
-  'mg/g',
-  'ratio',
-  'mU/L',
-  'mIU/L',
-  'mmol/mol',
-  'L/L',
-  'x10E9/L',
-  'ng/L',
-  'nmol/L',
-  'mcg/dL',
-  'mL/min',
-];
+/** One vocabulary of units for both correctors (see `PRINTED_UNITS`): the spellings listed first win. */
+const KNOWN_UNITS = PRINTED_UNITS;
 
 /** Spelling-insensitive key: case, `l`/`I`/`1`, `q`/`g` and `µ`/`u` confusions, a bracket read for the leading slash. */
 const canonicalKey = (units: string): string =>
@@ -72,7 +28,10 @@ function slashReadings(key: string): string[] {
   const parts = key.split('/');
   let out = [parts[0] as string];
   for (const part of parts.slice(1))
-    out = out.flatMap((head) => [`${head}/${part}`, `${head}i${part}`, `${head}${part}`]);
+    // A leading slash (`/uL`, `/HPF`) is kept: without it the key is another unit's (`UL` is `U/L`).
+    out = out.flatMap((head) =>
+      head === '' ? [`/${part}`] : [`${head}/${part}`, `${head}i${part}`, `${head}${part}`],
+    );
   return out;
 }
 
@@ -81,7 +40,8 @@ function slashReadings(key: string): string[] {
  * misreading two units share (`U/L` and `IU/L` lose their slash alike only in theory) is left uncorrected.
  */
 const CANONICAL = (() => {
-  const exact = new Map(KNOWN_UNITS.map((u) => [canonicalKey(u), u]));
+  const exact = new Map<string, string>();
+  for (const u of KNOWN_UNITS) if (!exact.has(canonicalKey(u))) exact.set(canonicalKey(u), u);
   const misread = new Map<string, string | null>();
   for (const unit of KNOWN_UNITS) {
     for (const reading of slashReadings(canonicalKey(unit))) {
@@ -96,7 +56,7 @@ const CANONICAL = (() => {
 
 /**
  * A unit OCR misread beyond the spellings above: specks around it (`fL.`, `_mmol/mol`), the power of ten's `10^` lost
- * or its caret read as `7` (`1079/1`, `6/uL`), an amount without its volume (`mmol`), or letters read as look-alikes
+ * or its caret read as `7` (`1079/1`, `6/uL`), an amount without its volume (`mmol`, `mEq`), or letters read as look-alikes
  * (`umal/L`, `umol/t`, `a/L`, `mnvhr`) when one known unit only is that close.
  */
 function misreadUnits(units: string): string | null {
@@ -112,6 +72,7 @@ function misreadUnits(units: string): string | null {
   const power = /^(?:([x×])?\s?1[0O][\^7*]?)?(3|6|9|12)\s?\/\s?(u?)[lL1I|]$/.exec(cleaned);
   if (power) return `${power[1] ?? ''}10^${power[2]}/${power[3] ? 'uL' : 'L'}`;
   if (/^[munp]mol$/i.test(cleaned)) return `${cleaned.toLowerCase()}/L`;
+  if (/^m[eE][qg]$/.test(cleaned)) return 'mEq/L';
   // The micro sign read as `H` or `y` (`Hg/dL`): no unit starts so.
   const micro = /^[Hy](\w+\/\S+)$/.exec(cleaned);
   const unit = micro ? CANONICAL.get(canonicalKey(`u${micro[1]}`)) : undefined;
@@ -286,6 +247,38 @@ export function correctSpeckMinus(value: string, printed: string | null): string
   return lower > 0 && lower < upper && v >= lower && v <= upper ? `${m[1]}${m[2]}${m[3]}` : printed;
 }
 
+/**
+ * A speck before a value read as its decimal point (`.390` beside `232-1245`): labs print a value under one with its
+ * leading zero (`0.39`), so a value opening with a point is the number without it when that agrees with the range
+ * and the flag and the value as read does not.
+ */
+export function correctLeadingPoint(row: PrintedRow): PrintedRow {
+  const m = /^[.,·](\d+(?:\.\d+)?)$/.exec(row.value.trim());
+  const range = row.range ? parseReferenceRange(row.range) : null;
+  if (!m?.[1] || !range || (range.min === null && range.max === null)) return row;
+  const direction = flagDirection(row.flag);
+  const asRead = Number(`0.${m[1].replace('.', '')}`);
+  return agrees(Number(m[1]), range, direction) && !agrees(asRead, range, direction)
+    ? { ...row, value: m[1] }
+    : row;
+}
+
+/**
+ * A range's hyphen read as a colon or semicolon (`0:60`, `3.5;5.1`): a range of two rising bounds the value agrees
+ * with (under its flag). A ratio or a time in the range column that does not fit so is left as read.
+ */
+export function correctRangeColon(row: PrintedRow): PrintedRow {
+  const m = row.range
+    ? /^(\(?\s*)(\d+(?:\.\d+)?)\s*[:;]\s*(\d+(?:\.\d+)?)(\s*\)?)$/.exec(row.range.trim())
+    : null;
+  const value = /^\d+(?:\.\d+)?$/.test(row.value.trim()) ? Number(row.value) : NaN;
+  if (!m?.[2] || !m[3] || Number.isNaN(value)) return row;
+  const range = `${m[1] ?? ''}${m[2]}-${m[3]}${m[4] ?? ''}`;
+  const read = parseReferenceRange(range);
+  if (!read || read.min === null || read.max === null || read.min >= read.max) return row;
+  return agrees(value, read, flagDirection(row.flag)) ? { ...row, range } : row;
+}
+
 export function correctOcrRow(row: PrintedRow): PrintedRow {
   const read: PrintedRow = {
     ...row,
@@ -299,7 +292,9 @@ export function correctOcrRow(row: PrintedRow): PrintedRow {
       ),
     ),
   };
-  return correctLostPoint({ ...read, range: correctSpeckMinus(read.value, read.range) });
+  return correctLostPoint(
+    correctRangeColon(correctLeadingPoint({ ...read, range: correctSpeckMinus(read.value, read.range) })),
+  );
 }
 
 /**

@@ -7,6 +7,8 @@ import { createWorker, OEM, PSM } from 'tesseract.js';
 import type { Worker as TesseractWorker } from 'tesseract.js';
 import { checkNumbers, joinPowersOfTen } from './decimal-points';
 import { prepareForOcr } from './prepare-image';
+import { NUMBER_GLYPHS, rereadDoubtfulNumbers, type SheetLine } from './reread-numbers';
+import { readUnreadInk } from './unread-ink';
 import type { GreyImage } from './prepare-image';
 
 /** A recognised word; pixel coordinates of the image, origin top-left. */
@@ -95,6 +97,21 @@ function isWordWorthKeeping(text: string, confidence: number): boolean {
 /** Stray quote marks and bars that tesseract attaches to words at cell edges. */
 const cleanWord = (text: string): string => text.replace(/^[‘’“”'"`|]+|[‘’“”'"`|]+$/g, '');
 
+/** The lines of a sheet of cut-out crops (see `cropSheet`), read with only the glyphs of `allowed` (all when ''). */
+async function readSheet(worker: TesseractWorker, sheet: Buffer, allowed: string): Promise<SheetLine[]> {
+  if (allowed) await worker.setParameters({ tessedit_char_whitelist: allowed });
+  try {
+    const { data } = await worker.recognize(sheet, {}, { blocks: true, text: false });
+    return (data.blocks ?? []).flatMap((b) =>
+      b.paragraphs.flatMap((p) =>
+        p.lines.map((l) => ({ text: l.text.trim(), y0: l.bbox.y0, y1: l.bbox.y1 })),
+      ),
+    );
+  } finally {
+    if (allowed) await worker.setParameters({ tessedit_char_whitelist: '' });
+  }
+}
+
 /**
  * Below this share of blank rows between the first and last line of ink, a page is taken for noise (see
  * `PreparedImage.lineGapShare`). Measured on the development part of corpus v2: readable scans 0.40–0.83, the
@@ -138,7 +155,7 @@ export function createOcrPool(size: number): OcrPool {
           return { width: prepared.width, height: prepared.height, words: [], skew: 0 };
         }
         const { data } = await worker.recognize(prepared.image, {}, { blocks: true, text: false });
-        const read: (OcrWord & { doubtful: boolean })[] = [];
+        const read: (OcrWord & { doubtful: boolean; lastGlyphX?: number })[] = [];
         const baselines: Baseline[] = [];
         for (const block of data.blocks ?? []) {
           for (const paragraph of block.paragraphs) {
@@ -149,6 +166,7 @@ export function createOcrPool(size: number): OcrPool {
                 if (!text) continue;
                 const { x0, y0, x1, y1 } = word.bbox;
                 const k = prepared.imageScale;
+                const lastGlyph = word.symbols.at(-1);
                 read.push({
                   text,
                   x0: x0 / k,
@@ -157,14 +175,32 @@ export function createOcrPool(size: number): OcrPool {
                   y1: y1 / k,
                   confidence: word.confidence,
                   doubtful: !isWordWorthKeeping(text, word.confidence),
+                  lastGlyphX: lastGlyph ? lastGlyph.bbox.x0 / k : undefined,
                 });
               }
             }
           }
         }
+        const reread = await rereadDoubtfulNumbers(prepared.image, prepared.imageScale, read, (sheet) =>
+          readSheet(worker, sheet, NUMBER_GLYPHS),
+        );
+        // Cells tesseract skipped beside words it read (a unit, a range): read from their ink.
+        const recovered = await readUnreadInk(
+          prepared.image,
+          prepared.imageScale,
+          reread,
+          prepared.glyphs,
+          (sheet) => readSheet(worker, sheet, ''),
+        );
+        // What tesseract made of that ink, if anything, was a speck reading (`1079/L` at 0 %): the new word replaces it.
+        const kept = reread.filter(
+          (w) =>
+            !w.doubtful || !recovered.some((r) => w.x0 < r.x1 && w.x1 > r.x0 && w.y0 < r.y1 && w.y1 > r.y0),
+        );
+        kept.push(...recovered.map((w) => ({ ...w, doubtful: false })));
         const words = joinPowersOfTen(
-          checkNumbers(read, (w) => w.doubtful, prepared.glyphs, prepared.decimalPoints).map(
-            ({ doubtful: _, ...w }): OcrWord => w,
+          checkNumbers(kept, (w) => w.doubtful, prepared.glyphs, prepared.decimalPoints).map(
+            ({ doubtful: _, lastGlyphX: __, ...w }): OcrWord => w,
           ),
         );
         return {
