@@ -6,19 +6,13 @@
  * look-alike letters are taken for digits, or one digit changed, lost or gained: see `sameNumberShape`); a re-read
  * never makes a number out of nothing. When unsure, the first reading stays.
  */
+import type { OcrWord } from './ocr-pool';
 
 /** Glyphs a re-read may return: digits and the marks of values and ranges. */
 export const NUMBER_GLYPHS = '0123456789.-<>()';
 
 /** A word as tesseract returned it, in pixels of the image it read. */
-export interface ReadWord {
-  text: string;
-  x0: number;
-  y0: number;
-  x1: number;
-  y1: number;
-  confidence: number;
-}
+export type ReadWord = OcrWord;
 
 /** A value (`5.4`, `<5`, `>39`) or a range (`3.5-5.1`, `(0-40)`): what a re-read must come back as. */
 const WELL_FORMED = /^\(?(?:[<>]?\d+(?:\.\d+)?|\d+(?:\.\d+)?-\d+(?:\.\d+)?)\)?$/;

@@ -7,6 +7,7 @@ import { createCanvas } from '@napi-rs/canvas';
 import PDFDocument from 'pdfkit';
 import { createLabReportParser, type LabReportParser } from '../parse-lab-report';
 import { CanvasSurface, LETTER } from '../testing/corpus-v2/surface';
+import { pdfWith, stream } from '../testing/hand-made-pdf';
 import { closeSharedPdfPool, extractPdf } from './pdf-runner';
 
 function pdf(draw: (doc: PDFKit.PDFDocument) => void): Promise<Buffer> {
@@ -117,29 +118,20 @@ function unreadableTextLayer(): Buffer {
     .join(' ');
   const content = `q 612 0 0 792 0 0 cm /Im1 Do Q BT 3 Tr /F1 11 Tf ${shown} ET`;
   const pixels = '\xf0\xe0\xe0\xf0';
-  const objects = [
+  return pdfWith([
     '<< /Type /Catalog /Pages 2 0 R >>',
     '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
     '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 5 0 R >> ' +
       '/XObject << /Im1 6 0 R >> >> /Contents 4 0 R >>',
-    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
+    stream('', Buffer.from(content, 'latin1')),
     '<< /Type /Font /Subtype /Type0 /BaseFont /AAAAAA+Sans /Encoding /Identity-H /DescendantFonts [<< /Type /Font ' +
       '/Subtype /CIDFontType2 /BaseFont /AAAAAA+Sans /CIDSystemInfo << /Registry (Adobe) /Ordering (Identity) ' +
       '/Supplement 0 >> /DW 500 >>] >>',
-    '<< /Type /XObject /Subtype /Image /Width 2 /Height 2 /ColorSpace /DeviceGray /BitsPerComponent 8 ' +
-      `/Length ${pixels.length} >>\nstream\n${pixels}\nendstream`,
-  ];
-  let out = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((o, i) => {
-    offsets.push(out.length);
-    out += `${i + 1} 0 obj\n${o}\nendobj\n`;
-  });
-  const xref = out.length;
-  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  out += offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('');
-  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(out, 'latin1');
+    stream(
+      '/Type /XObject /Subtype /Image /Width 2 /Height 2 /ColorSpace /DeviceGray /BitsPerComponent 8',
+      Buffer.from(pixels, 'latin1'),
+    ),
+  ]);
 }
 
 const OPTIONS = { maxPages: 30, render: true, scale: 1 };
