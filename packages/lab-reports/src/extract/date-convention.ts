@@ -22,6 +22,9 @@ const DAY_FIRST_HINTS: RegExp[] = [
   /\b(?:medicare|ABN|AHPRA|NATA)\b/,
   /\b(?:india|maharashtra|karnataka|delhi|mumbai|bengaluru|bangalore|chennai|hyderabad|kolkata|pune)\b/i,
   /\b(?:pvt\.? ltd|private limited|NABL|PIN[ -:]?\d{6}|\+91)\b/i,
+  // Indian labs' own wordings: "Biological Reference Interval" / "Bio. Ref. Range", "Ref. By : Self".
+  /\bbio(?:logical|\.)?\s*ref(?:erence|\.)?\s*(?:interval|range)\b/i,
+  /\bref(?:\.|erred)? ?by\s*:?\s*(?:self|dr\b)/i,
   /\b(?:ireland|south africa)\b/i,
   /\b(?:haemoglobin|haematology|haematocrit|colour|centre|paediatric|oesinophils|favour)\b/i,
   // A patient label of British usage (a US report prints "First Name"; "Surname" is printed in both).
@@ -33,7 +36,8 @@ const DAY_FIRST_HINTS: RegExp[] = [
 /** Signs of a US lab. */
 const MONTH_FIRST_HINTS: RegExp[] = [
   /\b(?:AL|AK|AZ|AR|CA|CO|CT|DE|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|NE|NV|NH|NJ|NM|NY|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY) \d{5}(?:-\d{4})?\b/,
-  /\bCLIA\b/,
+  // A US lab's CLIA number or certification; not the assay method of that name ("Method : CLIA") Indian labs print.
+  /(?<!method\s*:?\s*)\bCLIA\b/i,
   /\b(?:united states|USA|U\.S\.A\.)\b/,
   /\(\d{3}\) \d{3}-\d{4}/,
   /\b(?:NPI|CAP accredited)\b/,

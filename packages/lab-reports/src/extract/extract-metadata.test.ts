@@ -362,7 +362,7 @@ describe('splitName', () => {
     ['DOE, JANE', 'JANE', 'DOE'],
     ['Doe, Jane Anne', 'Jane', 'Doe'],
     ['Mrs. Jane Doe', 'Jane', 'Doe'],
-    ['Dr Jane van Doe', 'Jane', 'Doe'],
+    ['Dr Jane van Doe', 'Jane', 'van Doe'],
     ['SMITH John', 'John', 'SMITH'],
     ['John SMITH', 'John', 'SMITH'],
     ['JOHN SMITH 45Y M', 'JOHN', 'SMITH'],

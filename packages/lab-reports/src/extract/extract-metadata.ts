@@ -100,6 +100,16 @@ export function splitName(raw: string): NameParts | null {
     return named ? { ...named, confidence: Math.min(named.confidence, 0.7) } : null;
   }
   if (parts.length === 1) return { first: null, last: parts[0] ?? null, confidence: 0.6 };
+  // "Jan de Vries", "J. van der Berg", "Maria dos Santos": the surname keeps its lower-case particles.
+  const particle = parts.findIndex((w, i) => i > 0 && PARTICLES.test(w));
+  if (
+    particle > 0 &&
+    particle < parts.length - 1 &&
+    parts.slice(particle, -1).every((w) => PARTICLES.test(w))
+  ) {
+    const given = parts.slice(0, particle).find((w) => !isInitial(w)) ?? null;
+    return { first: given, last: parts.slice(particle).join(' '), confidence: given ? 0.85 : 0.75 };
+  }
   // "N. DLAMINI", "J Smith": the initial of a first name, not the name.
   if (parts.length === 2 && isInitial(parts[0] as string))
     return { first: null, last: parts[1] ?? null, confidence: 0.8 };
@@ -118,6 +128,9 @@ export function splitName(raw: string): NameParts | null {
     confidence: allUpper ? 0.75 : 0.85,
   };
 }
+
+/** Lower-case particles of Dutch, German, French, Spanish, Portuguese and Italian surnames. */
+const PARTICLES = /^(?:de|der|den|van|von|ten|ter|te|du|des|la|le|da|das|do|dos|di|del|della)$/;
 
 function words(text: string): string[] {
   return text
@@ -213,6 +226,22 @@ interface Context {
   order: number;
 }
 
+/**
+ * 0.5 when OCR was unsure of a word of a name (best read under `UNSURE_OCR_WORD`: `Amebke` for `Amelie` read at 11),
+ * which puts the name under the confidence threshold (null rather than wrong); 1 otherwise. Names read right on our
+ * scans score 78 and more.
+ */
+function nameWordDoubt(ctx: Context, name: string): number {
+  if (ctx.wordConfidence.size === 0) return 1;
+  for (const word of name.split(/\s+/)) {
+    const reads = [...ctx.wordConfidence].filter(
+      ([text]) => text.replace(/[^\p{L}'’-]/gu, '') === word.replace(/[^\p{L}'’-]/gu, ''),
+    );
+    if (reads.length > 0 && Math.max(...reads.map(([, c]) => c)) < UNSURE_OCR_WORD) return 0.5;
+  }
+  return 1;
+}
+
 /** Turns a labelled value into candidates (none when the value does not fit the field). */
 function offer(ctx: Context, field: MetaField, weight: number, value: string, placement: number): boolean {
   // Leading marks are not part of a value: an aligned ":" or "#", or a speck OCR read as "©", ";", "!" or "|".
@@ -241,8 +270,12 @@ function offer(ctx: Context, field: MetaField, weight: number, value: string, pl
         return false;
       const name = splitName(capitalIMisread(ordered.replace(/\s+\/\s+/g, ' ')));
       if (!name) return false;
-      if (name.last) push('patient_last_name', name.last, name.confidence);
-      if (name.first) push('patient_first_name', name.first, name.confidence);
+      // "ANIL KUMAR SHARMA (42Y/M)": age and sex in brackets after the name.
+      const ageSex = /\(\s*\d{1,3}\s*(?:y|yrs?|years?)?\s*\/\s*([MF])\s*\)/i.exec(v);
+      if (ageSex?.[1]) push('gender', ageSex[1].toUpperCase() === 'M' ? 'male' : 'female', 0.9);
+      if (name.last) push('patient_last_name', name.last, name.confidence * nameWordDoubt(ctx, name.last));
+      if (name.first)
+        push('patient_first_name', name.first, name.confidence * nameWordDoubt(ctx, name.first));
       return true;
     }
     case 'firstName':
@@ -250,10 +283,11 @@ function offer(ctx: Context, field: MetaField, weight: number, value: string, pl
       const parts = words(capitalIMisread(v.replace(/\s+(?:\S*\d\S*)(?:\s.*)?$/, '')));
       if (parts.length === 0 || parts.length > 3 || !parts.every(isNameWord)) return false;
       // A given-names field may hold middle names: the first is the first name.
+      const value = field === 'firstName' ? (parts[0] as string) : parts.join(' ');
       push(
         field === 'firstName' ? 'patient_first_name' : 'patient_last_name',
-        field === 'firstName' ? (parts[0] as string) : parts.join(' '),
-        1,
+        value,
+        nameWordDoubt(ctx, value),
       );
       return true;
     }
@@ -423,6 +457,14 @@ function labelRowUnder(lines: Line[], index: number, cell: Cell, over = false): 
   return row.cells.some((c) => isLabelCell(c) && c.x0 < cell.x1 + row.height && c.x1 > cell.x0 - row.height);
 }
 
+/** Whether a cell starting with a label holds a value after it too ("Sex: F", "DOB: 14/08/1962"). */
+function labelledValue(text: string): boolean {
+  if (labelOf(text) !== null) return false;
+  const marks = colonMarks(text);
+  const first = marks[0];
+  return first !== undefined && first.start === 0 && text.slice(first.end, marks[1]?.start).trim() !== '';
+}
+
 const isLabelCell = (cell: Cell): boolean =>
   labelOf(cell.text) !== null || colonMarks(cell.text)[0]?.start === 0;
 
@@ -432,8 +474,9 @@ function readLine(ctx: Context, lines: Line[], index: number): void {
   const labelCells = cells.filter((c) => labelOf(c.text)).length;
   // A row of labels: two or more, and at most one other cell, without digits (a label we do not know).
   const others = cells.filter((c) => !isLabelCell(c));
-  const labelRow =
-    cells.length - others.length >= 2 && others.length <= 1 && others.every((c) => !/\d/.test(c.text));
+  // Labels that carry their value ("Sex: F") are no row of labels over (or under) a row of values.
+  const bare = cells.filter((c) => isLabelCell(c) && !labelledValue(c.text)).length;
+  const labelRow = bare >= 2 && others.length <= 1 && others.every((c) => !/\d/.test(c.text));
   cells.forEach((cell, ci) => {
     const whole = labelOf(cell.text);
     // "FINAL REPORT | 2024-03-06 16:25": a heading wording followed on its line by a date is that date's label.
@@ -478,7 +521,9 @@ function readLine(ctx: Context, lines: Line[], index: number): void {
         prefix?.mark.field === 'name' &&
         // "Patient Name JOHN SMITH", "Name of Patient SMITH, JOHN": "Patient" or a label of two words or more ("Name"
         // alone may start any text).
-        (/^patient$/i.test(head.slice(0, prefix.mark.end).replace(/[\s:=-]+$/, '')) ||
+        // A colon a scan read as a point ("PATIENT. CALDWELL, BRENDA") is still a colon; "Patient" misread too
+        // ("Pabent"): any one-word name label but "Name" and "Pt".
+        (!/^(?:name|pt)$/i.test(head.slice(0, prefix.mark.end).replace(/[\s:.=-]+$/, '')) ||
           head.slice(0, prefix.mark.end).trim().split(/\s+/).length >= 2)
       ) {
         offer(ctx, prefix.mark.field, prefix.mark.weight, prefix.rest, PLACEMENT.prefix);
@@ -626,12 +671,44 @@ function birthDateByAge(ctx: Context, pages: Line[][]): void {
     ctx.candidates.push({ field: 'dob', value: found[0] as string, confidence: 0.55, order: ctx.order++ });
 }
 
+/** Words of a page's headings, addresses and app names: a line holding one is not a person's name. */
+const NOT_PERSON =
+  /\b(?:test|tests|results?|report|reports|summary|panel|profile|count|blood|chemistry|haematology|hematology|urinalysis|lipid|metabolic|thyroid|liver|kidney|renal|function|screen|message|messages|care|team|account|visit|visits|portal|connect|chart|app|online|home|welcome|inbox|records?|street|st|avenue|ave|road|rd|drive|dr|lane|way|boulevard|blvd|suite|floor|place|court|north|south|east|west|new|city|county|centre|center|group|services?)\b/i;
+
+/**
+ * A patient portal's page prints the patient's name at the top without a label ("Esperanza Villalobos" over "Test
+ * Results > Basic Metabolic Panel"). Only when nothing labelled names the patient: among the first lines of the
+ * first page (before any table), the one line that is two or three capitalised words and nothing else, no lab, no
+ * heading, no address. Weak (just over the threshold); nothing when two lines could be the name.
+ */
+function unlabelledName(ctx: Context, pages: Line[][]): void {
+  const found: string[] = [];
+  for (const line of (pages[0] ?? []).slice(0, 5)) {
+    if (readTableHeader(line)) break;
+    if (line.cells.length !== 1) continue;
+    const text = (line.cells[0] as Cell).text.trim();
+    if (!/^(?:(?:mr|mrs|ms|miss|mx)\.?\s+)?\p{Lu}[\p{Ll}'’-]+(?:\s+\p{Lu}[\p{Ll}'’-]+){1,2}$/u.test(text))
+      continue;
+    if (LAB_WORDS.test(text) || NOT_LAB.test(text) || NOT_PERSON.test(text)) continue;
+    found.push(text);
+  }
+  if (found.length !== 1) return;
+  const name = splitName(found[0] as string);
+  if (!name?.first || !name.last) return;
+  const order = ctx.order++;
+  ctx.candidates.push({ field: 'patient_last_name', value: name.last, confidence: 0.55, order });
+  ctx.candidates.push({ field: 'patient_first_name', value: name.first, confidence: 0.55, order });
+}
+
 // ——— lab name ——————————————————————————————————————————————————————————————————————————————————————
 
 const LAB_WORDS =
-  /\b(?:laborator(?:y|ies|ios)|labs?|pathlabs?|pathcare|diagnostics?|diagnostic (?:centre|center|services)|clinical|pathology|pathologists?|medical|health|healthcare|bioreference|quest|labcorp|lifelabs|dynacare|sonic|reference|genomics|sciences|hospital|nhs|trust|imaging|biosciences?|clinics?|institute)\b/i;
+  /\b(?:laborator(?:y|ies|ios|ium|io|ire|oires)|labs?|[a-z]{3,}labs?|pathlabs?|pathcare|diagnostics?|diagnostic (?:centre|center|services)|clinical|pathology|pathologists?|medical|health|healthcare|bioreference|quest|labcorp|lifelabs|dynacare|sonic|reference|genomics|sciences|hospital|nhs|trust|imaging|biosciences?|clinics?|institute)\b/i;
 const NOT_LAB =
   /\b(?:report|results?|patient|page|final|requisition|summary|invoice|name|dob|date|specimen|collected|tel|phone|fax|email|www|https?|director|physician|doctor|dr\.?)\b|[@:]/i;
+
+const DISCIPLINE =
+  /^(?:clinical |special )?(?:haematology|hematology|chemistry|biochemistry|immunology|serology|microbiology|endocrinology|urinalysis|coagulation|virology|histopathology|cytology|toxicology)$/i;
 
 function labNameCandidates(ctx: Context, pages: Line[][]): void {
   const first = pages[0] ?? [];
@@ -652,9 +729,14 @@ function labNameCandidates(ctx: Context, pages: Line[][]): void {
           .map((t) => t.trim())
           .filter(Boolean);
         const text = titleCaseMisread(
-          (segments.find((t) => LAB_WORDS.test(t)) ?? segments[0] ?? '').replace(/^[^\p{L}\p{N}]+/u, ''),
+          // Marks at either end are no part of the name ("University Hospital Corrib -" where OCR lost what followed).
+          (segments.find((t) => LAB_WORDS.test(t)) ?? segments[0] ?? '')
+            .replace(/^[^\p{L}\p{N}]+/u, '')
+            .replace(/[\s,;:|•·–—-]+$/u, ''),
         );
         if (/^(?:department|dept\.?|division|section|unit) of\b/i.test(text)) continue;
+        // A section's heading over the results ("HAEMATOLOGY", "Clinical Chemistry") names a discipline, not the lab.
+        if (DISCIPLINE.test(text)) continue;
         if (!/[A-Za-z]{3}/.test(text) || text.length > 70 || /\d{2}[/.-]\d{2}/.test(text)) continue;
         const named = LAB_WORDS.test(text);
         // Two or three capitalised words and no lab word: a person's name (a portal's heading), not a lab's.
@@ -738,6 +820,7 @@ export function extractMetadataWithConfidence(pages: Line[][]): MetadataWithConf
     for (const s of specimens) if (yearThenLookalike(s.value, years)) s.confidence *= 0.5;
   }
   if (!ctx.candidates.some((c) => c.field === 'dob')) birthDateByAge(ctx, pages);
+  if (!ctx.candidates.some((c) => c.field === 'patient_last_name')) unlabelledName(ctx, pages);
   labNameCandidates(ctx, pages);
   const fields: ScoredField[] = [
     'patient_first_name',

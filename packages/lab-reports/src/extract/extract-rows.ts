@@ -41,12 +41,25 @@ const FOOTER_ANYWHERE = /\bpage \d+ ?(?:of|\/) ?\d+\b|\bclia\b|\bfinal report\b|
 const PANEL_WORDS =
   /\b(?:panel|profile|count|cbc|cmp|bmp|chemistry|chemistries|hematology|urinalysis|lipid|lipids|thyroid|metabolic|differential|serology|immunology|endocrinology|coagulation|microscopic|macroscopic|iron|vitamins?|hepatic|liver|renal|kidney|electrolytes|cardiac|infectious|diabetes|hormones?|screen|studies|function|analysis|dipstick|sediment|chemical|physical)\b/i;
 
+const DATED = new RegExp(
+  [
+    String.raw`\b\d{4}[/.-]\d{1,2}[/.-]\d{1,2}\b`,
+    String.raw`\b\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}\b`,
+    String.raw`\b\d{1,2}[ -](?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?[ -]\d{2,4}\b`,
+    String.raw`\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2},? \d{4}\b`,
+    String.raw`^(?:date|time)\b`,
+  ].join('|'),
+  'i',
+);
+
 /** Whether a text on its own line can be a panel header. */
 export function isPanelText(text: string): boolean {
   // `U&E`, `C&S`: initials joined by an ampersand name a panel too.
   if (text.length < 3 || text.length > 70 || !/[A-Za-z]{2}|^[A-Z]&[A-Z]$/.test(text)) return false;
   if (FOOTER.test(text) || /:/.test(text) || /\.$/.test(text) || /\d{1,2}\/\d{1,2}\/\d{2,4}/.test(text))
     return false;
+  // "Date of sample 12 Feb 2025", "Collected 2025-02-12 09:40": a dated line over the results names no panel.
+  if (DATED.test(text)) return false;
   if (isValueText(text)) return false;
   const letters = text.replace(/[^A-Za-z]/g, '');
   const upper = letters.replace(/[^A-Z]/g, '').length / Math.max(1, letters.length);
@@ -304,7 +317,14 @@ function isHeadingNotWrap(name: string, heading: string, above: boolean): boolea
   // A line opening with a bracket, a joining mark or a small letter goes on a name (`(AST/SGOT)`, `& Folate`,
   // `count`): no heading starts so.
   if (/^[([{&/+,-]|^[a-z]/.test(heading.trim())) return false;
-  if (panelHeading(heading) === null || !isCatalogueName(name)) return false;
+  if (panelHeading(heading) === null) return false;
+  // A panel's heading repeated on the next page ("LIPID PANEL (continued)"), or a panel's heading in capitals over a
+  // name in small letters (`COMPREHENSIVE METABOLIC PANEL` over a misread `Chionde`): one name's lines share a case.
+  if (/\((?:continued|cont'?d?\.?)\)$/i.test(heading.trim())) return true;
+  const letters = (t: string) => t.replace(/[^A-Za-z]/g, '');
+  const capitals = letters(heading).length >= 6 && letters(heading) === letters(heading).toUpperCase();
+  if (capitals && PANEL_WORDS.test(heading) && /^[A-Z][a-z]{2}/.test(name.trim())) return true;
+  if (!isCatalogueName(name)) return false;
   return !isCatalogueName(above ? `${heading} ${name}` : `${name} ${heading}`);
 }
 

@@ -592,6 +592,9 @@ function ocrReadings(key: string): string[] {
   // "Authonsed", "Venfied": an "n" read for "ri", one at a time.
   for (let i = key.indexOf('n'); i >= 0; i = key.indexOf('n', i + 1))
     readings.add(`${key.slice(0, i)}ri${key.slice(i + 1)}`);
+  // "Pabent": a "b" read for "ti" on a faint scan, one at a time.
+  for (let i = key.indexOf('b'); i >= 0; i = key.indexOf('b', i + 1))
+    readings.add(`${key.slice(0, i)}ti${key.slice(i + 1)}`);
   return [...readings];
 }
 
@@ -614,7 +617,26 @@ function findLabel(text: string): { field: MetaField; weight: number } | null {
   const numbered = hash ? findKey(`${hash[1]} #`) : null;
   if (numbered?.field === 'specimen') return { field: 'specimen', weight: numbered.weight * 0.9 };
   // Letters misread as look-alikes (`Gendcr`, `Scx`), last: the readings above are surer.
-  return confusedLabel(key);
+  return confusedLabel(key) ?? thinLetterLost(key);
+}
+
+/**
+ * A label of 6 or 7 letters with one thin letter (i, l, t, f, j, r) that OCR lost (`Patent` for `Patient`, `Gende`
+ * for `Gender`): labels of 8 and more letters are found by edit distance, shorter ones only this way; one field only.
+ */
+function thinLetterLost(key: string): { field: MetaField; weight: number } | null {
+  if (key.length < 5 || key.length > 6 || !/^[a-z]+$/.test(key)) return null;
+  let found: { field: MetaField; weight: number } | null = null;
+  for (const [label, hit] of INDEX) {
+    if (label.length !== key.length + 1 || !MISREAD_FIELDS.has(hit.field)) continue;
+    let lost = false;
+    for (let i = 0; i < label.length && !lost; i++)
+      lost = /[iltfjr]/.test(label[i] as string) && label.slice(0, i) + label.slice(i + 1) === key;
+    if (!lost) continue;
+    if (found && found.field !== hit.field) return null;
+    found = { field: hit.field, weight: hit.weight * 0.85 };
+  }
+  return found;
 }
 
 /** Fields a patient's own label may name after "Patient" or "Pt" ("Pt DOB", "Patient Sex"). */

@@ -7,6 +7,7 @@ import type { Column, ColumnKind } from '../layout/table-header';
 import {
   isUnitsText,
   isValueText,
+  numericValue,
   parseReferenceRange,
   readFlag,
   flagPhrase,
@@ -100,7 +101,9 @@ function columnOf(item: PositionedText, columns: Column[], tolerance: number): C
 export function readRowByColumns(cells: Cell[], columns: Column[], height: number): PrintedFields | null {
   const byKind = new Map<ColumnKind, PositionedText[]>();
   const named = columns[0]?.kind === 'name';
-  let previous: { kind: ColumnKind | null; x1: number } | null = null;
+  let previous: { kind: ColumnKind | null; x1: number; text: string } | null = null;
+  // Flags printed after an earlier result ("22.5  L" under "Previous"): that result's flag, not this row's.
+  const earlierFlags = new Set<PositionedText>();
   for (const part of cells.flatMap((c) => c.parts)) {
     // A scan's specks ("." ":" "'" "°") in a column are no part of a field.
     if (/^[.,:;'`~_|°•·"]+$/.test(part.text.trim())) continue;
@@ -116,7 +119,15 @@ export function readRowByColumns(cells: Cell[], columns: Column[], height: numbe
       part.x0 < (columns[1]?.x0 ?? Infinity) - height
     )
       kind = 'name';
-    previous = { kind, x1: part.x1 };
+    if (
+      kind === 'other' &&
+      previous?.kind === 'other' &&
+      readFlag(part.text) !== null &&
+      numericValue(previous.text.trim()) !== null &&
+      part.x0 - previous.x1 < height * 4
+    )
+      earlierFlags.add(part);
+    previous = { kind, x1: part.x1, text: part.text };
     if (!kind) continue;
     byKind.set(kind, [...(byKind.get(kind) ?? []), part]);
   }
@@ -127,10 +138,20 @@ export function readRowByColumns(cells: Cell[], columns: Column[], height: numbe
     // Specks a scan leaves in a column ("." "_" "~") are not a field.
     return /[A-Za-z0-9<>%]/.test(joined) ? joined : '';
   };
-  const name = text('name');
+  let name = text('name');
   let value = text('value');
+  // "Cholesterol, Total 231 | H": a value one space after a long name ran into the name's cell, and the flag is
+  // all the value column holds.
+  const runOn = readFlag(value) !== null ? /^(.*[A-Za-z)].*?)\s+([<>]?\d+(?:[.,]\d+)?)$/.exec(name) : null;
+  if (runOn?.[1] && runOn[2] && !text('flag')) {
+    name = runOn[1];
+    value = `${runOn[2]} ${value}`;
+  }
   // A column whose heading was not understood may hold the flags ("Ind": H / L).
-  const otherFlag = (byKind.get('other') ?? []).map((p) => p.text.trim()).find((t) => readFlag(t) !== null);
+  const otherFlag = (byKind.get('other') ?? [])
+    .filter((p) => !earlierFlags.has(p))
+    .map((p) => p.text.trim())
+    .find((t) => readFlag(t) !== null);
   let flag: string | null = text('flag') || otherFlag || null;
   let units: string | null = text('units') || null;
   // Nor may a heading OCR misread ("UnitotMeasure") over the units: a lone unit (with a slash or a percent sign) in

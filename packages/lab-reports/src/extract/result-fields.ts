@@ -264,6 +264,10 @@ export function isUnitsText(text: string): boolean {
   if (/\d\s*[-–]\s*\.?\d/.test(t)) return false;
   // `x10E3/uL`, `10^9/L`, `×10^9/L`, `x 10^9/L`, `10*3/uL`, `x10³/µL`.
   if (/^(?:[x×*]\s?)?10\s?(?:\^|\*|[eE])?\s?(?:\d+|[⁰¹²³⁴⁵⁶⁷⁸⁹]+)\s?\/\s?[a-zA-Zµμ]+$/i.test(t)) return true;
+  // The power of ten without its 10 (`x E9/L`, `xE12/L`): a Canadian way of printing cell counts.
+  if (/^[x×]\s?E\d{1,2}\/[a-zA-Zµμ]+$/.test(t)) return true;
+  // A share with what it is a share of (`% of total Hgb`, `% of total`).
+  if (/^%\s+of\s+total(?:\s+[A-Za-z]{2,8})?$/i.test(t)) return true;
   if (
     /\//.test(t) &&
     /^[A-Za-zµμ%0-9.^*/()-]+$/.test(t) &&
@@ -407,6 +411,8 @@ export function splitRangeAndUnits(text: string): { range: string; units: string
     /^(.*[\d)\]])\s+([x×]\s10\S+)$/i,
     /^(.*[\d)\]])\s+(\S+)$/,
     /^(.*\d)([^\s\d.,][^\s]*)$/,
+    // Units of several words (`<5.7 % of total Hgb`, `4.0-11.0 x E9/L`).
+    /^(.*[\d)\]])\s+(\S+(?:\s+\S+){1,3})$/,
     // "(70-99)mg/dL": glued after the bracket.
     /^(.*[)\]])([^\s\d.,)\]][^\s]*)$/,
   ];

@@ -76,6 +76,17 @@ function keywordKind(text: string): ColumnKind | null {
 
 export function headerKind(cell: Cell): ColumnKind | null {
   const text = cell.text.replace(/[:*]+$/, '').trim();
+  const kind = kindOfText(text);
+  if (kind !== null) return kind;
+  // A bilingual heading ("Valeurs de référence / Reference", "Einheit / Unit"): the halves name one column; the
+  // kind of the half we know, when the known halves agree.
+  const halves = text.split(/\s+\/\s+/);
+  if (halves.length !== 2 || text.length > 48 || /\d|:/.test(text)) return null;
+  const kinds = new Set(halves.map(kindOfText).filter((k) => k !== null));
+  return kinds.size === 1 ? ([...kinds][0] as ColumnKind) : null;
+}
+
+function kindOfText(text: string): ColumnKind | null {
   for (const [pattern, kind] of HEADER_WORDS) if (pattern.test(text)) return kind;
   if (EARLIER_RESULTS.test(text)) return 'other';
   // OCR may glue a heading to its neighbour ("Reference Rangdlag"): the first word still says what it is.
