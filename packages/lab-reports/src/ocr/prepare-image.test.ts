@@ -6,6 +6,7 @@ import {
   lineGapShare,
   ocrScale,
   prepareForOcr,
+  printedInk,
   removeDebris,
   tesseractFactor,
   textHeight,
@@ -140,6 +141,27 @@ describe('OCR image preparation', () => {
     for (let p = 0; p < noise.length; p++) noise[p] = (p * 7919) % 5 === 0 ? 1 : 0;
     expect(lineGapShare(noise, width, height)).toBe(0);
     expect(lineGapShare(new Uint8Array(width * height), width, height)).toBe(0);
+  });
+
+  it("leaves a photo's edge strip and tall pictures out of the line gaps, not print or noise", () => {
+    const width = 200;
+    const height = 100;
+    const lines = new Uint8Array(width * height);
+    for (let y = 0; y < height; y++) {
+      // A strip of desk along the left edge, touching the border, on every row.
+      for (let x = 0; x < 6; x++) lines[y * width + x] = 1;
+      if (y % 10 >= 2 && y % 10 < 6) for (let x = 20; x < 180; x += 2) lines[y * width + x] = 1;
+    }
+    // A picture 60 rows tall, clear of the border.
+    for (let y = 20; y < 80; y++) for (let x = 185; x < 195; x++) lines[y * width + x] = 1;
+    expect(lineGapShare(lines, width, height)).toBe(0);
+    const printed = printedInk(lines, width, height, 20);
+    expect(lineGapShare(printed, width, height)).toBeCloseTo(54 / 94, 2);
+    // The print itself is kept.
+    expect(printed[12 * width + 20]).toBe(1);
+    const noise = new Uint8Array(width * height);
+    for (let p = 0; p < noise.length; p++) noise[p] = (p * 7919) % 5 === 0 ? 1 : 0;
+    expect(lineGapShare(printedInk(noise, width, height, 20), width, height)).toBeLessThan(0.05);
   });
 
   it('evens out a shadow so that paper is white and print stays dark on both sides of it', () => {

@@ -28,7 +28,8 @@ export interface PreparedImage {
   darkShare: number;
   /**
    * Share of the rows between the first and the last inked row that carry (almost) no ink: the gaps between text
-   * lines. Printed text has them (0.4–0.85 on the corpus' scans); noise spread over the page does not (≈ 0).
+   * lines. Printed text has them (0.4–0.85 on the corpus' scans); noise spread over the page does not (≈ 0). Ink
+   * touching the image's border or taller than ~3/4 inch is left out (see `printedInk`).
    */
   lineGapShare: number;
   /** Clockwise quarter turns applied to make the page upright. */
@@ -393,6 +394,51 @@ export function flattenBackground(grey: Uint8Array, width: number, height: numbe
   }
 }
 
+/**
+ * A copy of the ink without the components that touch the image's border or stand taller than `maxHeight`: what a
+ * photo leaves along the page's edges (desk, shadow, the page's own edge after rectification) and pictures, none of
+ * them print. (8-connected components, as `blobs`.)
+ */
+export function printedInk(dark: Uint8Array, width: number, height: number, maxHeight: number): Uint8Array {
+  const out = dark.slice();
+  const seen = new Uint8Array(dark.length);
+  const stack: number[] = [];
+  const members: number[] = [];
+  for (let start = 0; start < dark.length; start++) {
+    if (dark[start] !== 1 || seen[start] === 1) continue;
+    members.length = 0;
+    stack.push(start);
+    seen[start] = 1;
+    let y0 = height;
+    let y1 = 0;
+    let edge = false;
+    while (stack.length > 0) {
+      const p = stack.pop() as number;
+      members.push(p);
+      const x = p % width;
+      const y = (p - x) / width;
+      if (y < y0) y0 = y;
+      if (y > y1) y1 = y;
+      if (x === 0 || y === 0 || x === width - 1 || y === height - 1) edge = true;
+      for (let dy = -1; dy <= 1; dy++) {
+        const ny = y + dy;
+        if (ny < 0 || ny >= height) continue;
+        for (let dx = -1; dx <= 1; dx++) {
+          const nx = x + dx;
+          if (nx < 0 || nx >= width) continue;
+          const q = ny * width + nx;
+          if (dark[q] === 1 && seen[q] === 0) {
+            seen[q] = 1;
+            stack.push(q);
+          }
+        }
+      }
+    }
+    if (edge || y1 - y0 + 1 > maxHeight) for (const p of members) out[p] = 0;
+  }
+  return out;
+}
+
 /** See `PreparedImage.lineGapShare`: a row is blank below 0.2% of the width in ink. */
 export function lineGapShare(dark: Uint8Array, width: number, height: number): number {
   let first = -1;
@@ -700,7 +746,8 @@ export async function prepareForOcr(input: Uint8Array | GreyImage): Promise<Prep
     width,
     height,
     darkShare,
-    lineGapShare: lineGapShare(dark, width, height),
+    // Measured on the printed ink only: a strip of desk or shadow along a photo's edge inks every row.
+    lineGapShare: lineGapShare(printedInk(dark, width, height, Math.round(ppi * 0.75)), width, height),
     rotation: rotate,
     glyphs,
     decimalPoints,
