@@ -1296,16 +1296,21 @@ export type components = {
                 fhir_observations: boolean;
             };
             result_table_schema: components["schemas"]["ResultTableSchema"];
-            resource_dependencies: string[];
+            resource_dependencies: components["schemas"]["ContinuousQueryResource"][];
             fhir_observation_mappers: ("vital-signs#29463-7#meridian-body-weight-1" | "vital-signs#8867-4#meridian-heart-rate-1" | "vital-signs#9279-1#meridian-respiration-rate-1")[];
         };
+        /**
+         * @description A resource the query reads (the spec's resource list; 68 values).
+         * @enum {string}
+         */
+        ContinuousQueryResource: "profile" | "activity" | "sleep" | "body" | "workouts" | "workout_stream" | "connection" | "order" | "result" | "appointment" | "glucose" | "heartrate" | "hrv" | "ige" | "igg" | "blood_oxygen" | "blood_pressure" | "cholesterol" | "device" | "device_legacy" | "weight" | "fat" | "body_temperature" | "body_temperature_delta" | "meal" | "water" | "caffeine" | "mindfulness_minutes" | "steps" | "calories_active" | "distance" | "floors_climbed" | "respiratory_rate" | "vo2_max" | "calories_basal" | "stress_level" | "menstrual_cycle" | "sleep_cycle" | "electrocardiogram" | "electrocardiogram_voltage" | "afib_burden" | "heart_rate_alert" | "stand_hour" | "stand_duration" | "sleep_apnea_alert" | "sleep_breathing_disturbance" | "wheelchair_push" | "forced_expiratory_volume_1" | "forced_vital_capacity" | "peak_expiratory_flow_rate" | "inhaler_usage" | "fall" | "uv_exposure" | "daylight_exposure" | "handwashing" | "basal_body_temperature" | "heart_rate_recovery_one_minute" | "body_mass_index" | "lean_body_mass" | "waist_circumference" | "workout_distance" | "workout_swimming_stroke" | "workout_duration" | "insulin_injection" | "carbohydrates" | "note" | "sleep_stream" | "hypnogram";
         ContinuousQueryList: {
             data: components["schemas"]["ContinuousQuery"][];
             next_cursor: string | null;
         };
         ContinuousQueryValidation: {
             result_table_schema: components["schemas"]["ResultTableSchema"];
-            resource_dependencies: string[];
+            resource_dependencies: components["schemas"]["ContinuousQueryResource"][];
             /** @description Mapper id → `{value_columns, observation}`: the output columns that feed the mapper and an example of the FHIR R4 Observation produced per result row and column; null when the query has no mapper. */
             fhir_observation_previews: {
                 [key: string]: {
