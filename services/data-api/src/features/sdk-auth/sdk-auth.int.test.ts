@@ -55,6 +55,72 @@ describe('mobile SDK device sessions: sign-in token, exchange, rotation, revocat
   });
 
   describe('grant_type sign_in_token', () => {
+    it('announces the device: provider.device.created on its first sign-in, .updated when it changes', async () => {
+      const userId = await sdk.createUser(tenant.sandboxKey);
+      const description = {
+        name: 'Pixel',
+        model: 'Pixel 8',
+        os: 'Android',
+        os_version: '14',
+        app_id: 'com.ex',
+      };
+      const deviceEvents = async () =>
+        (
+          await h.db
+            .knex('outbox')
+            .where({ user_id: userId })
+            .whereIn('event_type', ['provider.device.created', 'provider.device.updated'])
+            .orderBy('seq')
+            .select<{ event_type: string; payload: unknown; environment: string }[]>(
+              'event_type',
+              'payload',
+              'environment',
+            )
+        ).map((r) => ({
+          type: r.event_type,
+          environment: r.environment,
+          envelope: (typeof r.payload === 'string' ? JSON.parse(r.payload) : r.payload) as {
+            client_user_id: string;
+            data: Record<string, unknown>;
+          },
+        }));
+      const first = await sdk.exchange(
+        await sdk.signInToken(userId, tenant.sandboxKey),
+        'pixel-1',
+        description,
+      );
+      expect(first.status).toBe(200);
+      const deviceId = (first.body as TokenBody).device_id;
+      let events = await deviceEvents();
+      expect(events.map((e) => e.type)).toEqual(['provider.device.created']);
+      expect(events[0]).toMatchObject({
+        environment: 'sandbox',
+        envelope: { client_user_id: expect.any(String) },
+      });
+      // The spec's Device, as GET /v2/user/{user_id}/device gives its first fields.
+      expect(events[0]!.envelope.data).toEqual({
+        id: deviceId,
+        user_id: userId,
+        provider: 'health_connect',
+        source_type: 'phone',
+        app_id: 'com.ex',
+        device_manufacturer: null,
+        device_model: 'Pixel 8',
+        device_version: '14',
+        device_id: 'pixel-1',
+      });
+      // Signing in again as it was: nothing to announce; with a new OS version: updated.
+      await sdk.exchange(await sdk.signInToken(userId, tenant.sandboxKey), 'pixel-1', description);
+      expect(await deviceEvents()).toHaveLength(1);
+      await sdk.exchange(await sdk.signInToken(userId, tenant.sandboxKey), 'pixel-1', {
+        ...description,
+        os_version: '15',
+      });
+      events = await deviceEvents();
+      expect(events.map((e) => e.type)).toEqual(['provider.device.created', 'provider.device.updated']);
+      expect(events[1]!.envelope.data).toMatchObject({ id: deviceId, device_version: '15' });
+    });
+
     it('exchanges a sign-in token for a device session bound to the user and the team environment', async () => {
       const userId = await sdk.createUser(tenant.sandboxKey);
       const res = await sdk.exchange(await sdk.signInToken(userId, tenant.sandboxKey), 'iphone-abc', {

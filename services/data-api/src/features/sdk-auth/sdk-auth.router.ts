@@ -80,7 +80,7 @@ function noStore(res: Response): void {
 }
 
 export function createSdkAuthRouter(deps: {
-  uow: UnitOfWork<'users' | 'sdkSignInTokens' | 'sdkDevices' | 'sdkSessions'>;
+  uow: UnitOfWork<'users' | 'sdkSignInTokens' | 'sdkDevices' | 'sdkSessions' | 'outbox'>;
   clock: () => Date;
 }): Router {
   const service = createSdkAuthService(deps);

@@ -1,5 +1,6 @@
 import {
   BadRequestError,
+  eventEnvelope,
   hashKey,
   newId,
   NotFoundError,
@@ -15,7 +16,9 @@ import {
   ROTATION_GRACE_MS,
   SIGN_IN_TOKEN_TTL_MS,
 } from './sdk-auth.policy';
-import type { DeviceDescription } from './sdk-devices.repository';
+import { toDeviceWire } from './device-wire';
+import type { DeviceDescription, SignedInBefore } from './sdk-devices.repository';
+import type { SignInTokenGrant } from './sdk-sign-in-tokens.repository';
 import type { RefreshableSession } from './sdk-sessions.repository';
 import { issueToken, openPair, sealPair, tokenKindOf, type TokenPair } from './sdk-tokens';
 
@@ -24,7 +27,7 @@ import { issueToken, openPair, sealPair, tokenKindOf, type TokenPair } from './s
  * exchanges it for a device session, refreshes rotate the pair (with a grace window), revoke signs out.
  */
 
-type SdkAuthRepositories = 'users' | 'sdkSignInTokens' | 'sdkDevices' | 'sdkSessions';
+type SdkAuthRepositories = 'users' | 'sdkSignInTokens' | 'sdkDevices' | 'sdkSessions' | 'outbox';
 
 export interface SdkAuthDeps {
   uow: UnitOfWork<SdkAuthRepositories>;
@@ -117,6 +120,53 @@ export function createSdkAuthService(deps: SdkAuthDeps) {
     return { kind: 'session', session: answer(current, next.pair, 0) };
   }
 
+  /**
+   * `provider.device.created` for an installation's first sign-in, `provider.device.updated` when it signs in
+   * again described differently or after being signed out (api-shapes §7: the spec's `Device`), in the sign-in's
+   * transaction.
+   */
+  async function announceDevice(
+    repos: Repos,
+    s: SignInTokenGrant & { deviceId: string; device: DeviceDescription; before: SignedInBefore | undefined },
+  ): Promise<void> {
+    const { installationId, ...description } = s.device;
+    const changed =
+      s.before === undefined ||
+      s.before.revoked ||
+      (Object.keys(description) as (keyof typeof description)[]).some(
+        (k) => (description[k] ?? null) !== s.before!.description[k],
+      );
+    if (!changed) return;
+    const user = await repos.users.findActiveById(s, s.userId);
+    if (!user) return;
+    const pushed = s.before ? await repos.sdkDevices.pushedProviders(s.deviceId) : [];
+    const wire = toDeviceWire(
+      {
+        id: s.deviceId,
+        userId: s.userId,
+        installationId,
+        model: description.model ?? null,
+        os: description.os ?? null,
+        osVersion: description.osVersion ?? null,
+        appId: description.appId ?? null,
+      },
+      pushed,
+    );
+    const type = s.before ? 'provider.device.updated' : 'provider.device.created';
+    await repos.outbox.append([
+      {
+        teamId: s.teamId,
+        environment: s.environment,
+        userId: s.userId,
+        envelope: eventEnvelope(type, wire, {
+          userId: s.userId,
+          clientUserId: user.clientUserId,
+          teamId: s.teamId,
+        }),
+      },
+    ]);
+  }
+
   return {
     /** `POST /v2/user/{user_id}/sign_in_token`: 404 unless the user is active in the key's team environment. */
     async createSignInToken(
@@ -153,7 +203,9 @@ export function createSdkAuthService(deps: SdkAuthDeps) {
       const session = await deps.uow.write(async (repos) => {
         const grant = await repos.sdkSignInTokens.take(hashKey(signInToken), now);
         if (!grant) return undefined;
+        const before = await repos.sdkDevices.findForSignIn(grant.userId, device.installationId);
         const deviceId = await repos.sdkDevices.upsert({ ...device, ...grant, id: newId(), now });
+        await announceDevice(repos, { ...grant, deviceId, device, before });
         await repos.sdkSessions.deleteRevokedOfDevice(deviceId);
         await repos.sdkSessions.revokeOfDevice(deviceId, now);
         const started = await startSession(repos, { deviceId, familyId: newId(), now });

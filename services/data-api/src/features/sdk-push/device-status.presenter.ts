@@ -1,33 +1,13 @@
+import { toDeviceWire } from '../sdk-auth/device-wire';
 import type { DeviceStatus } from './device-status.service';
 
 /** The wire shape of a device (`SdkDevice` in openapi/sdk-push.yaml: the spec's `Device` and more). */
 
 const iso = (d: Date | null) => (d === null ? null : d.toISOString());
 
-/** The mobile provider a device pushes for: its latest push's, else by its OS (see `SdkDevice.provider`). */
-function providerOf({ device: d, checkpoints }: DeviceStatus): string {
-  let latest: DeviceStatus['checkpoints'][number] | undefined;
-  for (const c of checkpoints) {
-    if (c.lastPushAt && (!latest?.lastPushAt || c.lastPushAt > latest.lastPushAt)) latest = c;
-  }
-  const provider = latest?.provider ?? checkpoints[0]?.provider;
-  if (provider) return provider;
-  return /android/i.test(d.os ?? '') ? 'health_connect' : 'apple_health_kit';
-}
-
-export function toDeviceResponse(status: DeviceStatus) {
-  const { device: d, checkpoints } = status;
-  const provider = providerOf(status);
-  const apple = provider === 'apple_health_kit' || /^(ios|ipados|watchos)\b/i.test(d.os ?? '');
+export function toDeviceResponse({ device: d, checkpoints }: DeviceStatus) {
   return {
-    id: d.id,
-    user_id: d.userId,
-    provider,
-    source_type: 'phone' as const,
-    device_manufacturer: apple ? 'Apple' : null,
-    device_model: d.model,
-    device_version: d.osVersion,
-    device_id: d.installationId,
+    ...toDeviceWire(d, checkpoints),
     installation_id: d.installationId,
     name: d.name,
     model: d.model,

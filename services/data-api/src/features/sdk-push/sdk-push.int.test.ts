@@ -326,7 +326,8 @@ describe('POST /v2/sdk/push/{provider}', () => {
       expect(locs).toContain('body.resources.1.records.4');
       expect(locs.every((l) => l.startsWith('body.resources.1.records.'))).toBe(true);
       expect(await sampleCount(db.knex, d.userId)).toBe(0);
-      expect(await outboxCounts(db.knex, d.userId)).toEqual({});
+      // Only the sign-in's announcement of the device: the refused push wrote no event.
+      expect(await outboxCounts(db.knex, d.userId)).toEqual({ 'provider.device.created': 1 });
       expect(await db.knex('provider_connections').where({ user_id: d.userId })).toHaveLength(0);
       expect(await db.knex('sdk_sync_checkpoints').where({ device_id: d.deviceId })).toHaveLength(0);
       expect(await db.knex('sdk_push_batches').where({ device_id: d.deviceId })).toHaveLength(0);
