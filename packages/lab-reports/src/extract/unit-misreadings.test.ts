@@ -39,6 +39,17 @@ describe('readMisreadUnits', () => {
     // A long unit with two misread glyphs.
     ['mu/min/i1.73m2', 'mL/min/1.73m2'],
     ['mi/min/1.73m2', 'mL/min/1.73m2'],
+    // Two glyphs read together as others: `l/` as `V`, `b` or `Vl`, `/L` as `n`.
+    ['mmoVL', 'mmol/L'],
+    ['mmobL', 'mmol/L'],
+    ['mmoVlL', 'mmol/L'],
+    ['Un', 'U/L'],
+    ['un', 'U/L'],
+    // The slash read as an `A`, the caret as a degree sign, a `g` as a `p`.
+    ['UAL', 'U/L'],
+    ['mUIAL', 'mUI/L'],
+    ['10°9/L', '10^9/L'],
+    ['up/dL', 'ug/dL'],
   ])('%s → %s', (read, unit) => {
     expect(readMisreadUnits(read)).toBe(unit);
   });
@@ -54,6 +65,7 @@ describe('readMisreadUnits', () => {
       'x10E3/uL',
       '10^9/L',
       '10*3/uL',
+      'mUI/L',
     ])
       expect(readMisreadUnits(unit)).toBe(unit);
     expect(readMisreadUnits('mL/min/1.73 m2')).toBe('mL/min/1.73 m2');

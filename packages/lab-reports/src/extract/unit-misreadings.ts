@@ -40,6 +40,8 @@ export const PRINTED_UNITS: readonly string[] = [
   'mU/L',
   'mIU/L',
   'mIU/mL',
+  // The French spelling (unités internationales) some labs print for TSH.
+  'mUI/L',
   'uIU/mL',
   'µIU/mL',
   'IU/mL',
@@ -48,6 +50,9 @@ export const PRINTED_UNITS: readonly string[] = [
   'x10E6/uL',
   'x10E9/L',
   'x10E12/L',
+  // The Canadian spelling of a power of ten (`4.0-11.0 x E9/L`).
+  'x E9/L',
+  'x E12/L',
   '10^3/uL',
   '10^6/uL',
   '10^9/L',
@@ -105,12 +110,14 @@ const SPECK = new Set(['.', ',', "'", '`', '"', '-', '_', '~', ':', ';', ' ', '�
  * another glyph on a tall stem (`mLq/L`, `mbq/L`, `mkq/L`), and a `g` read as `y` (`my/dL`).
  */
 const EXTRA: ReadonlyMap<string, string> = new Map([
-  ['/', 'il1|!trfjI7'],
-  ['^', '7AMn"*\'v'],
+  // The slash also read as an `A` with the foot of the next glyph (`UAL`, `mUIAL`).
+  ['/', 'il1|!trfjI7A'],
+  // ... or as a degree sign or a raised `o` (`10°9/L`).
+  ['^', '7AMn"*\'v°º'],
   ['µ', 'upynH'],
   ['E', 'FLbkhB'],
-  // The descender of a faxed `g` read as a `y` (`my/dL`).
-  ['g', 'y'],
+  // The descender of a faxed `g` read as a `y` or a `p` (`my/dL`, `up/dL`).
+  ['g', 'yp'],
 ]);
 
 function cheap(read: string, known: string): boolean {
@@ -131,6 +138,15 @@ const SPLIT: ReadonlyMap<string, readonly string[]> = new Map([
   ['%', ['yo', 'ya', 'y%', '%o', 'o/o', '0/0', '9o']],
   ['w', ['vv']],
   ['u', ['ii']],
+]);
+
+/**
+ * Two glyphs read together as others: a letter with the slash after it (`l/` as `V`, `b` or `Vl`: `mmoVL`, `mmobL`,
+ * `mmoVlL`), a slash with the `L` after it (`/L` as `n`: `Un` for `U/L`).
+ */
+const MERGED: ReadonlyMap<string, readonly string[]> = new Map([
+  ['l/', ['v', 'b', 'vl']],
+  ['/l', ['n']],
 ]);
 
 /**
@@ -156,6 +172,16 @@ export function ocrUnitDistance(read: string, known: string, otherEdit = 1): num
         // A slash, caret or micro sign OCR did not see at all (`pgmL`, `mEgl`, `10^3/L`).
         d[i]![j - 1]! + (LOST.has(y) ? 0.5 : otherEdit),
       );
+      if (j >= 2)
+        for (const glyphs of MERGED.get(`${b[j - 2]!}${y}`.toLowerCase()) ?? [])
+          if (
+            i >= glyphs.length &&
+            a
+              .slice(i - glyphs.length, i)
+              .join('')
+              .toLowerCase() === glyphs
+          )
+            best = Math.min(best, d[i - glyphs.length]![j - 2]! + 0.5);
       for (const glyphs of SPLIT.get(y.toLowerCase()) ?? []) {
         const n = glyphs.length;
         if (

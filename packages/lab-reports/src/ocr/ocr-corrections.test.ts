@@ -2,6 +2,7 @@ import {
   correctLeadingPoint,
   correctLostPoint,
   correctLowerBound,
+  correctFlagUnits,
   correctNumber,
   correctOcrRow,
   correctRangeColon,
@@ -11,6 +12,7 @@ import {
   correctUnits,
   harmoniseEnzymeUnits,
   isKnownUnits,
+  readUnitsFromReport,
 } from './ocr-corrections';
 
 const row = (value: string, range: string | null, flag: string | null = null, name = 'Test') => ({
@@ -197,5 +199,63 @@ describe('OCR corrections', () => {
       'U/L',
       'IU/L',
     ]);
+  });
+
+  it('reads a unit misread past the vocabulary back from the units the report prints on other rows', () => {
+    const count = (units: string | null) => ({ ...row('7.2', '4.0-11.0', null, 'WBC'), units });
+    const units = (list: (string | null)[]) => readUnitsFromReport(list.map(count)).map((r) => r.units);
+    // `Kul` is as near `kU/L` as `K/uL`; the report prints `K/uL`.
+    expect(units(['Kul', 'K/uL', 'g/dL', 'K/uL'])).toEqual(['K/uL', 'K/uL', 'g/dL', 'K/uL']);
+    expect(units(['K/ubl', 'K/uL', 'fL'])).toEqual(['K/uL', 'K/uL', 'fL']);
+    // Both near units printed in the report, or none printed: kept as read; nothing is made of a flag or a lost unit.
+    expect(units(['Kul', 'kU/L', 'K/uL'])).toEqual(['Kul', 'kU/L', 'K/uL']);
+    expect(units(['Kul', 'Kul'])).toEqual(['Kul', 'Kul']);
+    expect(units(['H', null, 'x10^9/L'])).toEqual(['H', null, 'x10^9/L']);
+    // A printed unit stays as read even when another row prints a near one.
+    expect(units(['mU/L', 'mUI/L'])).toEqual(['mU/L', 'mUI/L']);
+    expect(harmoniseEnzymeUnits(['Kul', 'K/uL'].map(count)).map((r) => r.units)).toEqual(['K/uL', 'K/uL']);
+  });
+
+  it('reads units misread in the range cell back from the units other rows print there', () => {
+    const cell = (range: string) => row('11.8', range, 'H', 'WBC');
+    const read = readUnitsFromReport([cell('4.0-11.0 x EOL'), cell('150-400 x E9/L'), cell('135-175 g/L')]);
+    expect(read.map((r) => [r.range, r.units])).toEqual([
+      ['4.0-11.0', 'x E9/L'],
+      ['150-400 x E9/L', null],
+      ['135-175 g/L', null],
+    ]);
+    // No row prints the unit: the cell stays as read.
+    expect(readUnitsFromReport([cell('4.0-11.0 x EOL'), cell('135-175 g/L')])[0]).toEqual(
+      cell('4.0-11.0 x EOL'),
+    );
+  });
+
+  it('reads a critical-low flag the value contradicts as the unit L/L', () => {
+    const hct = (value: string, flag: string | null, range = '(0.40-0.54)') =>
+      row(value, range, flag, 'Haematocrit');
+    expect(correctOcrRow(hct('047', 'LL'))).toMatchObject({ value: '0.47', units: 'L/L', flag: null });
+    expect(correctFlagUnits(hct('0.45', 'LL'))).toMatchObject({ value: '0.45', units: 'L/L', flag: null });
+    // A value below the range keeps its flag; so does a row with units, or another flag.
+    expect(correctFlagUnits(hct('0.21', 'LL'))).toEqual(hct('0.21', 'LL'));
+    expect(correctFlagUnits(hct('021', 'LL'))).toEqual(hct('021', 'LL'));
+    expect(correctFlagUnits({ ...hct('0.45', 'LL'), units: '%' })).toEqual({
+      ...hct('0.45', 'LL'),
+      units: '%',
+    });
+    expect(correctFlagUnits(hct('0.45', 'L'))).toEqual(hct('0.45', 'L'));
+  });
+
+  it('reads a power of ten per litre whose caret was lost and slash read as a 1', () => {
+    expect(correctUnits('1091')).toBe('10^9/L');
+    expect(correctUnits('x10121')).toBe('x10^12/L');
+    // Other digits are no such unit.
+    expect(correctUnits('1031')).toBe('1031');
+    expect(correctUnits('1092')).toBe('1092');
+  });
+
+  it('reads no unit from a misreading two known units share', () => {
+    // `mUI/L` without its slash, or `mU/L` with the slash read as `I`.
+    expect(correctUnits('mUIL')).toBe('mUIL');
+    expect(correctUnits('mUl/L')).toBe('mUI/L');
   });
 });

@@ -5,8 +5,13 @@
 import type { PrintedRow } from '../extract/extract-rows';
 import { confusionSubstitutions, titleCaseMisread } from '../extract/ocr-confusion';
 import { correctTestName } from '../loinc/ocr-name';
-import { parseReferenceRange, readFlag, type ReferenceRange } from '../extract/result-fields';
-import { PRINTED_UNITS } from '../extract/unit-misreadings';
+import {
+  parseReferenceRange,
+  readFlag,
+  splitRangeAndUnits,
+  type ReferenceRange,
+} from '../extract/result-fields';
+import { isPrintedUnit, ocrUnitDistance, PRINTED_UNITS, readMisreadUnits } from '../extract/unit-misreadings';
 
 /** One vocabulary of units for both correctors (see `PRINTED_UNITS`): the spellings listed first win. */
 const KNOWN_UNITS = PRINTED_UNITS;
@@ -39,6 +44,9 @@ function slashReadings(key: string): string[] {
  * Known units by spelling-insensitive key, including the keys with a slash misread (`mgiL`, `mmolL`, `uiL`); a
  * misreading two units share (`U/L` and `IU/L` lose their slash alike only in theory) is left uncorrected.
  */
+/** Readings two known units share once a slash is misread (`mUIL`: `mUI/L` or `mU/L`): no unit is read from them. */
+const SHARED_READINGS = new Set<string>();
+
 const CANONICAL = (() => {
   const exact = new Map<string, string>();
   for (const u of KNOWN_UNITS) if (!exact.has(canonicalKey(u))) exact.set(canonicalKey(u), u);
@@ -51,6 +59,13 @@ const CANONICAL = (() => {
     }
   }
   for (const [reading, unit] of misread) if (unit !== null) exact.set(reading, unit);
+  // Two spellings of one unit (`ug/dL`, `µg/dL`) sharing a reading are no doubt about the unit.
+  const units = new Map<string, Set<string>>();
+  for (const unit of KNOWN_UNITS)
+    for (const reading of slashReadings(canonicalKey(unit)))
+      if (misread.get(reading) === null)
+        units.set(reading, (units.get(reading) ?? new Set()).add(unit.replace(/[µμ]/g, 'u')));
+  for (const [reading, spelt] of units) if (spelt.size > 1) SHARED_READINGS.add(reading);
   return exact;
 })();
 
@@ -71,13 +86,17 @@ function misreadUnits(units: string): string | null {
   if (/^(?:[x×*]\s?)?10\s?(?:\^|\*|[eE])\s?\d+\s?\/\s?[a-zA-Zµμ]+$/.test(cleaned)) return null;
   const power = /^(?:([x×])?\s?1[0O][\^7*]?)?(3|6|9|12)\s?\/\s?(u?)[lL1I|]$/.exec(cleaned);
   if (power) return `${power[1] ?? ''}10^${power[2]}/${power[3] ? 'uL' : 'L'}`;
+  // The caret lost and the slash read into the `L` as a `1` (`1091`, `10121`): a count per litre, never per microlitre
+  // (`10^3/uL` keeps its `u`), and no value stands in the units' place with a power of ten's digits.
+  const perLitre = /^([x×])?\s?1[0O][\^*°]?(9|12)[1lI|]$/.exec(cleaned);
+  if (perLitre) return `${perLitre[1] ?? ''}10^${perLitre[2]}/L`;
   if (/^[munp]mol$/i.test(cleaned)) return `${cleaned.toLowerCase()}/L`;
   if (/^m[eE][qg]$/.test(cleaned)) return 'mEq/L';
   // The micro sign read as `H` or `y` (`Hg/dL`): no unit starts so.
   const micro = /^[Hy](\w+\/\S+)$/.exec(cleaned);
   const unit = micro ? CANONICAL.get(canonicalKey(`u${micro[1]}`)) : undefined;
   if (unit?.startsWith('u')) return `µ${unit.slice(1)}`;
-  if (cleaned.length < 2) return null;
+  if (cleaned.length < 2 || SHARED_READINGS.has(canonicalKey(cleaned))) return null;
   const key = canonicalKey(cleaned);
   // The units as spelled first, then their readings with a slash misread (`fL` before `L/L` read `IL`).
   const spelled = KNOWN_UNITS.map((u): [string, string] => [canonicalKey(u), u]);
@@ -279,6 +298,26 @@ export function correctRangeColon(row: PrintedRow): PrintedRow {
   return agrees(value, read, flagDirection(row.flag)) ? { ...row, range } : row;
 }
 
+/**
+ * `Haematocrit  047  LL  (0.40-0.54)`: the unit `L/L` read without its slash looks like the critical-low flag. When
+ * no units were read and the value (its decimal point restored from the range's decimals if lost) lies inside the
+ * range, a critical-low flag would contradict the row: the two letters are the unit.
+ */
+export function correctFlagUnits(row: PrintedRow): PrintedRow {
+  const range = row.range ? parseReferenceRange(row.range) : null;
+  if (row.units !== null || row.flag?.trim() !== 'LL' || !range || range.min === null || range.max === null)
+    return row;
+  const value = row.value.trim();
+  if (!/^\d+(?:\.\d+)?$/.test(value)) return row;
+  const inside = (v: number): boolean => v >= (range.min as number) && v <= (range.max as number);
+  if (inside(Number(value))) return { ...row, flag: null, units: 'L/L' };
+  const places = new Set((row.range?.match(NUMBERS_IN) ?? []).map((n) => n.split('.')[1]?.length ?? 0));
+  const [d] = [...places];
+  if (value.includes('.') || places.size !== 1 || !d || value.length <= d) return row;
+  const repaired = withDecimals(value, d);
+  return inside(Number(repaired)) ? { ...row, value: repaired, flag: null, units: 'L/L' } : row;
+}
+
 export function correctOcrRow(row: PrintedRow): PrintedRow {
   const read: PrintedRow = {
     ...row,
@@ -293,15 +332,64 @@ export function correctOcrRow(row: PrintedRow): PrintedRow {
     ),
   };
   return correctLostPoint(
-    correctRangeColon(correctLeadingPoint({ ...read, range: correctSpeckMinus(read.value, read.range) })),
+    correctRangeColon(
+      correctLeadingPoint(correctFlagUnits({ ...read, range: correctSpeckMinus(read.value, read.range) })),
+    ),
   );
 }
 
+/** How far a misread unit may lie from a unit the report's other rows print (see `readUnitsFromReport`). */
+const REPORT_UNIT_DISTANCE = 1.5;
+
+/**
+ * Units a scan misread too far for the vocabulary alone (`Kul` is as near `K/uL` as `kU/L`, `K/ubl` and `in` are
+ * near no unit enough) read back from the report: a lab prints a unit the same way on every row, so a misreading
+ * lies close to the unit other rows of the same report print cleanly. Only when exactly one of those units is that
+ * close (the next is a whole edit further) and no unit the report does not print is nearer; otherwise kept as read.
+ */
+export function readUnitsFromReport(rows: PrintedRow[]): PrintedRow[] {
+  const inRange = (row: PrintedRow): string | null =>
+    row.units === null && row.range ? (splitRangeAndUnits(row.range)?.units.trim() ?? null) : null;
+  const printed = [...new Set(rows.map((r) => r.units?.trim() ?? inRange(r) ?? '').filter(isPrintedUnit))];
+  if (printed.length === 0) return rows;
+  const fromReport = (read: string): string | null => {
+    if (read.length < 2 || isPrintedUnit(read) || /^[\d\s.,]+$/.test(read)) return null;
+    const alone = readMisreadUnits(read);
+    if (alone !== null && isPrintedUnit(alone)) return null;
+    const costs = printed
+      .map((unit) => ({ unit, cost: ocrUnitDistance(read, unit) }))
+      .sort((a, b) => a.cost - b.cost);
+    const [best, next] = costs;
+    if (!best || best.cost > Math.min(REPORT_UNIT_DISTANCE, best.unit.length * 0.4)) return null;
+    if (next && next.cost - best.cost < 1) return null;
+    // A unit the report does not print lying nearer is another reading of the text.
+    return PRINTED_UNITS.some((u) => ocrUnitDistance(read, u) < best.cost) ? null : best.unit;
+  };
+  return rows.map((row) => {
+    const read = row.units?.trim();
+    if (read) {
+      const unit = fromReport(read);
+      return unit === null ? row : { ...row, units: unit };
+    }
+    // Units printed in the range's cell (`4.0-11.0 x EOL`) that the range's reading could not tell from it.
+    const cell = row.range && !splitRangeAndUnits(row.range) ? RANGE_THEN_TEXT.exec(row.range.trim()) : null;
+    const range = cell?.[1] ? parseReferenceRange(cell[1]) : null;
+    if (!cell?.[1] || !cell[2] || !range || (range.min === null && range.max === null)) return row;
+    const unit = fromReport(cell[2]);
+    return unit === null ? row : { ...row, range: cell[1], units: unit };
+  });
+}
+
+/** A numeric range then a word or three (`4.0-11.0 x EOL`). */
+const RANGE_THEN_TEXT = /^(.*\d[)\]]?)\s+(\S+(?:\s\S+){0,2})$/;
+
 /**
  * A lab writes enzyme units one way throughout a report; OCR drops the `I` of `IU/L` now and then. The spelling
- * most rows of the document use wins.
+ * most rows of the document use wins. Units misread past the vocabulary are read back from the report's other rows
+ * first (`readUnitsFromReport`).
  */
-export function harmoniseEnzymeUnits(rows: PrintedRow[]): PrintedRow[] {
+export function harmoniseEnzymeUnits(printedRows: PrintedRow[]): PrintedRow[] {
+  const rows = readUnitsFromReport(printedRows);
   const iu = rows.filter((r) => r.units === 'IU/L').length;
   const u = rows.filter((r) => r.units === 'U/L').length;
   if (iu === u) return rows;
