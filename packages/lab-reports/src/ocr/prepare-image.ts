@@ -107,6 +107,34 @@ export function removeDebris(
   maxSpeck = 3,
   isolation = 0,
 ): void {
+  eachComponent(dark, width, height, (members, { x0, y0, x1, y1 }) => {
+    const w = x1 - x0 + 1;
+    const h = y1 - y0 + 1;
+    // Specks only: a decimal point of small print is not much bigger (~20 pixels at 300 dpi).
+    let speck = members.length <= maxSpeck;
+    if (!speck && w <= isolation / 2 && h <= isolation / 2) {
+      // Dust: a small blot with no other ink around it. A decimal point, the dot of an `i` or a colon always has
+      // its glyphs within a few pixels.
+      for (const p of members) dark[p] = 0;
+      speck = !inkIn(dark, width, height, x0 - isolation, y0 - isolation, x1 + isolation, y1 + isolation);
+      if (!speck) for (const p of members) dark[p] = 1;
+    }
+    const sliver = (h <= 4 && w >= 16) || (w <= 4 && h >= 100);
+    const border = w >= width * 0.3 || h >= height * 0.3;
+    if (speck || sliver || border) for (const p of members) dark[p] = 0;
+  });
+}
+
+/**
+ * Calls `visit` once per 8-connected component of ink (`dark[p] === 1`), with its pixels and bounding box. `visit`
+ * may change `dark` (the pixels of components already visited are not looked at again).
+ */
+function eachComponent(
+  dark: Uint8Array,
+  width: number,
+  height: number,
+  visit: (members: readonly number[], box: Blob) => void,
+): void {
   const seen = new Uint8Array(dark.length);
   const stack: number[] = [];
   const members: number[] = [];
@@ -142,20 +170,7 @@ export function removeDebris(
         }
       }
     }
-    const w = x1 - x0 + 1;
-    const h = y1 - y0 + 1;
-    // Specks only: a decimal point of small print is not much bigger (~20 pixels at 300 dpi).
-    let speck = members.length <= maxSpeck;
-    if (!speck && w <= isolation / 2 && h <= isolation / 2) {
-      // Dust: a small blot with no other ink around it. A decimal point, the dot of an `i` or a colon always has
-      // its glyphs within a few pixels.
-      for (const p of members) dark[p] = 0;
-      speck = !inkIn(dark, width, height, x0 - isolation, y0 - isolation, x1 + isolation, y1 + isolation);
-      if (!speck) for (const p of members) dark[p] = 1;
-    }
-    const sliver = (h <= 4 && w >= 16) || (w <= 4 && h >= 100);
-    const border = w >= width * 0.3 || h >= height * 0.3;
-    if (speck || sliver || border) for (const p of members) dark[p] = 0;
+    visit(members, { x0, y0, x1, y1 });
   }
 }
 
@@ -169,34 +184,8 @@ export interface Blob {
 
 /** Bounding boxes of the 8-connected dark components. */
 export function blobs(dark: Uint8Array, width: number, height: number): Blob[] {
-  const seen = new Uint8Array(dark.length);
-  const stack: number[] = [];
   const out: Blob[] = [];
-  for (let start = 0; start < dark.length; start++) {
-    if (dark[start] !== 1 || seen[start] === 1) continue;
-    seen[start] = 1;
-    stack.push(start);
-    const b = { x0: width, y0: height, x1: 0, y1: 0 };
-    while (stack.length > 0) {
-      const p = stack.pop() as number;
-      const x = p % width;
-      const y = (p - x) / width;
-      if (x < b.x0) b.x0 = x;
-      if (x > b.x1) b.x1 = x;
-      if (y < b.y0) b.y0 = y;
-      if (y > b.y1) b.y1 = y;
-      for (let ny = Math.max(0, y - 1); ny <= Math.min(height - 1, y + 1); ny++) {
-        for (let nx = Math.max(0, x - 1); nx <= Math.min(width - 1, x + 1); nx++) {
-          const q = ny * width + nx;
-          if (dark[q] === 1 && seen[q] === 0) {
-            seen[q] = 1;
-            stack.push(q);
-          }
-        }
-      }
-    }
-    out.push(b);
-  }
+  eachComponent(dark, width, height, (_members, box) => out.push(box));
   return out;
 }
 
@@ -401,41 +390,10 @@ export function flattenBackground(grey: Uint8Array, width: number, height: numbe
  */
 export function printedInk(dark: Uint8Array, width: number, height: number, maxHeight: number): Uint8Array {
   const out = dark.slice();
-  const seen = new Uint8Array(dark.length);
-  const stack: number[] = [];
-  const members: number[] = [];
-  for (let start = 0; start < dark.length; start++) {
-    if (dark[start] !== 1 || seen[start] === 1) continue;
-    members.length = 0;
-    stack.push(start);
-    seen[start] = 1;
-    let y0 = height;
-    let y1 = 0;
-    let edge = false;
-    while (stack.length > 0) {
-      const p = stack.pop() as number;
-      members.push(p);
-      const x = p % width;
-      const y = (p - x) / width;
-      if (y < y0) y0 = y;
-      if (y > y1) y1 = y;
-      if (x === 0 || y === 0 || x === width - 1 || y === height - 1) edge = true;
-      for (let dy = -1; dy <= 1; dy++) {
-        const ny = y + dy;
-        if (ny < 0 || ny >= height) continue;
-        for (let dx = -1; dx <= 1; dx++) {
-          const nx = x + dx;
-          if (nx < 0 || nx >= width) continue;
-          const q = ny * width + nx;
-          if (dark[q] === 1 && seen[q] === 0) {
-            seen[q] = 1;
-            stack.push(q);
-          }
-        }
-      }
-    }
+  eachComponent(dark, width, height, (members, { x0, y0, x1, y1 }) => {
+    const edge = x0 === 0 || y0 === 0 || x1 === width - 1 || y1 === height - 1;
     if (edge || y1 - y0 + 1 > maxHeight) for (const p of members) out[p] = 0;
-  }
+  });
   return out;
 }
 
